@@ -1,0 +1,87 @@
+// The engine's public contract: what a caller (server, corpus runner, bench) passes in and gets back.
+import type { IDataObject, IPinData, IWorkflowBase } from '../model/workflow.ts';
+import type {
+  ExecutionError,
+  ExecutionStatus,
+  INodeExecutionData,
+  IRunData,
+  IRunExecutionData,
+  ISourceData,
+  ITaskData,
+  WorkflowExecuteMode,
+} from '../model/execution.ts';
+import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+
+export interface ExecutionHooks {
+  workflowExecuteBefore?(): void | Promise<void>;
+  nodeExecuteBefore?(nodeName: string): void | Promise<void>;
+  nodeExecuteAfter?(nodeName: string, taskData: ITaskData, runExecutionData: IRunExecutionData): void | Promise<void>;
+  workflowExecuteAfter?(run: IRun): void | Promise<void>;
+  /** A node asked to show something in the browser console (Code node console.log in manual runs). */
+  sendMessageToUI?(nodeName: string, message: unknown): void;
+}
+
+export interface RunOptions {
+  workflow: IWorkflowBase;
+  nodeTypes: NodeTypeRegistry;
+  mode: WorkflowExecuteMode;
+  executionId: string;
+  /** Items the start node receives; default one empty item. */
+  triggerItems?: INodeExecutionData[];
+  /** Start from this node instead of the default start node. */
+  startNode?: string;
+  /** Partial runs (spec 001 §4.4): reuse this run data, start at these nodes, stop after destination. */
+  runData?: IRunData;
+  startNodes?: Array<{ name: string; sourceData?: ISourceData | null }>;
+  destinationNode?: string;
+  pinData?: IPinData;
+  hooks?: ExecutionHooks;
+  /** Abort to stop the execution (POST /executions-current/{id}/stop). */
+  signal?: AbortSignal;
+  /** Absolute time (ms since epoch) after which the run is cancelled as timed out. */
+  timeoutAt?: number;
+  /** Instance default; the workflow's settings.timezone wins. */
+  timezone?: string;
+  /** Resume a waiting execution from its stored state. */
+  resumeFrom?: IRunExecutionData;
+  /** Static data of the workflow (mutated in place; `__dataChanged` set when changed). */
+  staticData?: IDataObject;
+  /** Outbound HTTP used by nodes; injectable so tests can point it at local servers. */
+  httpRequest?: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
+  /** Clock used by $now/$today and node timestamps (the corpus runner fixes it). */
+  now?: () => number;
+  /** Limits applied to each run. */
+  limits?: Partial<EngineLimits>;
+}
+
+export interface EngineLimits {
+  /** Node runs per execution before it is stopped as an endless loop. */
+  maxNodeRuns: number;
+  /** Items one node may output. */
+  maxItemsPerNode: number;
+  /** Per Code-node evaluation CPU time, ms. */
+  codeTimeoutMs: number;
+  /** Per Code-node evaluation memory, bytes. */
+  codeMemoryBytes: number;
+  /** Per expression evaluation step budget. */
+  expressionSteps: number;
+}
+
+export const DEFAULT_LIMITS: EngineLimits = {
+  maxNodeRuns: 100_000,
+  maxItemsPerNode: 1_000_000,
+  codeTimeoutMs: 10_000,
+  codeMemoryBytes: 128 * 1024 * 1024,
+  expressionSteps: 1_000_000,
+};
+
+export interface IRun {
+  data: IRunExecutionData;
+  mode: WorkflowExecuteMode;
+  finished: boolean;
+  status: ExecutionStatus;
+  startedAt: Date;
+  stoppedAt?: Date;
+  waitTill?: Date;
+  error?: ExecutionError;
+}

@@ -1,0 +1,144 @@
+// The REST and push contract shared by the server (src/server) and the editor's REST client
+// (src/app/api). Paths are relative to `${basePath}/rest`. Every JSON response is `{ data: … }`
+// (n8n's shape); errors are `{ code, message, hint? }` with the HTTP status.
+import type { IExecution, IExecutionSummary, IRunExecutionData, ITaskData, ExecutionStatus, WorkflowExecuteMode } from './execution.ts';
+import type { IWorkflowBase, ITag, IWorkflowSettings, IConnections, INode, IPinData } from './workflow.ts';
+
+/** GET /settings — spec 000 §3 "Server settings". */
+export interface FrontendSettings {
+  versionCli: string;
+  instanceId: string;
+  userManagement: { enabled: boolean; showSetupOnFirstLoad: boolean; smtpSetup: boolean };
+  publicApi: { enabled: boolean; latestVersion: number; path: string };
+  templates: { enabled: boolean; host: string };
+  telemetry: { enabled: boolean };
+  communityNodesEnabled: boolean;
+  isNpmAvailable: boolean;
+  executionMode: 'regular' | 'queue';
+  timezone: string;
+  executionTimeout: number;
+  maxExecutionTimeout: number;
+  saveDataErrorExecution: 'all' | 'none';
+  saveDataSuccessExecution: 'all' | 'none';
+  saveManualExecutions: boolean;
+  saveExecutionProgress: boolean;
+  urlBaseWebhook: string;
+  urlBaseEditor: string;
+  endpointWebhook: string;
+  endpointWebhookTest: string;
+  endpointWebhookWaiting: string;
+  oauthCallbackUrls: { oauth1: string; oauth2: string };
+  defaultLocale: string;
+  versionNotifications: { enabled: boolean; endpoint: string; infoUrl: string };
+  onboardingCallPromptEnabled: boolean;
+  personalizationSurveyEnabled: boolean;
+  workflowTagsDisabled: boolean;
+  hiringBannerEnabled: boolean;
+  /** Base path the editor is served under ('/' by default). */
+  basePath: string;
+  /** Limits the editor checks before sending. */
+  maxWorkflowPayloadBytes: number;
+  maxPinnedDataBytes: number;
+}
+
+/** A stored workflow as the API returns it. */
+export interface IWorkflowDb extends IWorkflowBase {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  tags: ITag[];
+  versionId: string;
+}
+
+/** GET /workflows row (spec 001 §3 "Open-workflow list row"). */
+export interface IWorkflowListItem {
+  id: string;
+  name: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  tags: ITag[];
+}
+
+/** POST /workflows and PATCH /workflows/{id} body (spec 001 §3 "Saved workflow payload"). */
+export interface WorkflowSavePayload {
+  name: string;
+  nodes: INode[];
+  connections: IConnections;
+  pinData?: IPinData;
+  active?: boolean;
+  settings?: IWorkflowSettings;
+  /** Tag ids. */
+  tags?: string[];
+  /** Optimistic concurrency: PATCH fails with 409 when the stored versionId differs. */
+  versionId?: string;
+  meta?: IWorkflowBase['meta'];
+}
+
+/** GET /workflows/new */
+export interface NewWorkflowData {
+  name: string;
+  onboardingFlowEnabled: boolean;
+}
+
+/** GET /executions */
+export interface ExecutionsListResponse {
+  results: IExecutionSummary[];
+  count: number;
+  estimated: boolean;
+}
+
+/** POST /executions-current/{id}/stop */
+export interface StopExecutionResponse {
+  mode: WorkflowExecuteMode;
+  startedAt: string;
+  stoppedAt?: string;
+  finished: boolean;
+  status: ExecutionStatus;
+}
+
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  hint?: string;
+}
+
+// ---- Push (GET /push?pushRef=…, server-sent events; each event's data is one PushMessage) ----
+
+export type PushMessage =
+  | { type: 'executionStarted'; data: { executionId: string; mode: WorkflowExecuteMode; startedAt: string; workflowId?: string; workflowName?: string; retryOf?: string } }
+  | { type: 'nodeExecuteBefore'; data: { executionId: string; nodeName: string } }
+  | {
+      type: 'nodeExecuteAfter';
+      data: {
+        executionId: string;
+        nodeName: string;
+        /** The run, with `data` included only when it is small; itemCount always. */
+        data: ITaskData;
+        /** Items per main output, for connection labels. */
+        itemCount: number[];
+      };
+    }
+  | {
+      type: 'executionFinished';
+      data: {
+        executionId: string;
+        status: ExecutionStatus;
+        /** Full run data when small enough to push; otherwise fetch GET /executions/{id}. */
+        data?: IRunExecutionData;
+        workflowId?: string;
+      };
+    }
+  | { type: 'executionWaiting'; data: { executionId: string; waitTill?: string } }
+  | { type: 'testWebhookReceived'; data: { workflowId: string; executionId?: string } }
+  | { type: 'testWebhookDeleted'; data: { workflowId: string } }
+  | { type: 'reloadNodeType'; data: { name: string; version: number } }
+  | { type: 'removeNodeType'; data: { name: string; version: number } }
+  | { type: 'workflowActivated' | 'workflowDeactivated'; data: { workflowId: string } };
+
+export type PushMessageType = PushMessage['type'];
+
+/** Header the editor sends on requests so manual executions report to its push stream. */
+export const PUSH_REF_HEADER = 'push-ref';
+
+export type { IExecution, IExecutionSummary };

@@ -1,0 +1,146 @@
+// What a built-in node is at run time: its description plus the functions the engine calls.
+// Execute functions receive a context modelled on n8n's IExecuteFunctions so that node logic
+// reads like n8n's and parameters mean the same.
+import type { INodeTypeDescription } from '../model/nodeTypes.ts';
+import type { IDataObject, INode, IWorkflowBase } from '../model/workflow.ts';
+import type {
+  IBinaryData,
+  INodeExecutionData,
+  IPairedItemData,
+  ISourceData,
+  WorkflowExecuteMode,
+} from '../model/execution.ts';
+
+export interface GetParameterOptions {
+  /** Return the value as written, without resolving expressions. */
+  rawExpressions?: boolean;
+  /** For resourceLocator values: return `.value` instead of the object. */
+  extractValue?: boolean;
+  /** Resolve expressions but keep `undefined` instead of the fallback. */
+  ensureType?: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'json';
+}
+
+export interface HttpRequestOptions {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  qs?: Record<string, unknown>;
+  body?: unknown;
+  /** 'json' | 'text' | 'arraybuffer'; default json-if-parsable. */
+  encoding?: 'json' | 'text' | 'arraybuffer';
+  json?: boolean;
+  timeout?: number;
+  returnFullResponse?: boolean;
+  ignoreHttpStatusErrors?: boolean;
+  /** Maximum bytes read from the response; larger responses fail. */
+  maxBytes?: number;
+}
+
+export interface HttpResponse {
+  statusCode: number;
+  statusMessage: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface ExecuteHelpers {
+  httpRequest(options: HttpRequestOptions): Promise<HttpResponse | unknown>;
+  returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[];
+  constructExecutionMetaData(
+    items: INodeExecutionData[],
+    options: { itemData: IPairedItemData | IPairedItemData[] },
+  ): INodeExecutionData[];
+  prepareBinaryData(data: Uint8Array, fileName?: string, mimeType?: string): Promise<IBinaryData>;
+  getBinaryDataBuffer(itemIndex: number, propertyName: string): Promise<Uint8Array>;
+}
+
+/** The function a Code node uses to run user JavaScript outside the host (see engine/sandbox). */
+export interface CodeRunner {
+  runCode(request: {
+    code: string;
+    mode: 'runOnceForAllItems' | 'runOnceForEachItem';
+    itemIndex?: number;
+    /** Legacy Function/FunctionItem nodes expose `items` / `item` globals. */
+    legacy?: 'function' | 'functionItem';
+  }): Promise<unknown>;
+}
+
+export interface ExecuteFunctions {
+  getNode(): INode;
+  getWorkflow(): { id?: string; name?: string; active: boolean };
+  getWorkflowData(): IWorkflowBase;
+  getMode(): WorkflowExecuteMode;
+  getExecutionId(): string;
+  getTimezone(): string;
+  getRunIndex(): number;
+  getInputData(inputIndex?: number): INodeExecutionData[];
+  getInputSourceData(inputIndex?: number): ISourceData | undefined;
+  /** Number of main inputs that are connected / defined. */
+  getNumberOfInputs(): number;
+  getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: GetParameterOptions): unknown;
+  evaluateExpression(expression: string, itemIndex: number): unknown;
+  continueOnFail(): boolean;
+  getWorkflowStaticData(type: 'global' | 'node'): IDataObject;
+  /** Sets waitTill for the execution (Wait node); the engine parks the execution. */
+  putExecutionToWait(waitTill: Date): Promise<void>;
+  sendMessageToUI(message: unknown): void;
+  readonly helpers: ExecuteHelpers;
+  readonly code: CodeRunner;
+  readonly signal: AbortSignal;
+  /** Attaches a hint shown in the output panel. */
+  addHint(message: string): void;
+}
+
+export type NodeOutput = INodeExecutionData[][] | null;
+
+export interface NodeType {
+  description: INodeTypeDescription;
+  /**
+   * 'trigger': starts runs (manual, schedule, webhook …); in manual runs its execute receives
+   * the start item. 'regular': transforms items.
+   */
+  kind: 'trigger' | 'regular';
+  execute?(ctx: ExecuteFunctions): Promise<NodeOutput>;
+  /** Number of main outputs for a node instance whose outputs depend on parameters. */
+  outputsFor?(node: INode): string[];
+}
+
+export interface NodeTypeRegistry {
+  get(type: string, typeVersion?: number): NodeType | undefined;
+  /** All descriptions, one per type (covering every version), for GET /node-types. */
+  descriptions(): INodeTypeDescription[];
+}
+
+/** Error thrown by a node about its own operation (n8n's NodeOperationError). */
+export class NodeOperationError extends Error {
+  description?: string;
+  itemIndex?: number;
+  node?: INode;
+  context: { itemIndex?: number; runIndex?: number; parameter?: string; [key: string]: unknown } = {};
+  constructor(node: INode | undefined, message: string, options: { description?: string; itemIndex?: number } = {}) {
+    super(message);
+    this.name = 'NodeOperationError';
+    this.node = node;
+    this.description = options.description;
+    if (options.itemIndex !== undefined) {
+      this.itemIndex = options.itemIndex;
+      this.context.itemIndex = options.itemIndex;
+    }
+  }
+}
+
+/** Error from a remote API (n8n's NodeApiError). */
+export class NodeApiError extends Error {
+  httpCode?: string;
+  description?: string;
+  node?: INode;
+  context: { itemIndex?: number; [key: string]: unknown } = {};
+  constructor(node: INode | undefined, message: string, options: { httpCode?: string; description?: string; itemIndex?: number } = {}) {
+    super(message);
+    this.name = 'NodeApiError';
+    this.node = node;
+    this.httpCode = options.httpCode;
+    this.description = options.description;
+    if (options.itemIndex !== undefined) this.context.itemIndex = options.itemIndex;
+  }
+}
