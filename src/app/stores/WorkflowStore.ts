@@ -121,6 +121,8 @@ export class WorkflowStore {
   /** Run data of the last (or running) execution, by node name. */
   runData: IRunData | undefined = undefined;
   executionId: string | undefined = undefined;
+  /** Bumped whenever runData changes in place (setNodeRun), so views reading run data re-render. */
+  runDataVersion = 0;
 
   private readonly byName = new Map<string, NodeModel>();
 
@@ -139,6 +141,7 @@ export class WorkflowStore {
       dirty: observable,
       runData: observableRef,
       executionId: observable,
+      runDataVersion: observable,
       isSaved: computed,
       load: action,
       reset: action,
@@ -161,6 +164,7 @@ export class WorkflowStore {
       setNodeRun: action,
       clearExecution: action,
       setRunData: action,
+      setNodeIssues: action,
       byName: false,
     });
   }
@@ -446,6 +450,14 @@ export class WorkflowStore {
     this.dirty = false;
   }
 
+  /** Issue lines from the issue kernel (src/model/nodeIssues.ts); unchanged lists keep their identity. */
+  setNodeIssues(id: string, issues: string[]): void {
+    const m = this.nodes.get(id);
+    if (!m) return;
+    if (m.issues.length === issues.length && m.issues.every((x, i) => x === issues[i])) return;
+    m.issues = issues;
+  }
+
   // ---- execution state (fed by push messages) ----
 
   setNodeStatus(nodeName: string, status: NodeRunStatus): void {
@@ -461,12 +473,14 @@ export class WorkflowStore {
     m.itemCount = itemCount ?? (task.data?.main ?? []).map((o) => o?.length ?? 0);
     const runs = (this.runData ??= {});
     (runs[nodeName] ??= []).push(task);
+    this.runDataVersion++;
   }
 
   /** Replaces the run data wholesale (execution finished or opened). */
   setRunData(runData: IRunData | undefined, executionId?: string): void {
     this.runData = runData;
     this.executionId = executionId;
+    this.runDataVersion++;
     for (const m of this.nodes.values()) {
       const runs = runData?.[m.name];
       if (!runs?.length) {
@@ -486,6 +500,7 @@ export class WorkflowStore {
   clearExecution(): void {
     this.runData = undefined;
     this.executionId = undefined;
+    this.runDataVersion++;
     for (const m of this.nodes.values()) {
       m.status = 'idle';
       m.itemCount = [];
