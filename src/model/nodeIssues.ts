@@ -1,0 +1,165 @@
+// Node issues (spec 001 §4.1, §5): what blocks a run and paints a node red. A pure kernel —
+// description + node in, issues out — used by the editor, and later by a worker and the server.
+import type { INodeProperties, INodePropertyCollection, INodePropertyOption, INodeTypeDescription } from './nodeTypes.ts';
+import type { INode, NodeParameters } from './workflow.ts';
+import { displayParameter, resolveNodeParameters } from './parameters.ts';
+
+export interface NodeIssues {
+  /** Parameter path → messages. */
+  parameters?: Record<string, string[]>;
+  /** Credential type → messages. */
+  credentials?: Record<string, string[]>;
+  /** The node's type (or type version) is not installed. */
+  typeUnknown?: boolean;
+  /** A run of the node ended in an error. */
+  execution?: boolean;
+}
+
+export interface NodeIssueContext {
+  /** The node has pinned data: it reports no issues (spec 001 §4.1). */
+  hasPinData?: boolean;
+  /** Any run of the node has an error. */
+  hasRunError?: boolean;
+}
+
+type Values = { [key: string]: unknown };
+
+function isExpression(v: unknown): boolean {
+  return typeof v === 'string' && v.startsWith('=');
+}
+
+function isMissing(p: INodeProperties, v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (p.type === 'multiOptions' && Array.isArray(v)) return v.length === 0;
+  // resourceLocator values are { mode, value }
+  if (p.type === 'resourceLocator' && typeof v === 'object' && 'value' in (v as Values)) {
+    const inner = (v as Values).value;
+    return inner === undefined || inner === null || (typeof inner === 'string' && inner.trim() === '');
+  }
+  return false;
+}
+
+function isCollectionGroup(o: unknown): o is INodePropertyCollection {
+  return typeof o === 'object' && o !== null && Array.isArray((o as INodePropertyCollection).values);
+}
+
+function optionValues(p: INodeProperties): Array<INodePropertyOption['value']> {
+  return ((p.options ?? []) as INodePropertyOption[]).filter((o) => o && 'value' in o).map((o) => o.value);
+}
+
+function add(issues: Record<string, string[]>, path: string, message: string): void {
+  (issues[path] ??= []).push(message);
+}
+
+function checkProperties(
+  properties: INodeProperties[],
+  values: Values,
+  root: Values,
+  typeVersion: number,
+  pathPrefix: string,
+  issues: Record<string, string[]>,
+  onlyPresent: boolean,
+): void {
+  for (const p of properties) {
+    if (p.type === 'notice' || p.type === 'hidden') continue;
+    if (onlyPresent && values[p.name] === undefined) continue;
+    if (!displayParameter(p.displayOptions, values, root, typeVersion)) continue;
+    const value = values[p.name];
+    const path = pathPrefix ? `${pathPrefix}.${p.name}` : p.name;
+
+    if (p.required && isMissing(p, value)) {
+      add(issues, path, `Parameter "${p.displayName}" is required.`);
+      continue;
+    }
+    if (isExpression(value)) continue;
+
+    if ((p.type === 'options' || p.type === 'multiOptions') && !p.typeOptions?.loadOptionsMethod && value !== undefined && value !== '') {
+      const allowed = optionValues(p);
+      const chosen = p.type === 'multiOptions' && Array.isArray(value) ? value : [value];
+      for (const v of chosen) {
+        if (isExpression(v)) continue;
+        if (!allowed.includes(v as INodePropertyOption['value'])) add(issues, path, `The value "${String(v)}" is not supported!`);
+      }
+      continue;
+    }
+
+    if (p.type === 'collection' && value && typeof value === 'object') {
+      const nested = (p.options ?? []).filter((o): o is INodeProperties => !isCollectionGroup(o) && 'type' in o);
+      const entries = p.typeOptions?.multipleValues && Array.isArray(value) ? (value as Values[]) : [value as Values];
+      entries.forEach((entry, i) => {
+        const prefix = p.typeOptions?.multipleValues ? `${path}[${i}]` : path;
+        checkProperties(nested, entry ?? {}, root, typeVersion, prefix, issues, true);
+      });
+      continue;
+    }
+
+    if (p.type === 'fixedCollection' && value && typeof value === 'object') {
+      for (const group of (p.options ?? []).filter(isCollectionGroup)) {
+        const groupValue = (value as Values)[group.name];
+        if (groupValue === undefined || groupValue === null) continue;
+        const entries = Array.isArray(groupValue) ? (groupValue as Values[]) : [groupValue as Values];
+        entries.forEach((entry, i) => {
+          const prefix = Array.isArray(groupValue) ? `${path}.${group.name}[${i}]` : `${path}.${group.name}`;
+          const withDefaults = resolveNodeParameters(group.values, entry ?? {}, typeVersion, root, 'fixedCollection');
+          checkProperties(group.values, withDefaults, root, typeVersion, prefix, issues, false);
+        });
+      }
+    }
+  }
+}
+
+/** Parameter issues of a node given its description (defaults filled for shown properties). */
+export function parameterIssues(description: INodeTypeDescription, parameters: NodeParameters, typeVersion: number): Record<string, string[]> {
+  const resolved = resolveNodeParameters(description.properties, parameters, typeVersion);
+  const issues: Record<string, string[]> = {};
+  checkProperties(description.properties, resolved, resolved, typeVersion, '', issues, false);
+  return issues;
+}
+
+/** Missing required credentials (the credential type name stands for its display name). */
+export function credentialIssues(description: INodeTypeDescription, node: INode, parameters: NodeParameters): Record<string, string[]> {
+  const issues: Record<string, string[]> = {};
+  for (const c of description.credentials ?? []) {
+    if (!c.required) continue;
+    if (!displayParameter(c.displayOptions, parameters, parameters, node.typeVersion)) continue;
+    if (!node.credentials?.[c.name]) add(issues, c.name, `Credentials for "${c.name}" are not set.`);
+  }
+  return issues;
+}
+
+/**
+ * All issues of one node, or undefined when it has none. Disabled nodes and nodes with
+ * pinned data report none; an unknown type (or version) is an issue of its own.
+ */
+export function computeNodeIssues(node: INode, description: INodeTypeDescription | undefined, context: NodeIssueContext = {}): NodeIssues | undefined {
+  if (node.disabled || context.hasPinData) return undefined;
+  const result: NodeIssues = {};
+  if (!description) {
+    result.typeUnknown = true;
+  } else {
+    const parameters = parameterIssues(description, node.parameters ?? {}, node.typeVersion);
+    if (Object.keys(parameters).length) result.parameters = parameters;
+    const resolved = resolveNodeParameters(description.properties, node.parameters ?? {}, node.typeVersion);
+    const credentials = credentialIssues(description, node, resolved);
+    if (Object.keys(credentials).length) result.credentials = credentials;
+  }
+  if (context.hasRunError) result.execution = true;
+  return Object.keys(result).length ? result : undefined;
+}
+
+/** Human-readable lines, one per issue, in a stable order. */
+export function issueMessages(issues: NodeIssues | undefined): string[] {
+  if (!issues) return [];
+  const lines: string[] = [];
+  if (issues.typeUnknown) lines.push('Node type is not known.');
+  for (const list of Object.values(issues.parameters ?? {})) lines.push(...list);
+  for (const list of Object.values(issues.credentials ?? {})) lines.push(...list);
+  if (issues.execution) lines.push('Execution Error.');
+  return lines;
+}
+
+/** Issues that block a run: everything but the execution error of an earlier run. */
+export function blockingIssueMessages(issues: NodeIssues | undefined): string[] {
+  return issues ? issueMessages({ ...issues, execution: undefined }) : [];
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { blockingIssueMessages, computeNodeIssues, issueMessages } from '../../src/model/nodeIssues.ts';
+import type { INodeTypeDescription } from '../../src/model/nodeTypes.ts';
+import type { INode } from '../../src/model/workflow.ts';
+
+const description: INodeTypeDescription = {
+  name: 'test.node',
+  displayName: 'Test',
+  description: '',
+  group: ['transform'],
+  version: [1, 2],
+  defaults: { name: 'Test' },
+  inputs: ['main'],
+  outputs: ['main'],
+  credentials: [{ name: 'testApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } }],
+  properties: [
+    {
+      name: 'authentication',
+      displayName: 'Authentication',
+      type: 'options',
+      default: 'none',
+      options: [
+        { name: 'None', value: 'none' },
+        { name: 'API key', value: 'apiKey' },
+      ],
+    },
+    { name: 'url', displayName: 'URL', type: 'string', default: '', required: true },
+    {
+      name: 'body',
+      displayName: 'Body',
+      type: 'string',
+      default: '',
+      required: true,
+      displayOptions: { show: { sendBody: [true] } },
+    },
+    { name: 'sendBody', displayName: 'Send Body', type: 'boolean', default: false },
+    {
+      name: 'onlyV2',
+      displayName: 'Only v2',
+      type: 'string',
+      default: '',
+      required: true,
+      displayOptions: { show: { '@version': [2] } },
+    },
+    {
+      name: 'rules',
+      displayName: 'Rules',
+      type: 'fixedCollection',
+      typeOptions: { multipleValues: true },
+      default: {},
+      options: [
+        {
+          name: 'rule',
+          displayName: 'Rule',
+          values: [
+            { name: 'field', displayName: 'Field', type: 'string', default: '', required: true },
+            {
+              name: 'operation',
+              displayName: 'Operation',
+              type: 'options',
+              default: 'equal',
+              options: [
+                { name: 'Equal', value: 'equal' },
+                { name: 'Not equal', value: 'notEqual' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+function node(parameters: INode['parameters'], extra: Partial<INode> = {}): INode {
+  return { id: '1', name: 'Test', type: 'test.node', typeVersion: 1, position: [0, 0], parameters, ...extra };
+}
+
+describe('computeNodeIssues', () => {
+  it('reports a missing required parameter with its display name', () => {
+    const issues = computeNodeIssues(node({}), description);
+    expect(issues?.parameters).toEqual({ url: ['Parameter "URL" is required.'] });
+    expect(issueMessages(issues)).toEqual(['Parameter "URL" is required.']);
+  });
+
+  it('treats whitespace as missing and an expression as set', () => {
+    expect(computeNodeIssues(node({ url: '   ' }), description)?.parameters?.url).toHaveLength(1);
+    expect(computeNodeIssues(node({ url: '={{ $json.u }}' }), description)).toBeUndefined();
+  });
+
+  it('checks only displayed parameters (displayOptions and @version)', () => {
+    expect(computeNodeIssues(node({ url: 'x', sendBody: false }), description)).toBeUndefined();
+    expect(computeNodeIssues(node({ url: 'x', sendBody: true }), description)?.parameters).toEqual({ body: ['Parameter "Body" is required.'] });
+    expect(computeNodeIssues(node({ url: 'x' }, { typeVersion: 2 }), description)?.parameters).toEqual({ onlyV2: ['Parameter "Only v2" is required.'] });
+  });
+
+  it('reports an options value that is not among the options, but not an expression', () => {
+    expect(computeNodeIssues(node({ url: 'x', authentication: 'oauth' }), description)?.parameters).toEqual({
+      authentication: ['The value "oauth" is not supported!'],
+    });
+    expect(computeNodeIssues(node({ url: 'x', authentication: '={{ "none" }}' }), description)?.parameters).toBeUndefined();
+  });
+
+  it('checks fixedCollection entries', () => {
+    const issues = computeNodeIssues(node({ url: 'x', rules: { rule: [{ field: 'a' }, { field: '', operation: 'bogus' }] } }), description);
+    expect(issues?.parameters).toEqual({
+      'rules.rule[1].field': ['Parameter "Field" is required.'],
+      'rules.rule[1].operation': ['The value "bogus" is not supported!'],
+    });
+    const bad = computeNodeIssues(node({ url: 'x', rules: { rule: [{ field: 'a', operation: 'bogus' }] } }), description);
+    expect(bad?.parameters).toEqual({ 'rules.rule[0].operation': ['The value "bogus" is not supported!'] });
+  });
+
+  it('reports required credentials only when their display rule holds', () => {
+    expect(computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }), description)?.credentials).toEqual({
+      testApi: ['Credentials for "testApi" are not set.'],
+    });
+    expect(computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: { id: '1', name: 'k' } } }), description)).toBeUndefined();
+  });
+
+  it('reports an unknown node type', () => {
+    expect(computeNodeIssues(node({}), undefined)).toEqual({ typeUnknown: true });
+  });
+
+  it('disabled nodes and nodes with pinned data report nothing', () => {
+    expect(computeNodeIssues(node({}, { disabled: true }), description)).toBeUndefined();
+    expect(computeNodeIssues(node({}), description, { hasPinData: true })).toBeUndefined();
+  });
+
+  it('execution errors show but do not block a run', () => {
+    const issues = computeNodeIssues(node({ url: 'x' }), description, { hasRunError: true });
+    expect(issueMessages(issues)).toEqual(['Execution Error.']);
+    expect(blockingIssueMessages(issues)).toEqual([]);
+  });
+});
