@@ -158,6 +158,7 @@ export class WorkflowStore {
       setDisabled: action,
       select: action,
       clearSelection: action,
+      selectConnections: action,
       setPinData: action,
       markSaved: action,
       setNodeStatus: action,
@@ -426,6 +427,19 @@ export class WorkflowStore {
         this.selection.add(id);
         this.lastSelectedId = id;
       }
+    }
+  }
+
+  /** Selects connections (the canvas: click a connection, then Delete removes it). */
+  selectConnections(ids: Iterable<string>, mode: 'replace' | 'add' | 'toggle' = 'replace'): void {
+    if (mode === 'replace') {
+      this.selection.clear();
+      this.selectedConnections.clear();
+    }
+    for (const id of ids) {
+      if (!this.connections.has(id)) continue;
+      if (mode === 'toggle' && this.selectedConnections.has(id)) this.selectedConnections.delete(id);
+      else this.selectedConnections.add(id);
     }
   }
 
