@@ -166,6 +166,7 @@ export class WorkflowStore {
       clearExecution: action,
       setRunData: action,
       setNodeIssues: action,
+      setName: action,
       byName: false,
     });
   }
@@ -462,6 +463,13 @@ export class WorkflowStore {
     if (saved.tags !== undefined) this.tags = saved.tags;
     if (saved.active !== undefined) this.active = saved.active;
     this.dirty = false;
+  }
+
+  /** Renames the workflow (already validated by the caller); marks the document dirty. */
+  setName(name: string): void {
+    if (name === this.name) return;
+    this.name = name;
+    this.dirty = true;
   }
 
   /** Issue lines from the issue kernel (src/model/nodeIssues.ts); unchanged lists keep their identity. */
