@@ -164,3 +164,51 @@ export function pruneConnections(connections: IConnections, names: Set<string>):
   }
   return result;
 }
+
+/**
+ * How `source` feeds into `destination` (directly or through other nodes): the output index
+ * of `source` on the first path found walking up breadth-first (n8n's getNodeConnectionIndexes).
+ */
+export function connectionIndexes(g: GraphIndex, destination: string, source: string): { sourceIndex: number; destinationIndex: number } | undefined {
+  if (!g.nodes.has(source)) return undefined;
+  const queue = [destination];
+  const visited = new Set<string>();
+  while (queue.length) {
+    const current = queue.shift() as string;
+    if (visited.has(current)) continue;
+    visited.add(current);
+    const inputs = g.byDestination[current]?.main ?? [];
+    for (let inputIndex = 0; inputIndex < inputs.length; inputIndex++) {
+      for (const c of inputs[inputIndex] ?? []) {
+        if (c.node === source) return { sourceIndex: c.index, destinationIndex: inputIndex };
+        if (!visited.has(c.node)) queue.push(c.node);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Ancestors in n8n's getParentNodes order (farthest first along each path); the legacy (v0)
+ * scheduler depends on this order to decide which parent to force-run.
+ */
+export function parentNodesN8nOrder(g: GraphIndex, name: string, depth = -1, checked: string[] = []): string[] {
+  if (depth === 0) return [];
+  const inputs = g.byDestination[name]?.main;
+  if (!inputs || checked.includes(name)) return [];
+  const seen = [...checked, name];
+  const result: string[] = [];
+  for (const list of inputs) {
+    for (const c of list ?? []) {
+      if (seen.includes(c.node)) continue;
+      result.unshift(c.node);
+      const more = parentNodesN8nOrder(g, c.node, depth === -1 ? -1 : depth - 1, seen);
+      for (let i = more.length - 1; i >= 0; i--) {
+        const at = result.indexOf(more[i]);
+        if (at !== -1) result.splice(at, 1);
+        result.unshift(more[i]);
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,192 @@
+// The execute context a node receives (n8n's IExecuteFunctions): parameters with expressions
+// resolved per item, input items, helpers, and the Code runner.
+import type { IDataObject, INode, IWorkflowBase, IPinData } from '../model/workflow.ts';
+import type {
+  IBinaryData,
+  INodeExecutionData,
+  IPairedItemData,
+  IRunExecutionData,
+  ISourceData,
+  ITaskDataConnections,
+  ITaskDataConnectionsSource,
+  WorkflowExecuteMode,
+} from '../model/execution.ts';
+import type { GraphIndex } from '../model/graph.ts';
+import { getPath } from '../model/parameters.ts';
+import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
+import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, GetParameterOptions, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+import { NodeOperationError } from '../nodes/types.ts';
+import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
+import { runCode } from './sandbox/runCode.ts';
+import type { EngineLimits } from './types.ts';
+
+export interface ContextInit {
+  workflow: IWorkflowBase;
+  graph: GraphIndex;
+  node: INode;
+  resolvedParameters: IDataObject;
+  mode: WorkflowExecuteMode;
+  executionId: string;
+  runIndex: number;
+  runExecutionData: IRunExecutionData;
+  inputData: ITaskDataConnections;
+  connectionInputData: INodeExecutionData[];
+  source: ITaskDataConnectionsSource | null;
+  timezone: string;
+  now: () => number;
+  pinData?: IPinData;
+  staticData: IDataObject;
+  signal: AbortSignal;
+  limits: EngineLimits;
+  httpRequest: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
+  onWait: (waitTill: Date) => void;
+  onMessage?: (message: unknown) => void;
+  hints: Array<{ message: string }>;
+}
+
+export function createExecuteContext(init: ContextInit): ExecuteFunctions {
+  const { node, connectionInputData } = init;
+  let scopeFor: ((itemIndex: number) => Record<string, unknown>) | undefined;
+  const proxy: ProxyContext = {
+    workflow: { id: init.workflow.id, name: init.workflow.name, active: !!init.workflow.active },
+    graph: init.graph,
+    runExecutionData: init.runExecutionData,
+    activeNodeName: node.name,
+    runIndex: init.runIndex,
+    connectionInputData,
+    source: init.source,
+    mode: init.mode,
+    executionId: init.executionId,
+    timezone: init.timezone,
+    now: init.now,
+    pinData: init.pinData,
+    parameters: node.parameters as IDataObject,
+    evaluate: (value, itemIndex) => evaluateParameterValue(value, (scopeFor ??= createScopeFactory(proxy))(itemIndex), init.limits),
+  };
+  const scope = (itemIndex: number) => (scopeFor ??= createScopeFactory(proxy))(itemIndex);
+
+  const helpers: ExecuteHelpers = {
+    httpRequest: async (options) => {
+      const response = await init.httpRequest(options, init.signal);
+      return options.returnFullResponse ? response : response.body;
+    },
+    returnJsonArray(data) {
+      const list = Array.isArray(data) ? data : [data];
+      return list.map((json) => (json && typeof json === 'object' && 'json' in json ? (json as unknown as INodeExecutionData) : { json }));
+    },
+    constructExecutionMetaData(items, { itemData }) {
+      return items.map((item) => ({ ...item, pairedItem: itemData }));
+    },
+    async prepareBinaryData(data, fileName, mimeType) {
+      const ext = fileName?.includes('.') ? fileName.split('.').pop() : undefined;
+      const binary: IBinaryData = {
+        data: bytesToBase64(data),
+        mimeType: mimeType ?? 'application/octet-stream',
+        fileSize: formatSize(data.byteLength),
+      };
+      if (fileName) binary.fileName = fileName;
+      if (ext) binary.fileExtension = ext;
+      return binary;
+    },
+    async getBinaryDataBuffer(itemIndex, propertyName) {
+      const b = connectionInputData[itemIndex]?.binary?.[propertyName];
+      if (!b?.data) throw new NodeOperationError(node, `No binary data "${propertyName}" on item ${itemIndex}`, { itemIndex });
+      return base64ToBytes(b.data);
+    },
+  };
+
+  const code: CodeRunner = {
+    runCode: (request) =>
+      runCode({
+        ...request,
+        node,
+        items: connectionInputData,
+        scope,
+        limits: init.limits,
+        signal: init.signal,
+        onConsole: init.mode === 'manual' ? init.onMessage : undefined,
+        workflowStaticData: init.staticData,
+      }),
+  };
+
+  const ctx: ExecuteFunctions = {
+    getNode: () => node,
+    getWorkflow: () => ({ id: init.workflow.id, name: init.workflow.name, active: !!init.workflow.active }),
+    getWorkflowData: () => init.workflow,
+    getMode: () => init.mode,
+    getExecutionId: () => init.executionId,
+    getTimezone: () => init.timezone,
+    getRunIndex: () => init.runIndex,
+    getInputData: (inputIndex = 0) => (init.inputData.main?.[inputIndex] ?? []) as INodeExecutionData[],
+    getInputSourceData: (inputIndex = 0): ISourceData | undefined => init.source?.main?.[inputIndex] ?? undefined,
+    getNumberOfInputs: () => init.inputData.main?.length ?? 0,
+    getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: GetParameterOptions): unknown {
+      let value = getPath(init.resolvedParameters, name);
+      if (value === undefined) value = fallback;
+      if (value === undefined) throw new NodeOperationError(node, `Could not get parameter "${name}"`, { itemIndex });
+      if (options?.rawExpressions) return value;
+      let resolved: unknown;
+      try {
+        resolved = evaluateParameterValue(value, scope(itemIndex), init.limits);
+      } catch (e) {
+        throw toParameterError(node, name, itemIndex, init.runIndex, e);
+      }
+      if (options?.extractValue && resolved && typeof resolved === 'object' && '__rl' in resolved) {
+        resolved = (resolved as unknown as { value: unknown }).value;
+      }
+      return resolved;
+    },
+    evaluateExpression(expression: string, itemIndex: number) {
+      const value = expression.startsWith('=') ? expression : `=${expression}`;
+      return evaluateParameterValue(value, scope(itemIndex), init.limits);
+    },
+    continueOnFail: () => node.continueOnFail === true || node.onError === 'continueRegularOutput' || node.onError === 'continueErrorOutput',
+    getWorkflowStaticData(type) {
+      const key = type === 'global' ? 'global' : `node:${node.name}`;
+      const data = (init.staticData[key] ??= {}) as IDataObject;
+      return data;
+    },
+    async putExecutionToWait(waitTill: Date) {
+      init.onWait(waitTill);
+    },
+    sendMessageToUI(message: unknown) {
+      init.onMessage?.(message);
+    },
+    helpers,
+    code,
+    signal: init.signal,
+    addHint(message: string) {
+      init.hints.push({ message });
+    },
+  };
+  return ctx;
+}
+
+function toParameterError(node: INode, parameter: string, itemIndex: number, runIndex: number, e: unknown): Error {
+  if (e instanceof ParameterResolutionError || (e instanceof Error && e.name === 'ExpressionError')) {
+    const err = e as Error & { description?: string; context?: Record<string, unknown> };
+    const out = new NodeOperationError(node, err.message, { itemIndex, description: err.description });
+    out.name = 'ExpressionError';
+    out.context = { ...(err.context ?? {}), itemIndex, runIndex, parameter };
+    return out;
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+export function pairedItemFor(index: number): IPairedItemData {
+  return { item: index };
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+function base64ToBytes(b64: string): Uint8Array {
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,106 @@
+// Outbound HTTP for nodes: fetch with a time limit, a size limit and n8n's response shapes.
+import type { HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+
+const DEFAULT_TIMEOUT_MS = 300_000;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+export class HttpRequestError extends Error {
+  httpCode?: string;
+  response?: HttpResponse;
+  constructor(message: string, httpCode?: string, response?: HttpResponse) {
+    super(message);
+    this.name = 'NodeApiError';
+    this.httpCode = httpCode;
+    this.response = response;
+  }
+}
+
+function buildUrl(url: string, qs?: Record<string, unknown>): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new HttpRequestError(`Invalid URL: ${url}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new HttpRequestError(`Unsupported protocol ${u.protocol} in URL ${url}`);
+  for (const [k, v] of Object.entries(qs ?? {})) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const x of v) u.searchParams.append(k, String(x));
+    else u.searchParams.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return u.toString();
+}
+
+async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`);
+  if (!res.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+export async function defaultHttpRequest(options: HttpRequestOptions, signal: AbortSignal): Promise<HttpResponse> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const url = buildUrl(options.url, options.qs);
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined && options.body !== null && method !== 'GET' && method !== 'HEAD') {
+    if (typeof options.body === 'string' || options.body instanceof Uint8Array || options.body instanceof URLSearchParams || options.body instanceof FormData) {
+      body = options.body as BodyInit;
+    } else {
+      body = JSON.stringify(options.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+  }
+  const timeout = AbortSignal.timeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, signal: AbortSignal.any([signal, timeout]), redirect: 'follow' });
+  } catch (e) {
+    if (timeout.aborted) throw new HttpRequestError(`Request timed out after ${options.timeout ?? DEFAULT_TIMEOUT_MS} ms`, 'ETIMEDOUT');
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new HttpRequestError(`Request to ${url} failed: ${cause?.message ?? (e as Error).message}`, cause?.code);
+  }
+  const bytes = await readLimited(res, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const responseHeaders: Record<string, string> = {};
+  res.headers.forEach((v, k) => (responseHeaders[k] = v));
+  let parsed: unknown;
+  const contentType = responseHeaders['content-type'] ?? '';
+  if (options.encoding === 'arraybuffer') parsed = bytes;
+  else {
+    const text = new TextDecoder().decode(bytes);
+    if (options.encoding === 'text') parsed = text;
+    else if (options.encoding === 'json' || contentType.includes('json') || options.json) {
+      try {
+        parsed = text === '' ? '' : JSON.parse(text);
+      } catch {
+        if (options.encoding === 'json') throw new HttpRequestError('Response body is not valid JSON');
+        parsed = text;
+      }
+    } else parsed = text;
+  }
+  const response: HttpResponse = { statusCode: res.status, statusMessage: res.statusText, headers: responseHeaders, body: parsed };
+  if (res.status >= 400 && !options.ignoreHttpStatusErrors) {
+    const detail = typeof parsed === 'string' ? parsed.slice(0, 500) : JSON.stringify(parsed)?.slice(0, 500);
+    throw new HttpRequestError(`${res.status} - ${detail ?? res.statusText}`, String(res.status), response);
+  }
+  return response;
+}

@@ -1,0 +1,111 @@
+// JavaScript evaluated inside each QuickJS context before the user's code: n8n's Code-node
+// globals built on a single host bridge (`__host(op, argsJson)` returning JSON), so nothing of
+// the host is reachable but the data it chooses to copy in.
+export const PRELUDE = String.raw`
+(() => {
+  const host = globalThis.__host;
+  const hostConsole = globalThis.__console;
+  delete globalThis.__host;
+  delete globalThis.__console;
+  const call = (op, ...args) => {
+    const r = host(op, JSON.stringify(args));
+    return r === undefined ? undefined : JSON.parse(r);
+  };
+  const ctx = globalThis.__ctx;
+  delete globalThis.__ctx;
+  const state = { itemIndex: 0 };
+  const items = ctx.items;
+
+  const nodeApi = (name) => ({
+    all: (branch, run) => call('all', name, branch, run),
+    first: (branch, run) => call('first', name, branch, run),
+    last: (branch, run) => call('last', name, branch, run),
+    get item() { return call('item', name, state.itemIndex); },
+    itemMatching: (index) => call('item', name, index),
+    pairedItem: (index) => call('item', name, index === undefined ? state.itemIndex : index),
+    get isExecuted() { return call('isExecuted', name); },
+    get params() { return call('params', name); },
+    get context() { return {}; },
+  });
+  const $ = (name) => {
+    if (typeof name !== 'string' || name === '') throw new Error('When calling $(), please specify a node');
+    call('checkNode', name);
+    return nodeApi(name);
+  };
+  const $node = new Proxy({}, {
+    get: (_t, name) => typeof name !== 'string' ? undefined : {
+      get json() { return call('nodeJson', name, state.itemIndex); },
+      get data() { return call('nodeJson', name, state.itemIndex); },
+      get binary() { return call('nodeBinary', name, state.itemIndex); },
+      get parameter() { return call('params', name); },
+      get runIndex() { return call('nodeRunIndex', name); },
+      get context() { return {}; },
+    },
+  });
+  const $input = {
+    all: () => items,
+    first: () => items[0],
+    last: () => items[items.length - 1],
+    get item() { return items[state.itemIndex]; },
+    get params() { return call('prevParams'); },
+    context: {},
+  };
+  const define = (name, get) => Object.defineProperty(globalThis, name, { get, configurable: false, enumerable: false });
+  const value = (name, v) => Object.defineProperty(globalThis, name, { value: v, writable: true, configurable: false, enumerable: false });
+
+  value('$', $);
+  value('$node', $node);
+  value('$input', $input);
+  value('$items', (name, output, run) => name === undefined ? items : call('items', name, output, run));
+  value('$evaluateExpression', (expression, itemIndex) => call('evaluate', String(expression), itemIndex === undefined ? state.itemIndex : itemIndex));
+  value('$workflow', ctx.workflow);
+  value('$execution', ctx.execution);
+  value('$prevNode', ctx.prevNode);
+  value('$runIndex', ctx.runIndex);
+  value('$mode', ctx.mode);
+  value('$vars', ctx.vars);
+  value('$nodeVersion', ctx.nodeVersion);
+  value('$nodeId', ctx.nodeId);
+  define('$itemIndex', () => state.itemIndex);
+  define('$json', () => items[state.itemIndex] ? items[state.itemIndex].json : undefined);
+  define('$binary', () => items[state.itemIndex] ? items[state.itemIndex].binary : undefined);
+  value('$jmespath', () => { throw new Error('$jmespath is not available in this runtime'); });
+  value('$if', (c, a, b) => c ? a : b);
+  value('$ifEmpty', (v, d) => (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0)) ? d : v);
+  value('$min', Math.min);
+  value('$max', Math.max);
+  value('$not', (v) => !v);
+
+  const staticData = ctx.staticData;
+  value('$getWorkflowStaticData', (type) => {
+    if (type !== 'global' && type !== 'node') throw new Error('The type "' + type + '" is not known. Valid types are "global" and "node".');
+    const key = type === 'global' ? 'global' : 'node:' + ctx.nodeName;
+    if (!staticData[key] || typeof staticData[key] !== 'object') staticData[key] = {};
+    return staticData[key];
+  });
+
+  if (globalThis.luxon) {
+    const { DateTime, Duration, Interval } = globalThis.luxon;
+    // n8n's Code node lets DateTime use the expression-style format().
+    if (!DateTime.prototype.format) {
+      Object.defineProperty(DateTime.prototype, 'format', { value: function (fmt) { return this.toFormat(fmt); }, writable: true, configurable: true });
+    }
+    value('DateTime', DateTime);
+    value('Duration', Duration);
+    value('Interval', Interval);
+    define('$now', () => DateTime.fromMillis(ctx.now, { zone: ctx.timezone }));
+    define('$today', () => DateTime.fromMillis(ctx.now, { zone: ctx.timezone }).startOf('day'));
+    delete globalThis.luxon;
+  }
+
+  const fmt = (args) => args.map((a) => {
+    if (typeof a === 'string') return a;
+    try { return JSON.stringify(a); } catch (e) { return String(a); }
+  }).join(' ');
+  const makeConsole = (level) => (...args) => hostConsole(level, fmt(args));
+  value('console', { log: makeConsole('log'), info: makeConsole('info'), warn: makeConsole('warn'), error: makeConsole('error'), debug: makeConsole('debug') });
+
+  globalThis.__setItem = (i) => { state.itemIndex = i; };
+  globalThis.__staticData = staticData;
+})();
+`;

@@ -1,0 +1,33 @@
+// The built-in node types, looked up by type name and version.
+import type { INodeTypeDescription } from '../model/nodeTypes.ts';
+import { versionsOf } from '../model/nodeTypes.ts';
+import type { NodeType, NodeTypeRegistry } from './types.ts';
+import { manualTrigger } from './ManualTrigger/ManualTrigger.node.ts';
+import { start } from './Start/Start.node.ts';
+import { noOp } from './NoOp/NoOp.node.ts';
+import { stickyNote } from './StickyNote/StickyNote.node.ts';
+import { code } from './Code/Code.node.ts';
+
+export function createRegistry(types: NodeType[]): NodeTypeRegistry {
+  const byName = new Map<string, NodeType[]>();
+  for (const t of types) {
+    const list = byName.get(t.description.name) ?? [];
+    list.push(t);
+    byName.set(t.description.name, list);
+  }
+  return {
+    get(type, typeVersion) {
+      const list = byName.get(type);
+      if (!list) return undefined;
+      if (typeVersion === undefined) return list.reduce((a, b) => (Math.max(...versionsOf(a.description)) >= Math.max(...versionsOf(b.description)) ? a : b));
+      return list.find((t) => versionsOf(t.description).includes(typeVersion));
+    },
+    descriptions(): INodeTypeDescription[] {
+      return types.map((t) => t.description);
+    },
+  };
+}
+
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code];
+
+export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
