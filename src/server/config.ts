@@ -1,0 +1,194 @@
+// Server configuration from SWITCHYARD_* environment variables. Each variable is declared once
+// in CONFIG_VARIABLES (name, default, meaning, parser) so the README table is generated from the
+// same list the server reads, and a bad value stops startup with a message naming the variable.
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import {
+  DEFAULT_EXECUTION_TIMEOUT,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_TIMEZONE,
+} from '../model/constants.ts';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type SaveData = 'all' | 'none';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Always starts and ends with '/'. */
+  basePath: string;
+  /** Public address of the editor, e.g. https://flows.example.com/; empty = derived from host and port. */
+  editorBaseUrl: string;
+  /** Public address webhooks are reached at; empty = the editor address. */
+  webhookUrl: string;
+  timezone: string;
+  logLevel: LogLevel;
+  /** Seconds; -1 = no timeout. */
+  executionsTimeout: number;
+  /** Seconds; the cap for any workflow's own timeout. */
+  executionsTimeoutMax: number;
+  saveDataErrorExecution: SaveData;
+  saveDataSuccessExecution: SaveData;
+  saveManualExecutions: boolean;
+  saveExecutionProgress: boolean;
+  /** Largest request body accepted, bytes. */
+  payloadSizeMax: number;
+  /** Seconds to wait for running executions on shutdown before they are cancelled. */
+  gracefulShutdownTimeout: number;
+  templatesEnabled: boolean;
+  templatesHost: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+interface ConfigVariable<K extends keyof ServerConfig = keyof ServerConfig> {
+  name: string;
+  key: K;
+  default: string;
+  meaning: string;
+  parse(raw: string, name: string): ServerConfig[K];
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(min: number, max: number, extra?: (n: number, name: string) => void) {
+  return (raw: string, name: string): number => {
+    const t = raw.trim();
+    if (!/^-?\d+$/.test(t)) throw new ConfigError(`${name} must be a whole number (got "${raw}")`);
+    const n = Number(t);
+    if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${n})`);
+    extra?.(n, name);
+    return n;
+  };
+}
+
+function oneOf<T extends string>(values: readonly T[]) {
+  return (raw: string, name: string): T => {
+    const t = raw.trim().toLowerCase() as T;
+    if (!values.includes(t)) throw new ConfigError(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+    return t;
+  };
+}
+
+function bool(raw: string, name: string): boolean {
+  const t = raw.trim().toLowerCase();
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function host(raw: string, name: string): string {
+  const t = raw.trim();
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(t)) throw new ConfigError(`${name} must be a host name or IP address (got "${raw}")`);
+  return t;
+}
+
+function dir(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '') throw new ConfigError(`${name} must not be empty`);
+  const expanded = t === '~' ? homedir() : t.startsWith('~/') ? homedir() + t.slice(1) : t;
+  return resolve(expanded);
+}
+
+/** '/', '/flows/', '/a/b/' — leading and trailing slash, URL-safe segments only. */
+export function normaliseBasePath(raw: string, name = 'SWITCHYARD_BASE_PATH'): string {
+  let t = raw.trim();
+  if (t === '') return '/';
+  if (!t.startsWith('/')) t = '/' + t;
+  if (!t.endsWith('/')) t += '/';
+  if (!/^(\/[A-Za-z0-9._~-]+)*\/$/.test(t) || /\/\.{1,2}\//.test(t)) {
+    throw new ConfigError(`${name} must be a URL path such as / or /switchyard/ (got "${raw}")`);
+  }
+  return t;
+}
+
+function url(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '') return '';
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got "${raw}")`);
+  return u.href.endsWith('/') ? u.href : u.href + '/';
+}
+
+export function isValidTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function timezone(raw: string, name: string): string {
+  const t = raw.trim();
+  if (!isValidTimezone(t)) throw new ConfigError(`${name} must be an IANA time zone such as America/New_York (got "${raw}")`);
+  return t;
+}
+
+function text(raw: string): string {
+  return raw.trim();
+}
+
+const MAX_SECONDS = 365 * 24 * 3600;
+
+function variable<K extends keyof ServerConfig>(v: ConfigVariable<K>): ConfigVariable {
+  return v as unknown as ConfigVariable;
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  variable({ name: 'SWITCHYARD_PORT', key: 'port', default: String(DEFAULT_PORT), meaning: 'TCP port the server listens on (0 picks a free one).', parse: integer(0, 65535) }),
+  variable({ name: 'SWITCHYARD_HOST', key: 'host', default: DEFAULT_HOST, meaning: 'Address the server binds to.', parse: host }),
+  variable({ name: 'SWITCHYARD_DATA_DIR', key: 'dataDir', default: '~/.switchyard', meaning: 'Folder for the SQLite database and other instance data; created if missing.', parse: dir }),
+  variable({ name: 'SWITCHYARD_BASE_PATH', key: 'basePath', default: '/', meaning: 'URL path the editor and the REST API are served under, e.g. /switchyard/.', parse: (r, n) => normaliseBasePath(r, n) }),
+  variable({ name: 'SWITCHYARD_EDITOR_BASE_URL', key: 'editorBaseUrl', default: '', meaning: 'Public URL of the editor (behind a proxy); empty = http://HOST:PORT plus the base path.', parse: url }),
+  variable({ name: 'SWITCHYARD_WEBHOOK_URL', key: 'webhookUrl', default: '', meaning: 'Public URL webhooks are reached at; empty = the editor URL.', parse: url }),
+  variable({ name: 'SWITCHYARD_TIMEZONE', key: 'timezone', default: DEFAULT_TIMEZONE, meaning: 'Default time zone of workflows (IANA name).', parse: timezone }),
+  variable({ name: 'SWITCHYARD_LOG_LEVEL', key: 'logLevel', default: 'info', meaning: `Server log level: ${LOG_LEVELS.join(', ')}.`, parse: oneOf(LOG_LEVELS) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_TIMEOUT', key: 'executionsTimeout', default: String(DEFAULT_EXECUTION_TIMEOUT), meaning: 'Default execution timeout in seconds; -1 = none. Workflows may set their own.', parse: integer(-1, MAX_SECONDS, (n, name) => { if (n === 0) throw new ConfigError(`${name} must be -1 (off) or a positive number of seconds (got 0)`); }) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_TIMEOUT_MAX', key: 'executionsTimeoutMax', default: '3600', meaning: 'Largest execution timeout in seconds a workflow may set.', parse: integer(1, MAX_SECONDS) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_ON_ERROR', key: 'saveDataErrorExecution', default: 'all', meaning: 'Save failed executions: all or none (workflow setting DEFAULT uses this).', parse: oneOf(['all', 'none'] as const) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_ON_SUCCESS', key: 'saveDataSuccessExecution', default: 'all', meaning: 'Save successful executions: all or none.', parse: oneOf(['all', 'none'] as const) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL', key: 'saveManualExecutions', default: 'false', meaning: 'Save executions started from the editor.', parse: bool }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_PROGRESS', key: 'saveExecutionProgress', default: 'false', meaning: 'Save run data after every node so a crash keeps the progress.', parse: bool }),
+  variable({ name: 'SWITCHYARD_PAYLOAD_SIZE_MAX', key: 'payloadSizeMax', default: String(16 * 1024 * 1024), meaning: 'Largest request body in bytes; larger requests get HTTP 413.', parse: integer(1024 * 1024, 1024 * 1024 * 1024) }),
+  variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds to let running executions finish on shutdown before they are cancelled.', parse: integer(0, 3600) }),
+  variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
+  variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
+];
+
+/** Reads the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const config = {} as Record<string, unknown>;
+  for (const v of CONFIG_VARIABLES) {
+    const raw = env[v.name];
+    config[v.key] = v.parse(raw === undefined || raw === '' ? v.default : raw, v.name);
+  }
+  const c = config as unknown as ServerConfig;
+  if (c.executionsTimeout > c.executionsTimeoutMax) {
+    throw new ConfigError(
+      `SWITCHYARD_EXECUTIONS_TIMEOUT (${c.executionsTimeout}) must not exceed SWITCHYARD_EXECUTIONS_TIMEOUT_MAX (${c.executionsTimeoutMax})`,
+    );
+  }
+  if (c.templatesEnabled && c.templatesHost === '') {
+    throw new ConfigError('SWITCHYARD_TEMPLATES_ENABLED is true but SWITCHYARD_TEMPLATES_HOST is empty');
+  }
+  return c;
+}
+
+/** The README "Configuration" table, generated from CONFIG_VARIABLES. */
+export function configMarkdownTable(): string {
+  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default === '' ? '(empty)' : `\`${v.default}\``} | ${v.meaning} |`);
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
