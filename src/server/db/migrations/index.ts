@@ -1,0 +1,14 @@
+// The ordered list of migrations. Static imports rather than a folder scan, so the list is the
+// same under type stripping, bundling and tests. Add new ones as 0002_…, never edit old ones.
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_initial.ts';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};

@@ -1,0 +1,41 @@
+// Execution ids are allocated in memory from blocks reserved in the settings table, so an
+// execution that will not be saved costs no write, ids stay increasing (newest first = highest
+// id) and are never reused across restarts.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+const CEILING_KEY = 'executions.idCeiling';
+const BLOCK = 1000;
+
+export class ExecutionIdAllocator {
+  readonly #db: Kysely<Database>;
+  #next = 0;
+  #ceiling = 0;
+  #reserving: Promise<void> | undefined;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async next(): Promise<string> {
+    while (this.#next >= this.#ceiling) {
+      this.#reserving ??= this.#reserve().finally(() => (this.#reserving = undefined));
+      await this.#reserving;
+    }
+    return String(this.#next++);
+  }
+
+  async #reserve(): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('settings').select('value').where('key', '=', CEILING_KEY).executeTakeFirst();
+      const stored = row ? Number(JSON.parse(row.value)) : 1;
+      const max = await trx.selectFrom('executions').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+      const start = Math.max(stored, Number(max?.max ?? 0) + 1, this.#ceiling);
+      const ceiling = start + BLOCK;
+      if (row) await trx.updateTable('settings').set({ value: JSON.stringify(ceiling) }).where('key', '=', CEILING_KEY).execute();
+      else await trx.insertInto('settings').values({ key: CEILING_KEY, value: JSON.stringify(ceiling), loadOnStartup: false }).execute();
+      this.#next = start;
+      this.#ceiling = ceiling;
+    });
+  }
+}

@@ -1,0 +1,189 @@
+// Stored workflows in n8n's JSON shape. Each JSON part (nodes, connections, settings, pinData,
+// staticData, meta) is kept as the client sent it, so export → import loses nothing.
+// Every save is one transaction (workflow row + tag links) and gets a new versionId.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
+import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
+import type { Database, WorkflowsTable } from '../schema.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { newEntityId, newVersionId, nowIso, parseJsonColumn } from './ids.ts';
+import { resolveTagRefs, setWorkflowTags, tagsByWorkflow, type TagRef } from './tags.ts';
+
+export interface WorkflowWrite {
+  name: string;
+  nodes: INode[];
+  connections: IConnections;
+  active?: boolean;
+  settings?: IWorkflowSettings;
+  pinData?: IPinData;
+  staticData?: IDataObject | null;
+  meta?: IWorkflowBase['meta'];
+  tags?: TagRef[];
+}
+
+export interface WorkflowListFilter {
+  /** Case-insensitive substring of the name. */
+  name?: string;
+  /** Tag ids; a workflow must carry all of them. */
+  tags?: string[];
+}
+
+function json(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']): IWorkflowDb {
+  const wf: IWorkflowDb = {
+    id: row.id,
+    name: row.name,
+    active: Boolean(row.active),
+    nodes: JSON.parse(row.nodes) as INode[],
+    connections: JSON.parse(row.connections) as IConnections,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    versionId: row.versionId,
+    tags,
+  };
+  // Parts the client never sent stay absent rather than appearing as {} (exact round trip).
+  if (row.settings !== null) wf.settings = parseJsonColumn(row.settings, {});
+  if (row.pinData !== null) wf.pinData = parseJsonColumn(row.pinData, {});
+  if (row.staticData !== null) wf.staticData = parseJsonColumn(row.staticData, null);
+  if (row.meta !== null) wf.meta = parseJsonColumn(row.meta, {});
+  return wf;
+}
+
+/** `like` pattern for a literal substring. */
+function containsPattern(text: string): string {
+  return '%' + text.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+}
+
+export class WorkflowsRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
+    let q = this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'createdAt', 'updatedAt']);
+    if (filter.name && filter.name.trim() !== '') {
+      // The escape clause makes a searched % or _ literal; lower() on both sides makes the
+      // match case-insensitive on PostgreSQL too, where like is case-sensitive.
+      q = q.where(sql<boolean>`lower(${sql.ref('name')}) like ${containsPattern(filter.name.trim())} escape '\\'`);
+    }
+    if (filter.tags && filter.tags.length > 0) {
+      const wanted = [...new Set(filter.tags)];
+      q = q.where('id', 'in', (eb) =>
+        eb
+          .selectFrom('workflow_tags')
+          .select('workflowId')
+          .where('tagId', 'in', wanted)
+          .groupBy('workflowId')
+          .having((h) => h.fn.count('tagId').distinct(), '=', wanted.length),
+      );
+    }
+    const rows = await q.orderBy('updatedAt', 'desc').execute();
+    const tags = await tagsByWorkflow(this.#db, rows.length > 500 ? undefined : rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      active: Boolean(r.active),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      tags: tags.get(r.id) ?? [],
+    }));
+  }
+
+  async get(id: string): Promise<IWorkflowDb | undefined> {
+    const row = await this.#db.selectFrom('workflows').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const tags = await tagsByWorkflow(this.#db, [id]);
+    return toWorkflow(row, tags.get(id) ?? []);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.#db.selectFrom('workflows').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  /** Names equal to or starting with `prefix` (for the next default name). */
+  async namesStartingWith(prefix: string): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('workflows')
+      .select('name')
+      .where((eb) => eb(eb.fn('substr', ['name', eb.val(1), eb.val(prefix.length)]), '=', prefix))
+      .execute();
+    return rows.map((r) => r.name);
+  }
+
+  async create(w: WorkflowWrite): Promise<IWorkflowDb> {
+    const id = newEntityId();
+    await this.#db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const tagIds = await resolveTagRefs(trx, w.tags ?? []);
+      await trx
+        .insertInto('workflows')
+        .values({
+          id,
+          name: w.name,
+          active: w.active ?? false,
+          nodes: JSON.stringify(w.nodes),
+          connections: JSON.stringify(w.connections),
+          settings: json(w.settings),
+          pinData: json(w.pinData),
+          staticData: json(w.staticData ?? undefined),
+          meta: json(w.meta),
+          versionId: newVersionId(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      await setWorkflowTags(trx, id, tagIds);
+    });
+    return (await this.get(id))!;
+  }
+
+  /**
+   * Applies the given fields. With `expectedVersionId`, fails with 409 when someone saved in
+   * between, so a stale editor never overwrites a newer version.
+   */
+  async update(id: string, patch: Partial<WorkflowWrite>, expectedVersionId?: string): Promise<IWorkflowDb> {
+    await this.#db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('workflows').select(['versionId']).where('id', '=', id).executeTakeFirst();
+      if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
+      if (expectedVersionId !== undefined && expectedVersionId !== current.versionId) {
+        throw new ConflictError(
+          'Your changes cannot be saved: this workflow was changed by someone else since you opened it',
+          `Your version is ${expectedVersionId}, the saved one is ${current.versionId}. Reload the workflow, then make your changes again.`,
+        );
+      }
+      const set: Partial<Record<keyof WorkflowsTable, unknown>> = { versionId: newVersionId(), updatedAt: nowIso() };
+      if (patch.name !== undefined) set.name = patch.name;
+      if (patch.active !== undefined) set.active = patch.active;
+      if (patch.nodes !== undefined) set.nodes = JSON.stringify(patch.nodes);
+      if (patch.connections !== undefined) set.connections = JSON.stringify(patch.connections);
+      if (patch.settings !== undefined) set.settings = json(patch.settings);
+      if (patch.pinData !== undefined) set.pinData = json(patch.pinData);
+      if (patch.staticData !== undefined) set.staticData = json(patch.staticData ?? undefined);
+      if (patch.meta !== undefined) set.meta = json(patch.meta);
+      await trx.updateTable('workflows').set(set as never).where('id', '=', id).execute();
+      if (patch.tags !== undefined) await setWorkflowTags(trx, id, await resolveTagRefs(trx, patch.tags));
+    });
+    return (await this.get(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      // Executions and tag links go with it (foreign keys cascade); done explicitly as well so
+      // the outcome does not depend on the database's foreign-key setting.
+      await trx.deleteFrom('execution_data').where('executionId', 'in', (eb) => eb.selectFrom('executions').select('id').where('workflowId', '=', id)).execute();
+      await trx.deleteFrom('executions').where('workflowId', '=', id).execute();
+      await trx.deleteFrom('workflow_tags').where('workflowId', '=', id).execute();
+      const r = await trx.deleteFrom('workflows').where('id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
+    });
+  }
+
+  /** Engine-owned static data (triggers keep state there); saved without a new versionId. */
+  async saveStaticData(id: string, staticData: IDataObject): Promise<void> {
+    await this.#db.updateTable('workflows').set({ staticData: JSON.stringify(staticData) }).where('id', '=', id).execute();
+  }
+}

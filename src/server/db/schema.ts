@@ -1,0 +1,83 @@
+// Row types of the tables, as Kysely sees them. JSON columns hold text; times are ISO-8601 UTC
+// strings (they sort as text and read the same on SQLite and PostgreSQL); booleans are 0/1 on
+// SQLite and true/false on PostgreSQL, so repositories read them through Boolean().
+import type { ColumnType } from 'kysely';
+
+type Bool = ColumnType<number | boolean, boolean, boolean>;
+
+export interface WorkflowsTable {
+  id: string;
+  name: string;
+  active: Bool;
+  nodes: string;
+  connections: string;
+  settings: string | null;
+  pinData: string | null;
+  staticData: string | null;
+  meta: string | null;
+  versionId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TagsTable {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WorkflowTagsTable {
+  workflowId: string;
+  tagId: string;
+}
+
+export interface ExecutionsTable {
+  id: number;
+  workflowId: string | null;
+  /** Name at run time: unsaved workflows and deleted ones still have a name in the list. */
+  workflowName: string | null;
+  mode: string;
+  status: string;
+  finished: Bool;
+  startedAt: string;
+  stoppedAt: string | null;
+  waitTill: string | null;
+  retryOf: string | null;
+  retrySuccessId: string | null;
+}
+
+export interface ExecutionDataTable {
+  executionId: number;
+  workflowData: string;
+  data: string;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  password: string | null;
+  role: string;
+  personalizationAnswers: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  loadOnStartup: Bool;
+}
+
+export interface Database {
+  workflows: WorkflowsTable;
+  tags: TagsTable;
+  workflow_tags: WorkflowTagsTable;
+  executions: ExecutionsTable;
+  execution_data: ExecutionDataTable;
+  users: UsersTable;
+  settings: SettingsTable;
+}
