@@ -1,0 +1,381 @@
+// Runs workflows in this process through the engine and keeps track of them: the active ones
+// (for /executions-current and stop), their timeouts, saving according to the workflow's
+// settings and the instance defaults, and the push messages to the editor that started them.
+import type { ExecutionError, ExecutionStatus, IExecution, IExecutionSummary, INodeExecutionData, IRunData, IRunExecutionData, ISourceData, WorkflowExecuteMode } from '../../model/execution.ts';
+import type { IDataObject, IPinData, IWorkflowBase } from '../../model/workflow.ts';
+import type { StopExecutionResponse } from '../../model/api.ts';
+import type { NodeTypeRegistry } from '../../nodes/types.ts';
+import type { IRun, RunOptions } from '../../engine/types.ts';
+import type { ExecutionsRepository } from '../db/repositories/executions.ts';
+import type { ExecutionIdAllocator } from '../db/repositories/executionIds.ts';
+import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
+import type { PushHub } from '../push/PushHub.ts';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
+import { mightSave, resolveSavePolicy, resolveTimeoutSeconds, shouldSave, type InstanceExecutionDefaults, type SavePolicy } from './policy.ts';
+import { RecentExecutions } from './RecentExecutions.ts';
+import { executionFinishedMessage, nodeExecuteAfterMessage } from './pushMessages.ts';
+
+export type RunWorkflowFn = (options: RunOptions) => Promise<IRun>;
+
+export interface ExecutionServiceLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface ExecutionServiceDeps {
+  runWorkflow: RunWorkflowFn;
+  nodeTypes: NodeTypeRegistry;
+  executions: ExecutionsRepository;
+  workflows: WorkflowsRepository;
+  ids: ExecutionIdAllocator;
+  push: PushHub;
+  defaults: InstanceExecutionDefaults & { timezone: string };
+  log: ExecutionServiceLogger;
+  /** After a stop or timeout, how long the engine gets to wind down before we finish for it. */
+  stopGraceMs?: number;
+}
+
+export interface StartExecution {
+  workflow: IWorkflowBase;
+  /** Id of the stored workflow this run belongs to; null for an unsaved one. */
+  workflowId: string | null;
+  mode: WorkflowExecuteMode;
+  /** Editor to report progress to. */
+  pushRef?: string;
+  runData?: IRunData;
+  pinData?: IPinData;
+  startNodes?: Array<{ name: string; sourceData?: ISourceData | null }>;
+  destinationNode?: string;
+  triggerItems?: INodeExecutionData[];
+  retryOf?: string;
+}
+
+type StopReason = 'stopped' | 'timeout' | 'shutdown';
+
+interface ActiveExecution {
+  id: string;
+  mode: WorkflowExecuteMode;
+  workflowId: string | null;
+  workflowName: string;
+  workflow: IWorkflowBase;
+  startedAt: string;
+  retryOf?: string;
+  pushRef?: string;
+  policy: SavePolicy;
+  controller: AbortController;
+  stopReason?: StopReason;
+  timeoutSeconds?: number;
+  /** A row exists in the database (the start was recorded). */
+  recorded: boolean;
+  /** Latest run data reported by the engine, for GET while running and for a forced finish. */
+  runData: IRunExecutionData;
+  /** The engine's run has ended (or was given up on). */
+  settled: boolean;
+  done: Promise<IExecution>;
+}
+
+/** Running executions at once; more are refused rather than slowing every one down. */
+export const MAX_ACTIVE_EXECUTIONS = 1000;
+const DEFAULT_STOP_GRACE_MS = 5000;
+
+export class ExecutionService {
+  readonly #d: ExecutionServiceDeps;
+  readonly #active = new Map<string, ActiveExecution>();
+  readonly recent = new RecentExecutions();
+  #shuttingDown = false;
+
+  constructor(deps: ExecutionServiceDeps) {
+    this.#d = deps;
+  }
+
+  get activeCount(): number {
+    return this.#active.size;
+  }
+
+  /** Starts a run in the background and returns its id at once; `done` settles when it ends. */
+  async start(req: StartExecution): Promise<{ executionId: string; done: Promise<IExecution> }> {
+    if (this.#shuttingDown) throw new ServiceUnavailableError('The server is shutting down; no new executions are started');
+    if (this.#active.size >= MAX_ACTIVE_EXECUTIONS) {
+      throw new ServiceUnavailableError(`Too many executions are running (${MAX_ACTIVE_EXECUTIONS}); try again when some have finished`);
+    }
+    const workflow = normaliseWorkflow(req.workflow);
+    const id = await this.#d.ids.next();
+    const policy = resolveSavePolicy(workflow.settings, this.#d.defaults);
+    const a: ActiveExecution = {
+      id,
+      mode: req.mode,
+      workflowId: req.workflowId,
+      workflowName: workflow.name,
+      workflow,
+      startedAt: new Date().toISOString(),
+      retryOf: req.retryOf,
+      pushRef: req.pushRef,
+      policy,
+      controller: new AbortController(),
+      timeoutSeconds: resolveTimeoutSeconds(workflow.settings, this.#d.defaults),
+      recorded: false,
+      runData: { resultData: { runData: {} } },
+      settled: false,
+      done: undefined as unknown as Promise<IExecution>,
+    };
+    if (mightSave(policy, req.mode)) {
+      await this.#d.executions.insertRunning({
+        id,
+        workflowId: a.workflowId,
+        workflowName: a.workflowName,
+        mode: a.mode,
+        startedAt: a.startedAt,
+        retryOf: a.retryOf,
+        workflowData: workflow,
+        data: a.runData,
+      });
+      a.recorded = true;
+    }
+    this.#active.set(id, a);
+    this.#pushTo(a, {
+      type: 'executionStarted',
+      data: { executionId: id, mode: a.mode, startedAt: a.startedAt, workflowId: a.workflowId ?? undefined, workflowName: a.workflowName, retryOf: a.retryOf },
+    });
+    // Begin on the next turn so the caller (an HTTP handler) can answer with the id first.
+    a.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#run(a, req));
+    return { executionId: id, done: a.done };
+  }
+
+  /** Summaries of the running executions, optionally of one workflow. */
+  listCurrent(workflowId?: string): IExecutionSummary[] {
+    const out: IExecutionSummary[] = [];
+    for (const a of this.#active.values()) {
+      if (workflowId !== undefined && a.workflowId !== workflowId) continue;
+      out.push({
+        id: a.id,
+        finished: false,
+        mode: a.mode,
+        status: 'running',
+        startedAt: a.startedAt,
+        stoppedAt: null,
+        workflowId: a.workflowId,
+        workflowName: a.workflowName,
+        retryOf: a.retryOf ?? null,
+        retrySuccessId: null,
+        waitTill: null,
+      });
+    }
+    return out.sort((x, y) => Number(y.id) - Number(x.id));
+  }
+
+  /** A running execution as it is now, or a finished manual one still held in memory. */
+  getLive(id: string): IExecution | undefined {
+    const a = this.#active.get(id);
+    if (a) {
+      return {
+        id: a.id,
+        finished: false,
+        mode: a.mode,
+        status: 'running',
+        startedAt: a.startedAt,
+        stoppedAt: null,
+        workflowId: a.workflowId,
+        workflowName: a.workflowName,
+        retryOf: a.retryOf ?? null,
+        retrySuccessId: null,
+        waitTill: null,
+        workflowData: a.workflow,
+        data: a.runData,
+      };
+    }
+    return this.recent.get(id);
+  }
+
+  isActive(id: string): boolean {
+    return this.#active.has(id);
+  }
+
+  /** Stops a running execution (or cancels a waiting one) and answers once it has ended. */
+  async stop(id: string): Promise<StopExecutionResponse> {
+    const a = this.#active.get(id);
+    if (a) {
+      this.#abort(a, 'stopped');
+      const e = await a.done;
+      return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: e.finished, status: e.status };
+    }
+    const stored = await this.#d.executions.summary(id);
+    if (!stored) {
+      if (this.recent.get(id)) throw new ConflictError(`Execution ${id} has already finished`);
+      throw new NotFoundError(`Execution ${id} could not be found`);
+    }
+    if (stored.status === 'waiting' && (await this.#d.executions.cancelWaiting(id))) {
+      const e = (await this.#d.executions.summary(id))!;
+      return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: false, status: 'canceled' };
+    }
+    throw new ConflictError(`Execution ${id} is not running (status: ${stored.status})`);
+  }
+
+  /**
+   * Shutdown: let running executions finish for up to `timeoutMs`, then cancel the rest and wait
+   * for them to be saved (bounded by the stop grace).
+   */
+  async shutdown(timeoutMs: number): Promise<void> {
+    this.#shuttingDown = true;
+    const pending = () => [...this.#active.values()].map((a) => a.done.catch(() => undefined));
+    if (this.#active.size === 0) return;
+    await Promise.race([Promise.all(pending()), delay(timeoutMs)]);
+    for (const a of this.#active.values()) this.#abort(a, 'shutdown');
+    await Promise.race([Promise.all(pending()), delay((this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS) + 1000)]);
+  }
+
+  #abort(a: ActiveExecution, reason: StopReason): void {
+    if (a.controller.signal.aborted) return;
+    a.stopReason = reason;
+    a.controller.abort(new Error(reason === 'timeout' ? 'Execution timed out' : 'Execution was stopped'));
+  }
+
+  #pushTo(a: ActiveExecution, message: Parameters<PushHub['send']>[1]): void {
+    if (a.pushRef) this.#d.push.send(a.pushRef, message);
+  }
+
+  async #run(a: ActiveExecution, req: StartExecution): Promise<IExecution> {
+    const timeoutAt = a.timeoutSeconds !== undefined ? Date.now() + a.timeoutSeconds * 1000 : undefined;
+    // Our own timer as well as the engine's timeoutAt: a node that ignores its abort signal
+    // still gets the execution finished (see the grace race below).
+    const timer = timeoutAt !== undefined ? setTimeout(() => this.#abort(a, 'timeout'), timeoutAt - Date.now()) : undefined;
+    const staticData = (a.workflow.staticData ?? {}) as IDataObject;
+    let run: IRun;
+    try {
+      const engineRun = this.#d.runWorkflow({
+        workflow: a.workflow,
+        nodeTypes: this.#d.nodeTypes,
+        mode: a.mode,
+        executionId: a.id,
+        triggerItems: req.triggerItems,
+        runData: req.runData,
+        startNodes: req.startNodes,
+        destinationNode: req.destinationNode,
+        pinData: req.pinData ?? a.workflow.pinData,
+        signal: a.controller.signal,
+        timeoutAt,
+        timezone: this.#d.defaults.timezone,
+        staticData,
+        hooks: {
+          nodeExecuteBefore: (nodeName) => {
+            this.#pushTo(a, { type: 'nodeExecuteBefore', data: { executionId: a.id, nodeName } });
+          },
+          nodeExecuteAfter: async (nodeName, taskData, runExecutionData) => {
+            a.runData = runExecutionData;
+            if (a.pushRef) this.#d.push.send(a.pushRef, nodeExecuteAfterMessage(a.id, nodeName, taskData));
+            if (a.recorded && a.policy.progress) {
+              await this.#d.executions.saveProgress(a.id, runExecutionData).catch((err: unknown) => {
+                this.#d.log.error({ err, executionId: a.id }, 'could not save execution progress');
+              });
+            }
+          },
+        },
+      });
+      run = await Promise.race([engineRun, this.#forcedFinish(a)]);
+    } catch (error) {
+      run = failedRun(a, error);
+    } finally {
+      a.settled = true;
+      if (timer) clearTimeout(timer);
+    }
+    const execution = this.#toExecution(a, run);
+    await this.#persist(a, execution, staticData);
+    if (a.mode === 'manual') this.recent.put(execution);
+    this.#active.delete(a.id);
+    this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
+    return execution;
+  }
+
+  /** Settles with a canceled run when the engine has not ended `stopGraceMs` after an abort. */
+  #forcedFinish(a: ActiveExecution): Promise<IRun> {
+    return new Promise((resolve) => {
+      const signal = a.controller.signal;
+      const onAbort = () => {
+        const t = setTimeout(() => {
+          if (a.settled) return;
+          this.#d.log.warn({ executionId: a.id }, 'engine did not stop in time; finishing the execution without it');
+          resolve({
+            data: a.runData,
+            mode: a.mode,
+            finished: false,
+            status: 'canceled',
+            startedAt: new Date(a.startedAt),
+            stoppedAt: new Date(),
+          });
+        }, this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
+        t.unref();
+      };
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  #toExecution(a: ActiveExecution, run: IRun): IExecution {
+    let status: ExecutionStatus = run.status;
+    const data = run.data ?? a.runData;
+    if (a.stopReason && status !== 'success') {
+      status = 'canceled';
+      if (a.stopReason === 'timeout' && !data.resultData.error) {
+        data.resultData.error = { message: `Workflow timed out after ${a.timeoutSeconds} seconds`, name: 'TimeoutError', timestamp: Date.now() };
+      }
+    }
+    if (status === 'running' || status === 'new') status = run.finished ? 'success' : 'error';
+    return {
+      id: a.id,
+      finished: status === 'success',
+      mode: a.mode,
+      status,
+      startedAt: a.startedAt,
+      stoppedAt: (run.stoppedAt ?? new Date()).toISOString(),
+      workflowId: a.workflowId,
+      workflowName: a.workflowName,
+      retryOf: a.retryOf ?? null,
+      retrySuccessId: null,
+      waitTill: run.waitTill ? run.waitTill.toISOString() : null,
+      workflowData: a.workflow,
+      data,
+    };
+  }
+
+  async #persist(a: ActiveExecution, e: IExecution, staticData: IDataObject): Promise<void> {
+    try {
+      if (shouldSave(a.policy, a.mode, e.status)) await this.#d.executions.saveFinished(e);
+      else if (a.recorded) await this.#d.executions.delete(a.id);
+    } catch (err) {
+      this.#d.log.error({ err, executionId: a.id }, 'could not save the execution');
+    }
+    // Triggers keep state in static data; manual runs must not change what production sees.
+    if (a.mode !== 'manual' && a.workflowId && staticData.__dataChanged) {
+      delete staticData.__dataChanged;
+      await this.#d.workflows.saveStaticData(a.workflowId, staticData).catch((err: unknown) => {
+        this.#d.log.error({ err, workflowId: a.workflowId }, 'could not save static data');
+      });
+    }
+  }
+}
+
+/** The workflow as the engine should see it: 'DEFAULT' settings mean "not set". */
+function normaliseWorkflow(w: IWorkflowBase): IWorkflowBase {
+  if (!w.settings) return w;
+  const settings: IWorkflowBase['settings'] = {};
+  for (const [k, v] of Object.entries(w.settings)) if (v !== 'DEFAULT') settings[k] = v;
+  return { ...w, settings };
+}
+
+function failedRun(a: ActiveExecution, error: unknown): IRun {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const executionError: ExecutionError = { message: err.message, name: err.name, stack: err.stack, timestamp: Date.now() };
+  return {
+    data: { ...a.runData, resultData: { ...a.runData.resultData, error: executionError } },
+    mode: a.mode,
+    finished: false,
+    status: 'error',
+    startedAt: new Date(a.startedAt),
+    stoppedAt: new Date(),
+    error: executionError,
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,162 @@
+import { rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabase, type OpenDatabase } from '../../src/server/db/database.ts';
+import { WorkflowsRepository } from '../../src/server/db/repositories/workflows.ts';
+import { ExecutionsRepository } from '../../src/server/db/repositories/executions.ts';
+import { ExecutionIdAllocator } from '../../src/server/db/repositories/executionIds.ts';
+import { TagsRepository } from '../../src/server/db/repositories/tags.ts';
+import { SettingsRepository } from '../../src/server/db/repositories/settings.ts';
+import { UsersRepository } from '../../src/server/db/repositories/users.ts';
+import type { IExecution } from '../../src/model/execution.ts';
+import { tempDataDir } from './tempDir.ts';
+
+const open: OpenDatabase[] = [];
+const dirs: string[] = [];
+
+async function fresh(dir = tempDataDir()): Promise<{ db: OpenDatabase; dir: string }> {
+  dirs.push(dir);
+  const db = await openDatabase(dir);
+  open.push(db);
+  return { db, dir };
+}
+
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const workflow = { name: 'W', nodes: [], connections: {} };
+
+function execution(id: string, status: IExecution['status'], startedAt = new Date().toISOString()): IExecution {
+  return {
+    id,
+    finished: status === 'success',
+    mode: 'trigger',
+    status,
+    startedAt,
+    stoppedAt: startedAt,
+    workflowId: null,
+    workflowName: 'W',
+    workflowData: { ...workflow, active: false },
+    data: { resultData: { runData: {} } },
+  };
+}
+
+describe('database', () => {
+  it('is a WAL-mode SQLite file with the migrations applied once', async () => {
+    const { db, dir } = await fresh();
+    await db.close();
+    const again = await openDatabase(dir);
+    open.push(again);
+    const raw = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+    expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    const migrations = raw.prepare('select name from migrations').all().map((r) => r.name);
+    expect(migrations).toEqual(['0001_initial']);
+    raw.close();
+  });
+
+  it('the adapter reads RETURNING rows and runs writes', async () => {
+    const { db } = await fresh();
+    const settings = new SettingsRepository(db.db);
+    await settings.set('a', { x: 1 });
+    await settings.set('a', { x: 2 });
+    expect(await settings.get('a')).toEqual({ x: 2 });
+    const rows = await db.db.insertInto('tags').values({ id: 't1', name: 'one', createdAt: 'c', updatedAt: 'u' }).returning(['id', 'name']).execute();
+    expect(rows).toEqual([{ id: 't1', name: 'one' }]);
+  });
+
+  it('a save whose tags cannot be resolved stores nothing (one transaction)', async () => {
+    const { db } = await fresh();
+    const repo = new WorkflowsRepository(db.db);
+    await expect(repo.create({ ...workflow, tags: [{ name: 'fine' }, 'missing-id'] })).rejects.toThrow(/does not exist/);
+    expect(await db.db.selectFrom('workflows').selectAll().execute()).toEqual([]);
+    expect(await db.db.selectFrom('tags').selectAll().execute()).toEqual([]);
+  });
+
+  it('filters workflows by name substring (case-insensitive, literal % and _) and by all tags', async () => {
+    const { db } = await fresh();
+    const repo = new WorkflowsRepository(db.db);
+    const tags = new TagsRepository(db.db);
+    const red = await tags.create('red');
+    const blue = await tags.create('blue');
+    await repo.create({ ...workflow, name: 'Invoice sync', tags: [red.id, blue.id] });
+    await repo.create({ ...workflow, name: 'invoice_100%', tags: [red.id] });
+    await repo.create({ ...workflow, name: 'Other' });
+    const names = async (f: Parameters<WorkflowsRepository['list']>[0]) => (await repo.list(f)).map((w) => w.name).sort();
+    expect(await names({ name: 'INVOICE' })).toEqual(['Invoice sync', 'invoice_100%']);
+    expect(await names({ name: '_100%' })).toEqual(['invoice_100%']);
+    expect(await names({ name: '%' })).toEqual(['invoice_100%']);
+    expect(await names({ tags: [red.id] })).toEqual(['Invoice sync', 'invoice_100%']);
+    expect(await names({ tags: [red.id, blue.id] })).toEqual(['Invoice sync']);
+    expect((await repo.list()).find((w) => w.name === 'Invoice sync')?.tags.map((t) => t.name)).toEqual(['blue', 'red']);
+    expect((await tags.list(true)).map((t) => [t.name, t.usageCount])).toEqual([['blue', 1], ['red', 2]]);
+  });
+
+  it('marks executions a crash left running as crashed', async () => {
+    const { db, dir } = await fresh();
+    const repo = new ExecutionsRepository(db.db);
+    await repo.insertRunning({ id: '1', workflowId: null, workflowName: 'W', mode: 'trigger', startedAt: new Date().toISOString(), workflowData: { ...workflow, active: false }, data: { resultData: { runData: {} } } });
+    await repo.saveFinished(execution('2', 'success'));
+    await db.close();
+    const reopened = await openDatabase(dir);
+    open.push(reopened);
+    const again = new ExecutionsRepository(reopened.db);
+    expect(await again.markCrashed()).toBe(1);
+    const crashed = await again.get('1');
+    expect(crashed?.status).toBe('crashed');
+    expect(crashed?.stoppedAt).toBeTruthy();
+    expect((await again.get('2'))?.status).toBe('success');
+    expect(await again.markCrashed()).toBe(0);
+  });
+
+  it('lists newest first with paging and counts, and deletes by ids or date', async () => {
+    const { db } = await fresh();
+    const repo = new ExecutionsRepository(db.db);
+    for (let i = 1; i <= 5; i++) await repo.saveFinished(execution(String(i), i % 2 ? 'success' : 'error', `2024-01-0${i}T00:00:00.000Z`));
+    const page = await repo.list({}, { limit: 2 });
+    expect(page.results.map((r) => r.id)).toEqual(['5', '4']);
+    expect(page.count).toBe(5);
+    expect((await repo.list({}, { limit: 10, lastId: 4 })).results.map((r) => r.id)).toEqual(['3', '2', '1']);
+    expect((await repo.list({}, { limit: 10, firstId: 3 })).results.map((r) => r.id)).toEqual(['5', '4']);
+    const errors = await repo.list({ status: ['error'] }, { limit: 10 });
+    expect(errors.results.map((r) => r.id)).toEqual(['4', '2']);
+    expect(errors.count).toBe(2);
+    expect(await repo.deleteMany({ ids: ['1', 'nonsense'] })).toEqual(['1']);
+    expect(await repo.deleteMany({ filter: { startedBefore: '2024-01-04T00:00:00.000Z', status: ['success'] } })).toEqual(['3']);
+    expect((await repo.list({}, { limit: 10 })).results.map((r) => r.id)).toEqual(['5', '4', '2']);
+    expect(await db.db.selectFrom('execution_data').select('executionId').orderBy('executionId').execute()).toEqual([
+      { executionId: 2 },
+      { executionId: 4 },
+      { executionId: 5 },
+    ]);
+  });
+
+  it('allocates increasing execution ids that are never reused after a restart', async () => {
+    const { db, dir } = await fresh();
+    const a = new ExecutionIdAllocator(db.db);
+    const first = await Promise.all([a.next(), a.next(), a.next()]);
+    expect(new Set(first).size).toBe(3);
+    await db.close();
+    const reopened = await openDatabase(dir);
+    open.push(reopened);
+    const b = new ExecutionIdAllocator(reopened.db);
+    const next = Number(await b.next());
+    expect(next).toBeGreaterThan(Math.max(...first.map(Number)));
+  });
+
+  it('creates one default user and one instance id', async () => {
+    const { db } = await fresh();
+    const users = new UsersRepository(db.db);
+    const u1 = await users.ensureDefaultUser();
+    const u2 = await users.ensureDefaultUser();
+    expect(u1).toEqual(u2);
+    expect(u1.role).toBe('default');
+    expect(u1.isPending).toBe(true);
+    const settings = new SettingsRepository(db.db);
+    const id = await settings.ensureInstanceId();
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(await settings.ensureInstanceId()).toBe(id);
+  });
+});
