@@ -1,0 +1,156 @@
+// Builds the whole server for a configuration: database (migrated, crashed executions marked),
+// repositories, execution service, push, REST under `${basePath}rest` and the editor. Tests use
+// createServer with a temporary data folder and `app.inject`; main.ts adds listening and signals.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { NodeTypeRegistry } from '../nodes/types.ts';
+import { builtinNodeTypes } from '../nodes/registry.ts';
+import { runWorkflow } from '../engine/index.ts';
+import { openDatabase } from './db/database.ts';
+import { WorkflowsRepository } from './db/repositories/workflows.ts';
+import { TagsRepository } from './db/repositories/tags.ts';
+import { ExecutionsRepository } from './db/repositories/executions.ts';
+import { UsersRepository } from './db/repositories/users.ts';
+import { SettingsRepository } from './db/repositories/settings.ts';
+import { ExecutionIdAllocator } from './db/repositories/executionIds.ts';
+import { ExecutionService, type RunWorkflowFn } from './executions/ExecutionService.ts';
+import { PushHub } from './push/PushHub.ts';
+import { registerAuth } from './auth.ts';
+import { registerErrorHandler } from './rest/errorHandler.ts';
+import { restRoutes } from './rest/index.ts';
+import { registerEditor } from './editor.ts';
+import { registryVersions } from './rest/workflowChecks.ts';
+import { REST_ENDPOINT } from '../model/constants.ts';
+import type { ServerContext } from './context.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CreateServerOptions {
+  /** Built editor folder; default dist/editor of this checkout. */
+  distDir?: string;
+  /** Node registry; default the built-in nodes. */
+  nodeTypes?: NodeTypeRegistry;
+  /** Engine entry; default src/engine's runWorkflow. */
+  runWorkflow?: RunWorkflowFn;
+  /** Milliseconds the engine gets after a stop before the service finishes the run itself. */
+  stopGraceMs?: number;
+}
+
+export interface SwitchyardServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  /** The database, for maintenance and tests; request handlers go through the repositories. */
+  db: Kysely<Database>;
+  /** Listens on config.host:config.port; resolves with the editor URL. */
+  listen(): Promise<string>;
+  /** Stops accepting requests, lets executions finish (bounded), closes push and the database. */
+  close(): Promise<void>;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SwitchyardServer> {
+  const database = await openDatabase(config.dataDir);
+  try {
+    return await assemble(config, options, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function assemble(config: ServerConfig, options: CreateServerOptions, database: Awaited<ReturnType<typeof openDatabase>>): Promise<SwitchyardServer> {
+  const { db } = database;
+  const repos = {
+    workflows: new WorkflowsRepository(db),
+    tags: new TagsRepository(db),
+    executions: new ExecutionsRepository(db),
+    users: new UsersRepository(db),
+    settings: new SettingsRepository(db),
+  };
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.payloadSizeMax,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Bodies are checked as sent: coercion would quietly turn { name: 12 } into "12".
+    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+  });
+
+  const crashed = await repos.executions.markCrashed();
+  if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
+  const instanceId = await repos.settings.ensureInstanceId();
+  await repos.users.ensureDefaultUser();
+
+  const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
+  const push = new PushHub(app.log);
+  const executions = new ExecutionService({
+    runWorkflow: options.runWorkflow ?? runWorkflow,
+    nodeTypes,
+    executions: repos.executions,
+    workflows: repos.workflows,
+    ids: new ExecutionIdAllocator(db),
+    push,
+    defaults: config,
+    log: app.log,
+    stopGraceMs: options.stopGraceMs,
+  });
+
+  const restPrefix = `${config.basePath}${REST_ENDPOINT}`;
+  const context: ServerContext = {
+    config,
+    restPrefix,
+    instanceId,
+    versionCli: packageVersion(),
+    nodeTypes,
+    nodeTypeVersions: registryVersions(nodeTypes),
+    repos,
+    executions,
+    push,
+    listeningPort() {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? address.port : config.port;
+    },
+  };
+
+  registerErrorHandler(app, { bodyLimit: config.payloadSizeMax });
+  registerAuth(app, repos.users, restPrefix);
+  await app.register(restRoutes(context), { prefix: restPrefix });
+  registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
+
+  // Before the HTTP server closes: executions finish (their push messages still go out), then
+  // the event streams end so server.close() is not held open by them.
+  app.addHook('preClose', async () => {
+    await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+    push.close();
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    context,
+    db,
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${context.listeningPort()}${config.basePath}`;
+    },
+    close() {
+      closing ??= app.close();
+      return closing;
+    },
+  };
+}

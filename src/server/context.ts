@@ -1,0 +1,32 @@
+// What the REST modules share: configuration, repositories and services, built once by app.ts.
+import type { ServerConfig } from './config.ts';
+import type { NodeTypeRegistry } from '../nodes/types.ts';
+import type { NodeTypeVersions } from '../model/validateWorkflow.ts';
+import type { WorkflowsRepository } from './db/repositories/workflows.ts';
+import type { TagsRepository } from './db/repositories/tags.ts';
+import type { ExecutionsRepository } from './db/repositories/executions.ts';
+import type { UsersRepository } from './db/repositories/users.ts';
+import type { SettingsRepository } from './db/repositories/settings.ts';
+import type { ExecutionService } from './executions/ExecutionService.ts';
+import type { PushHub } from './push/PushHub.ts';
+
+export interface ServerContext {
+  config: ServerConfig;
+  /** `${basePath}rest`, e.g. '/rest' or '/switchyard/rest'. */
+  restPrefix: string;
+  instanceId: string;
+  versionCli: string;
+  nodeTypes: NodeTypeRegistry;
+  nodeTypeVersions: NodeTypeVersions;
+  repos: {
+    workflows: WorkflowsRepository;
+    tags: TagsRepository;
+    executions: ExecutionsRepository;
+    users: UsersRepository;
+    settings: SettingsRepository;
+  };
+  executions: ExecutionService;
+  push: PushHub;
+  /** The port actually listened on (differs from config.port when that is 0). */
+  listeningPort(): number;
+}

@@ -1,0 +1,59 @@
+// `npm run serve` / scripts/start.mjs: read the configuration, open (and migrate) the database
+// in the data folder, listen, and shut down gracefully on SIGINT/SIGTERM.
+import { ConfigError, loadConfig } from './config.ts';
+import { createServer } from './app.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Switchyard cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const server = await createServer(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      // A second signal means "now": skip waiting for executions.
+      console.error(`Received ${signal} again; exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    const url = await server.listen();
+    console.log(`Switchyard is running at ${url}`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use (set SWITCHYARD_PORT to another port)`
+        : code === 'EACCES'
+          ? `no permission to listen on ${config.host}:${config.port}`
+          : (error as Error).message;
+    console.error(`Switchyard cannot start: ${reason}`);
+    await server.close();
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Switchyard cannot start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

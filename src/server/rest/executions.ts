@@ -1,0 +1,83 @@
+// Executions: the saved list, one execution, deletion, and the running ones with stop
+// (spec 001 §4.9 and §7).
+import type { FastifyInstance } from 'fastify';
+import type { ExecutionsListResponse } from '../../model/api.ts';
+import type { ServerContext } from '../context.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import type { ExecutionListFilter } from '../db/repositories/executions.ts';
+import {
+  ExecutionsCurrentFilter,
+  ExecutionsCurrentQuery,
+  ExecutionsDeleteBody,
+  ExecutionsFilter,
+  ExecutionsListQuery,
+  IdParams,
+} from './schemas.ts';
+import { parseJsonQuery } from './queryJson.ts';
+
+export const EXECUTIONS_DEFAULT_LIMIT = 20;
+export const EXECUTIONS_MAX_LIMIT = 500;
+
+function toListFilter(f: ExecutionsFilter | undefined): ExecutionListFilter {
+  if (!f) return {};
+  return {
+    workflowId: f.workflowId,
+    status: f.status === undefined ? undefined : Array.isArray(f.status) ? f.status : [f.status],
+    waitTill: f.waitTill,
+    finished: f.finished,
+  };
+}
+
+export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = ctx.repos.executions;
+
+  app.get('/executions', { schema: { querystring: ExecutionsListQuery } }, async (request) => {
+    const q = request.query as ExecutionsListQuery;
+    const filter = toListFilter(parseJsonQuery(q.filter, ExecutionsFilter, 'filter'));
+    const limit = q.limit === undefined ? EXECUTIONS_DEFAULT_LIMIT : Number(q.limit);
+    if (limit < 1 || limit > EXECUTIONS_MAX_LIMIT) throw new BadRequestError(`query/limit must be between 1 and ${EXECUTIONS_MAX_LIMIT}`);
+    const data: ExecutionsListResponse = await repo.list(filter, {
+      limit,
+      firstId: q.firstId === undefined ? undefined : Number(q.firstId),
+      lastId: q.lastId === undefined ? undefined : Number(q.lastId),
+    });
+    return { data };
+  });
+
+  app.get('/executions/:id', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params as IdParams;
+    // Running or recently finished in memory first: a manual run may not be saved at all.
+    const execution = ctx.executions.getLive(id) ?? (await repo.get(id));
+    if (!execution) throw new NotFoundError(`Execution ${id} could not be found`);
+    return { data: execution };
+  });
+
+  app.post('/executions/delete', { schema: { body: ExecutionsDeleteBody } }, async (request) => {
+    const body = request.body as ExecutionsDeleteBody;
+    let deleted: string[];
+    if (body.ids !== undefined) {
+      if (body.deleteBefore !== undefined) throw new BadRequestError('body must have either ids or deleteBefore, not both');
+      deleted = await repo.deleteMany({ ids: body.ids });
+      // Unsaved manual executions live only in memory.
+      for (const id of body.ids) if (!ctx.executions.isActive(id)) ctx.executions.recent.delete(id);
+    } else if (body.deleteBefore !== undefined) {
+      const before = Date.parse(body.deleteBefore);
+      if (Number.isNaN(before)) throw new BadRequestError('body/deleteBefore must be a date, e.g. 2024-01-31T00:00:00.000Z');
+      deleted = await repo.deleteMany({ filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString() } });
+    } else {
+      throw new BadRequestError('body must have ids (a list of execution ids) or deleteBefore (a date)');
+    }
+    request.log.info({ count: deleted.length }, 'executions deleted');
+    return { data: true };
+  });
+
+  app.get('/executions-current', { schema: { querystring: ExecutionsCurrentQuery } }, async (request) => {
+    const f = parseJsonQuery((request.query as { filter?: string }).filter, ExecutionsCurrentFilter, 'filter');
+    return { data: ctx.executions.listCurrent(f?.workflowId) };
+  });
+
+  app.post('/executions-current/:id/stop', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params as IdParams;
+    return { data: await ctx.executions.stop(id) };
+  });
+}

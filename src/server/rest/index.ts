@@ -1,0 +1,27 @@
+// All REST modules, mounted under `${basePath}rest`.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { settingsRoutes } from './settings.ts';
+import { nodeTypesRoutes } from './nodeTypes.ts';
+import { workflowsRoutes } from './workflows.ts';
+import { executionsRoutes } from './executions.ts';
+import { optionsRoutes } from './options.ts';
+import { pushRoutes } from './push.ts';
+import { tagsRoutes } from './tags.ts';
+
+export function restRoutes(ctx: ServerContext) {
+  return async function rest(app: FastifyInstance): Promise<void> {
+    // API answers are never cached by browsers or proxies.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    settingsRoutes(app, ctx);
+    nodeTypesRoutes(app, ctx);
+    workflowsRoutes(app, ctx);
+    executionsRoutes(app, ctx);
+    optionsRoutes(app);
+    pushRoutes(app, ctx);
+    tagsRoutes(app, ctx);
+  };
+}

@@ -1,0 +1,64 @@
+// GET /settings — spec 000 §3 "Server settings", defaults from 000 §9 and 001 §9.
+import type { FastifyInstance } from 'fastify';
+import type { FrontendSettings } from '../../model/api.ts';
+import {
+  DEFAULT_LOCALE,
+  MAX_PINNED_DATA_BYTES,
+  MAX_WORKFLOW_PAYLOAD_BYTES,
+  WEBHOOK_ENDPOINT,
+  WEBHOOK_TEST_ENDPOINT,
+  WEBHOOK_WAITING_ENDPOINT,
+} from '../../model/constants.ts';
+import type { ServerContext } from '../context.ts';
+
+/** Public editor address: configured, else derived from where we listen. */
+export function editorBaseUrl(ctx: ServerContext): string {
+  if (ctx.config.editorBaseUrl) return ctx.config.editorBaseUrl;
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  return `http://${host}:${ctx.listeningPort()}${ctx.config.basePath}`;
+}
+
+export function frontendSettings(ctx: ServerContext): FrontendSettings {
+  const c = ctx.config;
+  const editorUrl = editorBaseUrl(ctx);
+  const restUrl = `${editorUrl}rest`;
+  return {
+    versionCli: ctx.versionCli,
+    instanceId: ctx.instanceId,
+    // User management is a later issue: the instance runs with its default user, so there is
+    // no setup page to send people to yet.
+    userManagement: { enabled: false, showSetupOnFirstLoad: false, smtpSetup: false },
+    publicApi: { enabled: false, latestVersion: 1, path: 'api' },
+    templates: { enabled: c.templatesEnabled, host: c.templatesHost },
+    telemetry: { enabled: false },
+    communityNodesEnabled: false,
+    isNpmAvailable: false,
+    executionMode: 'regular',
+    timezone: c.timezone,
+    executionTimeout: c.executionsTimeout,
+    maxExecutionTimeout: c.executionsTimeoutMax,
+    saveDataErrorExecution: c.saveDataErrorExecution,
+    saveDataSuccessExecution: c.saveDataSuccessExecution,
+    saveManualExecutions: c.saveManualExecutions,
+    saveExecutionProgress: c.saveExecutionProgress,
+    urlBaseWebhook: c.webhookUrl || editorUrl,
+    urlBaseEditor: editorUrl,
+    endpointWebhook: WEBHOOK_ENDPOINT,
+    endpointWebhookTest: WEBHOOK_TEST_ENDPOINT,
+    endpointWebhookWaiting: WEBHOOK_WAITING_ENDPOINT,
+    oauthCallbackUrls: { oauth1: `${restUrl}/oauth1-credential/callback`, oauth2: `${restUrl}/oauth2-credential/callback` },
+    defaultLocale: DEFAULT_LOCALE,
+    versionNotifications: { enabled: false, endpoint: '', infoUrl: '' },
+    onboardingCallPromptEnabled: false,
+    personalizationSurveyEnabled: false,
+    workflowTagsDisabled: false,
+    hiringBannerEnabled: false,
+    basePath: c.basePath,
+    maxWorkflowPayloadBytes: MAX_WORKFLOW_PAYLOAD_BYTES,
+    maxPinnedDataBytes: MAX_PINNED_DATA_BYTES,
+  };
+}
+
+export function settingsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/settings', async () => ({ data: frontendSettings(ctx) }));
+}

@@ -1,0 +1,30 @@
+// Tags (spec 002 §7): list (with usage counts), create, rename, delete.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { requireRole } from '../auth.ts';
+import { IdParams, TagBody, TagsListQuery } from './schemas.ts';
+
+export function tagsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = ctx.repos.tags;
+
+  app.get('/tags', { schema: { querystring: TagsListQuery } }, async (request) => {
+    const { withUsageCount } = request.query as { withUsageCount?: string };
+    return { data: await repo.list(withUsageCount === 'true') };
+  });
+
+  app.post('/tags', { schema: { body: TagBody } }, async (request) => {
+    return { data: await repo.create((request.body as { name: string }).name) };
+  });
+
+  app.patch('/tags/:id', { schema: { params: IdParams, body: TagBody } }, async (request) => {
+    const { id } = request.params as IdParams;
+    return { data: await repo.rename(id, (request.body as { name: string }).name) };
+  });
+
+  app.delete('/tags/:id', { schema: { params: IdParams } }, async (request) => {
+    // Spec 002 §6: deleting tags is for the owner and the default user.
+    requireRole(request, ['owner', 'default'], 'delete tags');
+    await repo.delete((request.params as IdParams).id);
+    return { data: true };
+  });
+}

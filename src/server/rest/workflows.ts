@@ -1,0 +1,148 @@
+// Workflows: list, create, new-name, read, update (with optimistic versionId check), delete,
+// and POST /workflows/run (spec 001 §7). Nothing is stored unless every check has passed.
+import type { FastifyInstance } from 'fastify';
+import type { IWorkflowBase, INode, IConnections } from '../../model/workflow.ts';
+import type { NewWorkflowData, IWorkflowDb } from '../../model/api.ts';
+import { PUSH_REF_HEADER } from '../../model/api.ts';
+import { DEFAULT_WORKFLOW_NAME, MAX_WORKFLOW_NAME_LENGTH } from '../../model/constants.ts';
+import { nextDefaultWorkflowName } from '../../model/names.ts';
+import type { ServerContext } from '../context.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import type { WorkflowWrite } from '../db/repositories/workflows.ts';
+import {
+  IdParams,
+  NewWorkflowQuery,
+  StartRunBody,
+  WorkflowCreateBody,
+  WorkflowPatchBody,
+  WorkflowsFilter,
+  WorkflowsListQuery,
+} from './schemas.ts';
+import { parseJsonQuery } from './queryJson.ts';
+import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workflowChecks.ts';
+
+const ACTIVATION_UNAVAILABLE =
+  'Workflows cannot be activated yet: this version of Switchyard runs workflows from the editor only (trigger activation comes in a later release)';
+
+/** The push-ref header, if well-formed (it only routes progress messages). */
+export function pushRefOf(header: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v && /^[A-Za-z0-9_.:-]{1,128}$/.test(v) ? v : undefined;
+}
+
+export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = ctx.repos.workflows;
+
+  app.get('/workflows', { schema: { querystring: WorkflowsListQuery } }, async (request) => {
+    const { filter } = request.query as { filter?: string };
+    const f = parseJsonQuery(filter, WorkflowsFilter, 'filter') ?? {};
+    return { data: await repo.list(f) };
+  });
+
+  app.get('/workflows/new', { schema: { querystring: NewWorkflowQuery } }, async (request) => {
+    const wanted = (request.query as { name?: string }).name?.trim();
+    const base = wanted || DEFAULT_WORKFLOW_NAME;
+    let name = nextDefaultWorkflowName(base, await repo.namesStartingWith(base));
+    // Spec 001 §9: a suffix that would reach the maximum length is skipped.
+    if (name.length >= MAX_WORKFLOW_NAME_LENGTH) name = base;
+    const data: NewWorkflowData = { name, onboardingFlowEnabled: false };
+    return { data };
+  });
+
+  app.post('/workflows', { schema: { body: WorkflowCreateBody } }, async (request) => {
+    const body = request.body as WorkflowCreateBody;
+    const name = cleanWorkflowName(body.name, 'body/name');
+    if (body.active === true) throw new BadRequestError(ACTIVATION_UNAVAILABLE);
+    const write: WorkflowWrite = {
+      name,
+      nodes: normaliseNodes(body.nodes as INode[]),
+      connections: body.connections as IConnections,
+      settings: body.settings,
+      pinData: body.pinData ?? undefined,
+      staticData: body.staticData ?? undefined,
+      meta: body.meta ?? undefined,
+      tags: body.tags,
+      // Spec 001 §4.5: a created workflow is always inactive.
+      active: false,
+    };
+    assertValidWorkflow(write, ctx.nodeTypeVersions, 'body/');
+    const saved: IWorkflowDb = await repo.create(write);
+    return { data: saved };
+  });
+
+  app.get('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params as IdParams;
+    const wf = await repo.get(id);
+    if (!wf) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
+    return { data: wf };
+  });
+
+  app.patch('/workflows/:id', { schema: { params: IdParams, body: WorkflowPatchBody } }, async (request) => {
+    const { id } = request.params as IdParams;
+    const body = request.body as WorkflowPatchBody;
+    const current = await repo.get(id);
+    if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
+    if (body.active === true && !current.active) throw new BadRequestError(ACTIVATION_UNAVAILABLE);
+    const patch: Partial<WorkflowWrite> = {};
+    if (body.name !== undefined) patch.name = cleanWorkflowName(body.name, 'body/name');
+    if (body.nodes !== undefined) patch.nodes = normaliseNodes(body.nodes as INode[]);
+    if (body.connections !== undefined) patch.connections = body.connections as IConnections;
+    if (body.settings !== undefined) patch.settings = body.settings;
+    if (body.pinData !== undefined) patch.pinData = body.pinData ?? undefined;
+    if (body.meta !== undefined) patch.meta = body.meta ?? undefined;
+    if (body.tags !== undefined) patch.tags = body.tags;
+    if (body.active !== undefined) patch.active = body.active;
+    // Checked as it will be stored: new parts together with the stored ones they refer to.
+    assertValidWorkflow(
+      {
+        nodes: patch.nodes ?? current.nodes,
+        connections: patch.connections ?? current.connections,
+        settings: patch.settings ?? current.settings,
+        pinData: patch.pinData ?? current.pinData,
+      },
+      ctx.nodeTypeVersions,
+      'body/',
+    );
+    return { data: await repo.update(id, patch, body.versionId) };
+  });
+
+  app.delete('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params as IdParams;
+    await repo.delete(id);
+    return { data: true };
+  });
+
+  app.post('/workflows/run', { schema: { body: StartRunBody } }, async (request) => {
+    const body = request.body as StartRunBody;
+    const wd = body.workflowData;
+    const workflow: IWorkflowBase = {
+      ...(wd as unknown as IWorkflowBase),
+      name: typeof wd.name === 'string' && wd.name.trim() !== '' ? wd.name.trim() : DEFAULT_WORKFLOW_NAME,
+      active: false,
+      nodes: normaliseNodes(wd.nodes as INode[]),
+      connections: wd.connections as IConnections,
+    };
+    assertValidWorkflow(workflow, ctx.nodeTypeVersions, 'body/workflowData/');
+    const names = new Set(workflow.nodes.map((n) => n.name));
+    const startNodes = (body.startNodes ?? []).map((s) => (typeof s === 'string' ? { name: s } : s));
+    startNodes.forEach((s, i) => {
+      if (!names.has(s.name)) throw new BadRequestError(`body/startNodes/${i} names node ${JSON.stringify(s.name)}, which is not in the workflow`);
+    });
+    if (body.destinationNode !== undefined && !names.has(body.destinationNode)) {
+      throw new BadRequestError(`body/destinationNode names node ${JSON.stringify(body.destinationNode)}, which is not in the workflow`);
+    }
+    // The run belongs to a stored workflow only when that workflow exists (an unsaved one has no id).
+    const workflowId = wd.id && (await repo.exists(wd.id)) ? wd.id : null;
+    const { executionId } = await ctx.executions.start({
+      workflow: workflowId ? { ...workflow, id: workflowId } : workflow,
+      workflowId,
+      mode: 'manual',
+      pushRef: pushRefOf(request.headers[PUSH_REF_HEADER]),
+      runData: body.runData as StartRunBody['runData'] as never,
+      pinData: body.pinData,
+      startNodes: startNodes.length > 0 ? (startNodes as never) : undefined,
+      destinationNode: body.destinationNode,
+    });
+    return { data: { executionId, waitingForWebhook: false } };
+  });
+}
