@@ -1,0 +1,132 @@
+// Builds the editor into dist/editor/:
+//   assets/main.js + main.css (+ lazy chunks)  from src/app/main.tsx
+//   assets/monaco/…                            the code editor, loaded only when a code parameter opens
+//   workers/<name>.js                          from workers/<name>.worker.ts
+//   index.html, fonts and other static files from the repo root / assets/
+// `node esbuild.config.mjs` builds once (production unless NODE_ENV=development),
+// `--watch` rebuilds on change. `build()` is exported for scripts/start.mjs.
+import * as esbuild from 'esbuild';
+import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+export const outDir = join(root, 'dist', 'editor');
+
+async function workerEntries() {
+  const dir = join(root, 'workers');
+  if (!existsSync(dir)) return {};
+  const entries = {};
+  for (const f of await readdir(dir)) {
+    const m = /^(.+)\.worker\.ts$/.exec(f);
+    if (m) entries[m[1]] = join(dir, f);
+  }
+  return entries;
+}
+
+/** index.html and the static assets folder (fonts, icons) are copied as they are. */
+async function copyStatic() {
+  await mkdir(outDir, { recursive: true });
+  await cp(join(root, 'index.html'), join(outDir, 'index.html'));
+  const assets = join(root, 'assets');
+  if (existsSync(assets) && (await readdir(assets)).length > 0) {
+    await cp(assets, join(outDir, 'static'), { recursive: true });
+  }
+}
+
+function common(production) {
+  return {
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome120', 'firefox120', 'safari17'],
+    minify: production,
+    sourcemap: true,
+    legalComments: 'linked',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file' },
+    logLevel: 'warning',
+    metafile: true,
+  };
+}
+
+function contexts(production, workers) {
+  const base = common(production);
+  const app = {
+    ...base,
+    entryPoints: { main: join(root, 'src/app/main.tsx') },
+    outdir: join(outDir, 'assets'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'files/[name]-[hash]',
+    jsx: 'automatic',
+  };
+  // Monaco is its own entry (JS + CSS + codicon font) so that none of it reaches the main bundle;
+  // the app imports it by URL when a code parameter is opened.
+  const monaco = {
+    ...base,
+    entryPoints: {
+      'code-editor': join(root, 'src/app/editor/parameters/code/monacoEntry.ts'),
+      'editor.worker': join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.js'),
+    },
+    outdir: join(outDir, 'assets', 'monaco'),
+    assetNames: '[name]-[hash]',
+  };
+  const result = [app, monaco];
+  if (Object.keys(workers).length) {
+    result.push({ ...base, entryPoints: workers, outdir: join(outDir, 'workers'), format: 'esm' });
+  }
+  return result;
+}
+
+function report(results) {
+  const rows = [];
+  for (const r of results) {
+    for (const [file, info] of Object.entries(r.metafile?.outputs ?? {})) {
+      if (file.endsWith('.map')) continue;
+      rows.push([relative(outDir, join(root, file)), info.bytes]);
+    }
+  }
+  return rows.sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * Builds once. Returns the output sizes (path relative to dist/editor, bytes).
+ * @param {{ production?: boolean, quiet?: boolean }} [options]
+ */
+export async function build(options = {}) {
+  const production = options.production ?? process.env.NODE_ENV !== 'development';
+  await rm(outDir, { recursive: true, force: true });
+  await copyStatic();
+  const results = await Promise.all(contexts(production, await workerEntries()).map((c) => esbuild.build(c)));
+  const sizes = report(results);
+  if (!options.quiet) {
+    for (const [file, bytes] of sizes) console.log(`${(bytes / 1024).toFixed(1).padStart(9)} kB  ${file}`);
+  }
+  return { outDir, sizes };
+}
+
+/** Rebuilds on change until the process ends. */
+export async function watch() {
+  await rm(outDir, { recursive: true, force: true });
+  await copyStatic();
+  const ctxs = await Promise.all(contexts(false, await workerEntries()).map((c) => esbuild.context(c)));
+  await Promise.all(ctxs.map((c) => c.watch()));
+  // index.html and assets/ are outside esbuild's graph: poll them cheaply.
+  let last = 0;
+  setInterval(async () => {
+    const t = (await stat(join(root, 'index.html'))).mtimeMs;
+    if (t !== last) {
+      last = t;
+      await copyStatic();
+    }
+  }, 1000);
+  console.log(`watching; output in ${relative(root, outDir)}/`);
+}
+
+const invokedDirectly = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (invokedDirectly) {
+  if (process.argv.includes('--watch')) await watch();
+  else await build();
+}
