@@ -1,0 +1,68 @@
+// The one place that talks HTTP: base `${basePath}rest`, the push-ref header, `{ data }`
+// unwrapping and typed errors. The per-resource files hold one function per call.
+import { PUSH_REF_HEADER, type ApiErrorBody } from '../../model/api.ts';
+import { restBase } from '../basePath.ts';
+import { ApiError, NetworkError } from './errors.ts';
+
+/** Identifies this tab's push stream; manual executions report to it. */
+export const pushRef: string = globalThis.crypto.randomUUID();
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function url(path: string, query?: Query): string {
+  let u = `${restBase}${path}`;
+  if (query) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, String(v));
+    const s = q.toString();
+    if (s) u += `?${s}`;
+  }
+  return u;
+}
+
+function isErrorBody(v: unknown): v is ApiErrorBody {
+  return typeof v === 'object' && v !== null && typeof (v as ApiErrorBody).message === 'string';
+}
+
+export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { [PUSH_REF_HEADER]: pushRef, accept: 'application/json' };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new NetworkError(e);
+  }
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (!res.ok) throw new ApiError(`${res.status} ${res.statusText || 'Request failed'}`, res.status);
+      throw new ApiError(`The server answered ${method} ${path} with something that is not JSON`, res.status);
+    }
+  }
+  if (!res.ok) {
+    if (isErrorBody(parsed)) throw new ApiError(parsed.message, res.status, parsed.code, parsed.hint);
+    throw new ApiError(`${res.status} ${res.statusText || 'Request failed'}`, res.status);
+  }
+  if (parsed && typeof parsed === 'object' && 'data' in parsed) return (parsed as { data: T }).data;
+  return parsed as T;
+}
+
+/** URL of the push stream for this tab. */
+export function pushUrl(): string {
+  return url('/push', { pushRef });
+}

@@ -1,0 +1,32 @@
+import type { IWorkflowDb, IWorkflowListItem, NewWorkflowData, WorkflowSavePayload } from '../../model/api.ts';
+import { request } from './client.ts';
+
+/** GET /workflows */
+export function getWorkflows(filter?: { name?: string; tags?: string[] }): Promise<IWorkflowListItem[]> {
+  return request('GET', '/workflows', { query: filter ? { filter: JSON.stringify(filter) } : undefined });
+}
+
+/** GET /workflows/{id} */
+export function getWorkflow(id: string): Promise<IWorkflowDb> {
+  return request('GET', `/workflows/${encodeURIComponent(id)}`);
+}
+
+/** GET /workflows/new — a free default name. */
+export function getNewWorkflow(name?: string): Promise<NewWorkflowData> {
+  return request('GET', '/workflows/new', { query: { name } });
+}
+
+/** POST /workflows */
+export function createWorkflow(payload: WorkflowSavePayload): Promise<IWorkflowDb> {
+  return request('POST', '/workflows', { body: payload });
+}
+
+/** PATCH /workflows/{id} */
+export function updateWorkflow(id: string, payload: WorkflowSavePayload): Promise<IWorkflowDb> {
+  return request('PATCH', `/workflows/${encodeURIComponent(id)}`, { body: payload });
+}
+
+/** DELETE /workflows/{id} */
+export function deleteWorkflow(id: string): Promise<unknown> {
+  return request('DELETE', `/workflows/${encodeURIComponent(id)}`);
+}
