@@ -1,0 +1,61 @@
+// Loading what a route shows: a new workflow, a stored one, or a past execution (read-only).
+import { DEFAULT_WORKFLOW_NAME } from '../../model/constants.ts';
+import { getNewWorkflow, getWorkflow } from '../api/workflows.ts';
+import { getExecution } from '../api/executions.ts';
+import { ApiError, errorMessage } from '../api/errors.ts';
+import type { RootStore } from '../stores/RootStore.ts';
+import type { IExecution } from '../../model/execution.ts';
+
+function resetView(root: RootStore): void {
+  root.ui.closeCreator();
+  root.ui.closeNdv();
+  if (root.run.running) root.run.finish('idle');
+  else root.run.setTitleState('idle');
+}
+
+export async function openNewWorkflow(root: RootStore): Promise<void> {
+  resetView(root);
+  root.ui.setReadOnly(false);
+  root.workflow.load({ name: DEFAULT_WORKFLOW_NAME, active: false, nodes: [], connections: {}, settings: { executionOrder: 'v1' } });
+  try {
+    // The server picks a free default name ('My workflow 2', …).
+    const { name } = await getNewWorkflow();
+    if (!root.workflow.isSaved && !root.workflow.dirty) root.workflow.load({ ...root.workflow.toWorkflow(), name });
+  } catch (e) {
+    root.ui.toasts.show({ kind: 'warning', title: 'Could not get a workflow name', message: errorMessage(e) });
+  }
+}
+
+/** Loads a stored workflow; returns false when it does not exist or failed to load (a toast says why). */
+export async function openWorkflow(root: RootStore, id: string): Promise<boolean> {
+  resetView(root);
+  root.ui.setReadOnly(false);
+  try {
+    const wf = await getWorkflow(id);
+    const { droppedConnections } = root.workflow.load(wf);
+    if (droppedConnections) {
+      root.ui.toasts.show({ kind: 'warning', title: 'Workflow repaired', message: `${droppedConnections} connection(s) to missing nodes were dropped.` });
+    }
+    return true;
+  } catch (e) {
+    const notFound = e instanceof ApiError && e.status === 404;
+    root.ui.toasts.error('Problem loading workflow', notFound ? `Workflow with ID "${id}" could not be found` : errorMessage(e));
+    return false;
+  }
+}
+
+/** A past execution, read-only, with its run data on the nodes; undefined when it failed to load. */
+export async function openExecution(root: RootStore, id: string): Promise<IExecution | undefined> {
+  resetView(root);
+  root.ui.setReadOnly(true);
+  try {
+    const execution = await getExecution(id);
+    root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id });
+    root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id);
+    return execution;
+  } catch (e) {
+    const notFound = e instanceof ApiError && e.status === 404;
+    root.ui.toasts.error('Problem loading execution', notFound ? `Execution with ID "${id}" could not be found` : errorMessage(e));
+    return undefined;
+  }
+}

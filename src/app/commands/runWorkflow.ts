@@ -1,0 +1,92 @@
+// Running and stopping (spec 001 §4.4, §5): preflight (push connection, node issues, a start
+// node), the run request, and the stop with its recovery.
+import { IN_PROGRESS_EXECUTION_ID, STICKY_NODE_TYPE } from '../../model/constants.ts';
+import { findStartNode } from '../../model/graph.ts';
+import { runWorkflow as postRun, stopExecution, getExecution } from '../api/executions.ts';
+import { errorMessage } from '../api/errors.ts';
+import type { RootStore } from '../stores/RootStore.ts';
+import { cleanNode } from './savePayload.ts';
+import { runIssueLines } from '../stores/issuesSync.ts';
+
+export const NO_PUSH_CONNECTION = 'There is no active connection to the server. It is probably down.';
+
+export async function runWorkflow(root: RootStore): Promise<void> {
+  const { workflow, run, ui, push, nodeTypes } = root;
+  if (ui.readOnly) {
+    ui.toasts.error('Could not execute', 'This view is read-only.');
+    return;
+  }
+  if (run.running) return;
+  if (!push.active) {
+    ui.toasts.show({ kind: 'error', title: 'Workflow could not be executed', message: NO_PUSH_CONNECTION, persistent: true });
+    return;
+  }
+  const lines = runIssueLines(root);
+  if (lines.length) {
+    run.setTitleState('error');
+    ui.toasts.show({
+      kind: 'error',
+      title: 'Workflow has issues',
+      message: `Please fix them before executing:\n${lines.join('\n')}`,
+      persistent: true,
+    });
+    return;
+  }
+  const wf = workflow.toWorkflow();
+  const runnable = wf.nodes.filter((n) => n.type !== STICKY_NODE_TYPE);
+  if (!findStartNode(runnable, { isTrigger: (t, v) => nodeTypes.isTrigger(t, v) })) {
+    ui.toasts.show({
+      kind: 'error',
+      title: 'Workflow could not be executed',
+      message: runnable.length ? 'There is no trigger node to start from. Add one, e.g. "Manual Trigger".' : 'The workflow has no nodes yet.',
+      persistent: true,
+    });
+    return;
+  }
+  run.start();
+  workflow.clearExecution();
+  try {
+    const response = await postRun({
+      workflowData: { ...wf, id: workflow.isSaved ? workflow.workflowId : undefined, nodes: wf.nodes.map(cleanNode) },
+      pinData: wf.pinData,
+      startNodes: [],
+    });
+    if (run.activeExecutionId === IN_PROGRESS_EXECUTION_ID) run.setExecutionId(response.executionId, !!response.waitingForWebhook);
+  } catch (e) {
+    run.finish('error');
+    ui.toasts.show({ kind: 'error', title: 'Problem running workflow', message: `There was a problem executing the workflow: "${errorMessage(e)}"`, persistent: true });
+  }
+}
+
+export async function stopRun(root: RootStore): Promise<void> {
+  const { run, ui, workflow } = root;
+  const id = run.activeExecutionId;
+  if (!id || id === IN_PROGRESS_EXECUTION_ID || run.stopping) return;
+  run.setStopping(true);
+  try {
+    await stopExecution(id);
+  } catch (e) {
+    // The execution may have finished on its own in the meantime: then the stop succeeded.
+    const finished = await getExecution(id).then(
+      (x) => x.finished || !!x.stoppedAt,
+      () => false,
+    );
+    if (!finished) {
+      run.setStopping(false);
+      ui.toasts.error('Problem stopping execution', errorMessage(e));
+      return;
+    }
+  }
+  // Show what ran before the stop; the push message that follows is for a non-current execution.
+  const execution = await getExecution(id).catch(() => undefined);
+  if (run.activeExecutionId !== id) return;
+  workflow.setRunData(execution?.data?.resultData.runData ?? workflow.runData, id);
+  run.finish('idle');
+  ui.toasts.success('Execution stopped', `The execution with the id ${id} got stopped!`);
+}
+
+export function clearExecutionData(root: RootStore): void {
+  if (root.run.running) return;
+  root.workflow.clearExecution();
+  root.run.setTitleState('idle');
+}

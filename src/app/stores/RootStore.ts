@@ -1,0 +1,23 @@
+// Creates the editor's stores once and wires push into them. Views get it via useStores().
+import { WorkflowStore } from './WorkflowStore.ts';
+import { NodeTypesStore } from './NodeTypesStore.ts';
+import { SettingsStore } from './SettingsStore.ts';
+import { UIStore } from './UIStore.ts';
+import { RunStore } from './RunStore.ts';
+import { PushConnection } from '../push/PushConnection.ts';
+import { PushHandler } from '../push/PushHandler.ts';
+
+export class RootStore {
+  readonly workflow = new WorkflowStore();
+  readonly nodeTypes = new NodeTypesStore();
+  readonly settings = new SettingsStore();
+  readonly run = new RunStore();
+  readonly ui = new UIStore(this.workflow);
+  readonly pushHandler = new PushHandler(this);
+  readonly push = new PushConnection(this.pushHandler.receive);
+
+  /** A dialog is open over the editor (registered modal or the unsaved-changes prompt). */
+  modalOpen(): boolean {
+    return this.ui.modals.active !== undefined || this.ui.unsavedPrompt !== undefined;
+  }
+}

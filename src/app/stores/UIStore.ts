@@ -1,0 +1,102 @@
+// View state of the editor shell: node details view, node creator, the unsaved-changes
+// prompt, toasts and modals. The open NDV node is the workflow store's activeNodeId (the
+// canvas highlights it), so there is one source of truth.
+import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import type { WorkflowStore, NodeModel } from './WorkflowStore.ts';
+import { ToastStore } from './ToastStore.ts';
+import { ModalStore } from './ModalStore.ts';
+
+/** Where the node creator was opened from; decides position and connection of the new node. */
+export type CreatorSource =
+  | { kind: 'default' }
+  | { kind: 'endpoint'; nodeId: string; outputIndex: number; position?: [number, number] }
+  | { kind: 'position'; x: number; y: number };
+
+export type UnsavedChoice = 'save' | 'discard' | 'cancel';
+
+export class UIStore {
+  readonly toasts = new ToastStore();
+  readonly modals = new ModalStore();
+  creatorOpen = false;
+  creatorSource: CreatorSource = { kind: 'default' };
+  /** Pending unsaved-changes question; resolved by the dialog. */
+  unsavedPrompt: { resolve: (c: UnsavedChoice) => void } | undefined = undefined;
+  /** The route shows something that must not be edited (a past execution). */
+  readOnly = false;
+  /** A save request is in flight. */
+  saving = false;
+
+  private readonly workflow: WorkflowStore;
+
+  constructor(workflow: WorkflowStore) {
+    this.workflow = workflow;
+    makeObservable(this, {
+      creatorOpen: observable,
+      creatorSource: observableRef,
+      unsavedPrompt: observableRef,
+      readOnly: observable,
+      saving: observable,
+      setReadOnly: action,
+      setSaving: action,
+      ndvNode: computed,
+      openNdv: action,
+      closeNdv: action,
+      openCreator: action,
+      closeCreator: action,
+      toggleCreator: action,
+      askUnsaved: action,
+      answerUnsaved: action,
+    });
+  }
+
+  setReadOnly(readOnly: boolean): void {
+    this.readOnly = readOnly;
+  }
+
+  setSaving(saving: boolean): void {
+    this.saving = saving;
+  }
+
+  get ndvNode(): NodeModel | undefined {
+    const id = this.workflow.activeNodeId;
+    return id ? this.workflow.nodes.get(id) : undefined;
+  }
+
+  openNdv(nodeId: string): void {
+    if (!this.workflow.nodes.has(nodeId)) return;
+    this.creatorOpen = false;
+    this.workflow.activeNodeId = nodeId;
+  }
+
+  closeNdv(): void {
+    this.workflow.activeNodeId = undefined;
+  }
+
+  openCreator(source: CreatorSource = { kind: 'default' }): void {
+    this.creatorSource = source;
+    this.creatorOpen = true;
+  }
+
+  closeCreator(): void {
+    this.creatorOpen = false;
+  }
+
+  toggleCreator(): void {
+    if (this.creatorOpen) this.closeCreator();
+    else this.openCreator();
+  }
+
+  /** Asks save / discard / cancel (spec 001 §4.5). One question at a time. */
+  askUnsaved(): Promise<UnsavedChoice> {
+    this.unsavedPrompt?.resolve('cancel');
+    return new Promise((resolve) => {
+      this.unsavedPrompt = { resolve };
+    });
+  }
+
+  answerUnsaved(choice: UnsavedChoice): void {
+    const p = this.unsavedPrompt;
+    this.unsavedPrompt = undefined;
+    p?.resolve(choice);
+  }
+}
