@@ -1,0 +1,49 @@
+// Mounts the WebGL canvas (src/canvas) once per view and hands it the workflow store, the
+// node-type lookup and the callbacks. React renders nothing per node.
+import { useEffect, useRef } from 'react';
+import { createCanvas } from '../../../canvas/index.ts';
+import type { CanvasHandle } from '../../../canvas/types.ts';
+import { basePath } from '../../basePath.ts';
+import { useStores } from '../../stores/context.ts';
+import { deleteNodes } from '../../commands/deleteNodes.ts';
+import { nodeTypeLookup } from './nodeTypeLookup.ts';
+import './canvas.css';
+
+export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle: (h: CanvasHandle | undefined) => void }) {
+  const root = useStores();
+  const container = useRef<HTMLDivElement>(null);
+  const onHandleRef = useRef(onHandle);
+  onHandleRef.current = onHandle;
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const handle = createCanvas(el, {
+      document: root.workflow,
+      nodeTypes: nodeTypeLookup(root.nodeTypes),
+      workerBaseUrl: `${basePath}workers/`,
+      readOnly,
+      callbacks: {
+        openNode: (id) => root.ui.openNdv(id),
+        requestAddNode: (r) =>
+          root.ui.openCreator(
+            r.fromNodeId !== undefined
+              ? { kind: 'endpoint', nodeId: r.fromNodeId, outputIndex: r.fromOutput ?? 0, position: r.position }
+              : { kind: 'position', x: r.position[0], y: r.position[1] },
+          ),
+        onDeleteRequest: (ids) => deleteNodes(root, ids),
+        onError: (message) => root.ui.toasts.error('Canvas problem', message),
+      },
+    });
+    handle.ready.then(
+      () => onHandleRef.current(handle),
+      (e: unknown) => root.ui.toasts.error('The canvas could not start', e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      onHandleRef.current(undefined);
+      handle.destroy();
+    };
+  }, [root, readOnly]);
+
+  return <div ref={container} className="canvas-host" data-testid="canvas" />;
+}

@@ -1,0 +1,141 @@
+// The node creator panel (spec 001 §2.6): search, tabs All / Regular / Trigger, collapsible
+// categories (the first expanded), subcategory sub-panels with a back arrow, a no-results view.
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Autocomplete, Input, SearchField, Tab, TabList, Tabs, Button } from 'react-aria-components';
+import { faArrowLeft, faMagnifyingGlass, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { HTTP_REQUEST_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
+import { useStores } from '../../stores/context.ts';
+import { addNodeOfType } from '../../commands/addNode.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { categorise, CREATOR_TABS, searchNodes, toNodeItem, type CreatorSubcategory, type CreatorTab } from './creatorItems.ts';
+import { CreatorList, type CreatorRow } from './CreatorList.tsx';
+import './creator.css';
+
+export const NodeCreator = observer(function NodeCreator() {
+  const root = useStores();
+  const { ui, nodeTypes } = root;
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<CreatorTab>('All');
+  const [expanded, setExpanded] = useState<Set<string> | undefined>(undefined);
+  const [sub, setSub] = useState<CreatorSubcategory | undefined>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const open = ui.creatorOpen;
+
+  useEffect(() => {
+    if (!open) return;
+    setQuery('');
+    setSub(undefined);
+    // Focus after the panel's first paint so the key that opened it does not land in the field.
+    const t = setTimeout(() => searchRef.current?.focus(), 0);
+    return () => clearTimeout(t);
+  }, [open]);
+
+  const types = nodeTypes.creatorTypes;
+  const categories = useMemo(() => categorise(types, tab), [types, tab]);
+  // Default: the first category expanded (per tab, until the user changes it).
+  const expandedKeys = expanded ?? new Set(categories.length ? [categories[0].key] : []);
+
+  const rows: CreatorRow[] = useMemo(() => {
+    if (query.trim()) return searchNodes(types, query, tab).map((n) => ({ kind: 'node', item: n, depth: 0 }));
+    if (sub) return sub.nodes.map((n) => ({ kind: 'node', item: n, depth: 0 }));
+    const out: CreatorRow[] = [];
+    for (const c of categories) {
+      const isOpen = expandedKeys.has(c.key);
+      out.push({ kind: 'category', item: c, expanded: isOpen });
+      if (!isOpen) continue;
+      for (const s of c.subcategories) out.push({ kind: 'subcategory', item: s });
+      for (const n of c.nodes) out.push({ kind: 'node', item: n, depth: 1, keySuffix: c.category });
+    }
+    return out;
+  }, [types, query, tab, sub, categories, expandedKeys]);
+
+  if (!open) return null;
+
+  const add = (nodeType: string) => {
+    const node = addNodeOfType(root, nodeType, ui.creatorSource);
+    if (node) ui.closeCreator();
+  };
+  const toggle = (key: string) => {
+    const next = new Set(expandedKeys);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setExpanded(next);
+  };
+  const fallbacks = [HTTP_REQUEST_NODE_TYPE, WEBHOOK_NODE_TYPE].map((t) => nodeTypes.latest(t)).filter((d) => d !== undefined);
+
+  return (
+    <aside className="node-creator" aria-label="Add a node" data-testid="node-creator">
+      <div className="creator-head">
+        {sub ? (
+          <div className="creator-sub-head">
+            <Button className="btn btn-ghost btn-icon btn-s" onPress={() => setSub(undefined)} aria-label="Back to categories" data-testid="creator-back">
+              <Icon icon={faArrowLeft} />
+            </Button>
+            <span className="creator-sub-title">{sub.subcategory}</span>
+          </div>
+        ) : (
+          <div className="creator-title-row">
+            <span className="creator-title">{ui.creatorSource.kind === 'endpoint' ? 'What happens next?' : 'Add a node'}</span>
+            <Button className="btn btn-ghost btn-icon btn-s" onPress={() => ui.closeCreator()} aria-label="Close node creator">
+              <Icon icon={faXmark} />
+            </Button>
+          </div>
+        )}
+      </div>
+      <Autocomplete inputValue={query} onInputChange={setQuery}>
+        <SearchField className="creator-search" aria-label="Search nodes" autoFocus={false}>
+          <Icon icon={faMagnifyingGlass} className="creator-search-icon" />
+          <Input ref={searchRef} className="input creator-search-input" placeholder="Search nodes…" data-testid="node-creator-search" />
+        </SearchField>
+        {!sub && (
+          <Tabs
+            selectedKey={tab}
+            onSelectionChange={(k) => {
+              setTab(k as CreatorTab);
+              setExpanded(undefined);
+            }}
+            className="creator-tabs"
+          >
+            <TabList aria-label="Node kinds" className="creator-tablist">
+              {CREATOR_TABS.map((t) => (
+                <Tab key={t} id={t} className="creator-tab" data-testid={`creator-tab-${t}`}>
+                  {t}
+                </Tab>
+              ))}
+            </TabList>
+          </Tabs>
+        )}
+        {!nodeTypes.loaded ? (
+          <div className="creator-empty">Loading nodes…</div>
+        ) : rows.length === 0 && query.trim() ? (
+          <div className="creator-empty" data-testid="creator-no-results">
+            <div className="creator-empty-title">No nodes match “{query.trim()}”</div>
+            {fallbacks.length > 0 && (
+              <>
+                <p>You can reach most services with these:</p>
+                <div className="creator-fallbacks">
+                  {fallbacks.map((d) => (
+                    <button key={d.name} type="button" className="btn" onClick={() => add(d.name)}>
+                      {toNodeItem(d).displayName}
+                    </button>
+                  ))}
+                </div>
+              </>
+            )}
+          </div>
+        ) : (
+          <CreatorList
+            rows={rows}
+            onNode={add}
+            onCategory={toggle}
+            onSubcategory={(s) => {
+              setSub(s);
+              setQuery('');
+            }}
+          />
+        )}
+      </Autocomplete>
+    </aside>
+  );
+});

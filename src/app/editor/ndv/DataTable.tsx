@@ -1,0 +1,76 @@
+// Table display of items: one row per item, one column per top-level key (virtualised).
+import { useMemo } from 'react';
+import type { INodeExecutionData } from '../../../model/execution.ts';
+import { VirtualList } from './VirtualList.tsx';
+
+const ROW_HEIGHT = 32;
+const COL_WIDTH = 180;
+const INDEX_WIDTH = 56;
+/** Keys are collected from this many items at most, so a huge page does not stall a frame. */
+const KEY_SCAN_LIMIT = 5000;
+
+function cell(v: unknown): { text: string; kind: string } {
+  if (v === undefined) return { text: '', kind: 'empty' };
+  if (v === null) return { text: 'null', kind: 'null' };
+  if (typeof v === 'string') return { text: v, kind: 'string' };
+  if (typeof v === 'number' || typeof v === 'boolean') return { text: String(v), kind: typeof v };
+  const s = JSON.stringify(v);
+  return { text: s.length > 300 ? s.slice(0, 300) + '…' : s, kind: 'object' };
+}
+
+export function DataTable({ items, offset }: { items: INodeExecutionData[]; offset: number }) {
+  const { columns, partial } = useMemo(() => {
+    const keys = new Set<string>();
+    const n = Math.min(items.length, KEY_SCAN_LIMIT);
+    for (let i = 0; i < n; i++) for (const k of Object.keys(items[i]?.json ?? {})) keys.add(k);
+    return { columns: [...keys], partial: items.length > KEY_SCAN_LIMIT };
+  }, [items]);
+
+  if (columns.length === 0) {
+    return <div className="run-empty">{items.length} item{items.length === 1 ? '' : 's'} without fields</div>;
+  }
+  const width = INDEX_WIDTH + columns.length * COL_WIDTH;
+  const header = (
+    <div className="dt-row dt-head" style={{ height: ROW_HEIGHT }}>
+      <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
+        #
+      </div>
+      {columns.map((c) => (
+        <div key={c} className="dt-cell" style={{ width: COL_WIDTH }} title={c}>
+          {c}
+        </div>
+      ))}
+    </div>
+  );
+  return (
+    <>
+      {partial && <div className="hint run-hint">Columns are taken from the first {KEY_SCAN_LIMIT.toLocaleString()} items.</div>}
+      <VirtualList
+        count={items.length}
+        rowHeight={ROW_HEIGHT}
+        header={header}
+        minWidth={width}
+        className="data-table"
+        testId="data-table"
+        renderRow={(i) => {
+          const json = items[i]?.json ?? {};
+          return (
+            <div key={i} className="dt-row" style={{ height: ROW_HEIGHT }} data-testid="data-table-row">
+              <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
+                {offset + i + 1}
+              </div>
+              {columns.map((c) => {
+                const { text, kind } = cell(json[c]);
+                return (
+                  <div key={c} className={`dt-cell dt-${kind}`} style={{ width: COL_WIDTH }} title={text}>
+                    {text}
+                  </div>
+                );
+              })}
+            </div>
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// The input panel: a parent's output (the branch that feeds this node); a dropdown picks
+// another ancestor, with its distance (spec 001 §2.7). Trigger nodes get a trigger panel.
+import { observer } from 'mobx-react-lite';
+import { useMemo, useState } from 'react';
+import { INPUT_NODE_NAME_MAX } from '../../../model/constants.ts';
+import { buildGraph, directParents } from '../../../model/graph.ts';
+import { isTriggerType } from '../../../model/nodeTypes.ts';
+import { useStores } from '../../stores/context.ts';
+import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { runWorkflow } from '../../commands/runWorkflow.ts';
+import { RunDataView } from './RunDataView.tsx';
+import { outputNamesOf } from './outputNames.ts';
+
+function truncate(name: string): string {
+  return name.length > INPUT_NODE_NAME_MAX ? name.slice(0, INPUT_NODE_NAME_MAX) + '…' : name;
+}
+
+/** Ancestors nearest first, with their distance and the output that leads towards the node. */
+function ancestors(connections: ReturnType<typeof buildGraph>, name: string): Array<{ name: string; depth: number; output: number }> {
+  const out: Array<{ name: string; depth: number; output: number }> = [];
+  const seen = new Set([name]);
+  let frontier = [name];
+  for (let depth = 1; frontier.length; depth++) {
+    const next: string[] = [];
+    for (const child of frontier) {
+      for (const list of directParents(connections, child)) {
+        for (const c of list) {
+          if (seen.has(c.node)) continue;
+          seen.add(c.node);
+          out.push({ name: c.node, depth, output: c.index });
+          next.push(c.node);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+export const InputPanel = observer(function InputPanel({ node }: { node: NodeModel }) {
+  const root = useStores();
+  const { workflow, nodeTypes, ui, run } = root;
+  const d = nodeTypes.get(node.type, node.typeVersion);
+  const [chosen, setChosen] = useState<string | undefined>();
+  void workflow.runDataVersion;
+  const connectionsKey = [...workflow.connections.keys()].join("|");
+  const parents = useMemo(() => {
+    const wf = workflow.toWorkflow();
+    return ancestors(buildGraph(wf.nodes, wf.connections), node.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workflow, node.name, connectionsKey]);
+
+  if (d && (isTriggerType(d) || d.inputs.length === 0)) {
+    const panel = d.triggerPanel;
+    return (
+      <section className="ndv-panel ndv-input ndv-trigger" aria-label="Trigger">
+        <div className="trigger-panel">
+          <div className="trigger-title">{panel?.header ?? 'This node starts the workflow'}</div>
+          <p className="hint">
+            {typeof panel?.executionsHelp === 'string'
+              ? panel.executionsHelp
+              : d.eventTriggerDescription || 'Click “Execute workflow” to run the workflow from here. Its output shows on the right.'}
+          </p>
+          {!ui.readOnly && (
+            <button type="button" className="btn btn-primary" disabled={run.running} onClick={() => void runWorkflow(root)}>
+              Execute workflow
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const current = parents.find((p) => p.name === chosen) ?? parents[0];
+  const parentModel = current ? workflow.nodeByName(current.name) : undefined;
+  const parentType = parentModel ? nodeTypes.get(parentModel.type, parentModel.typeVersion) : undefined;
+  const runs = current ? workflow.runData?.[current.name] : undefined;
+
+  return (
+    <section className="ndv-panel ndv-input" aria-label="Input">
+      {!current ? (
+        <div className="run-empty ndv-not-connected">
+          <div className="run-empty-title">No input connected</div>
+          <div>Connect a node to this one’s input on the canvas to see the data it receives.</div>
+        </div>
+      ) : (
+        <RunDataView
+          key={current.name}
+          runs={runs ? [...runs] : undefined}
+          outputNames={outputNamesOf(parentType)}
+          fixedOutput={current.output}
+          testId="ndv-input"
+          title={
+            <label className="input-parent">
+              <span className="visually-hidden">Input from</span>
+              <select className="select select-s" value={current.name} onChange={(e) => setChosen(e.target.value)} data-testid="ndv-input-parent">
+                {parents.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {truncate(p.name)}
+                    {p.depth > 1 ? ` (${p.depth} nodes back)` : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          }
+          empty={
+            <>
+              <div className="run-empty-title">No input data yet</div>
+              <div>Execute the workflow to see what “{truncate(current.name)}” passes to this node.</div>
+            </>
+          }
+        />
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,67 @@
+// The NDV's middle panel: node title, Parameters / Settings tabs, docs link, issues.
+import { observer } from 'mobx-react-lite';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { faArrowUpRightFromSquare, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useStores } from '../../stores/context.ts';
+import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { NodeIcon } from '../../ui/NodeIcon.tsx';
+import { NodeTitle } from './NodeTitle.tsx';
+import { ParametersTab } from './ParametersTab.tsx';
+import { NodeSettingsTab } from './NodeSettingsTab.tsx';
+
+export const MainPanel = observer(function MainPanel({ node, onDragStart }: { node: NodeModel; onDragStart: (e: ReactPointerEvent) => void }) {
+  const { nodeTypes } = useStores();
+  const d = nodeTypes.get(node.type, node.typeVersion);
+  return (
+    <section className="ndv-main" aria-label="Node parameters">
+      <div className="ndv-main-head" onPointerDown={onDragStart}>
+        <span className="ndv-drag-grip" aria-hidden title="Drag to move" />
+        <NodeIcon icon={d?.icon} color={d?.iconColor ?? d?.defaults.color} name={d?.displayName ?? node.type} size={30} />
+        <div className="ndv-title-wrap" onPointerDown={(e) => e.stopPropagation()}>
+          <NodeTitle node={node} />
+          <div className="ndv-subtitle">{d ? `${d.displayName} · v${node.typeVersion}` : node.type}</div>
+        </div>
+        {d?.documentationUrl && (
+          <a className="btn btn-ghost btn-s" href={d.documentationUrl} target="_blank" rel="noreferrer" onPointerDown={(e) => e.stopPropagation()}>
+            Docs <Icon icon={faArrowUpRightFromSquare} />
+          </a>
+        )}
+      </div>
+      {node.issues.length > 0 && (
+        <div className="ndv-issues" role="status" data-testid="ndv-issues">
+          <Icon icon={faTriangleExclamation} />
+          <ul>
+            {node.issues.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!d ? (
+        <div className="ndv-unknown" role="alert">
+          <div className="run-empty-title">Node type “{node.type}” (version {node.typeVersion}) is not installed</div>
+          <p>This node cannot run or be edited here. Install the package that provides it, or replace the node.</p>
+        </div>
+      ) : (
+        <Tabs className="ndv-tabs" defaultSelectedKey="parameters">
+          <TabList aria-label="Node details" className="ndv-tablist">
+            <Tab id="parameters" className="ndv-tab" data-testid="ndv-tab-parameters">
+              Parameters
+            </Tab>
+            <Tab id="settings" className="ndv-tab" data-testid="ndv-tab-settings">
+              Settings
+            </Tab>
+          </TabList>
+          <TabPanel id="parameters" className="ndv-tabpanel">
+            <ParametersTab node={node} description={d} />
+          </TabPanel>
+          <TabPanel id="settings" className="ndv-tabpanel">
+            <NodeSettingsTab node={node} />
+          </TabPanel>
+        </Tabs>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,92 @@
+// The node details view (spec 001 §2.7): input | parameters | output over the canvas. The
+// middle panel can be dragged sideways and resized; Escape or the backdrop closes it.
+import { observer } from 'mobx-react-lite';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { faXmark } from '@fortawesome/free-solid-svg-icons';
+import { NDV_FIXED_SIDE, NDV_FIXED_SIDE_WIDE, NDV_WIDE_WINDOW } from '../../../model/constants.ts';
+import { isTriggerType } from '../../../model/nodeTypes.ts';
+import { useStores } from '../../stores/context.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { MainPanel } from './MainPanel.tsx';
+import { InputPanel } from './InputPanel.tsx';
+import { OutputPanel } from './OutputPanel.tsx';
+import { clampLayout, defaultLayout, type PanelLayout } from './panelLayout.ts';
+import './ndv.css';
+import '../parameters/parameters.css';
+
+type Drag = { kind: 'move' | 'left' | 'right'; startX: number; start: PanelLayout };
+
+export const NodeDetailsView = observer(function NodeDetailsView() {
+  const { ui, nodeTypes } = useStores();
+  const node = ui.ndvNode;
+  const body = useRef<HTMLDivElement>(null);
+  const [total, setTotal] = useState(0);
+  const [layout, setLayout] = useState<PanelLayout | undefined>();
+  const drag = useRef<Drag | undefined>(undefined);
+  const d = node ? nodeTypes.get(node.type, node.typeVersion) : undefined;
+  const trigger = !!d && (isTriggerType(d) || d.inputs.length === 0);
+
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setTotal(el.clientWidth));
+    ro.observe(el);
+    setTotal(el.clientWidth);
+    return () => ro.disconnect();
+  }, [node?.id]);
+
+  // A new node (or a trigger / regular switch) starts from the default layout.
+  useEffect(() => setLayout(undefined), [node?.id, trigger]);
+
+  if (!node) return null;
+
+  const narrow = trigger ? (window.innerWidth > NDV_WIDE_WINDOW ? NDV_FIXED_SIDE_WIDE : NDV_FIXED_SIDE) : undefined;
+  const l = total ? clampLayout(layout ?? defaultLayout(total, narrow), total) : { left: 0, width: 0 };
+
+  const startDrag = (kind: Drag['kind']) => (e: ReactPointerEvent) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    drag.current = { kind, startX: e.clientX, start: l };
+  };
+  const onMove = (e: ReactPointerEvent) => {
+    const g = drag.current;
+    if (!g) return;
+    const dx = e.clientX - g.startX;
+    const next =
+      g.kind === 'move'
+        ? { ...g.start, left: g.start.left + dx }
+        : g.kind === 'left'
+          ? { left: g.start.left + dx, width: g.start.width - dx }
+          : { left: g.start.left, width: g.start.width + dx };
+    setLayout(clampLayout(next, total));
+  };
+  const endDrag = () => (drag.current = undefined);
+
+  return (
+    <div className="ndv-backdrop" onPointerDown={(e) => e.target === e.currentTarget && ui.closeNdv()} data-testid="ndv">
+      <div className="ndv" role="dialog" aria-label={`Node ${node.name}`} aria-modal="false">
+        <button type="button" className="btn btn-ghost btn-icon ndv-close" onClick={() => ui.closeNdv()} aria-label="Close node details" data-testid="ndv-close">
+          <Icon icon={faXmark} />
+        </button>
+        <div ref={body} className="ndv-body" onPointerMove={onMove} onPointerUp={endDrag} onPointerCancel={endDrag}>
+          {total > 0 && (
+            <>
+              <div className="ndv-side" style={{ width: l.left }}>
+                <InputPanel node={node} />
+              </div>
+              <div className="ndv-center" style={{ left: l.left, width: l.width }}>
+                <div className="ndv-resize ndv-resize-left" onPointerDown={startDrag('left')} role="separator" aria-orientation="vertical" aria-label="Resize" />
+                <MainPanel node={node} onDragStart={startDrag('move')} />
+                <div className="ndv-resize ndv-resize-right" onPointerDown={startDrag('right')} role="separator" aria-orientation="vertical" aria-label="Resize" />
+              </div>
+              <div className="ndv-side ndv-side-right" style={{ left: l.left + l.width }}>
+                <OutputPanel node={node} />
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,40 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../stores/context.ts';
+import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { runWorkflow } from '../../commands/runWorkflow.ts';
+import { RunDataView } from './RunDataView.tsx';
+import { outputNamesOf } from './outputNames.ts';
+
+export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeModel }) {
+  const root = useStores();
+  const { workflow, nodeTypes, run, ui } = root;
+  void workflow.runDataVersion;
+  const runs = workflow.runData?.[node.name];
+  const d = nodeTypes.get(node.type, node.typeVersion);
+  return (
+    <section className="ndv-panel ndv-output" aria-label="Output">
+      <RunDataView
+        key={node.id}
+        runs={runs ? [...runs] : undefined}
+        outputNames={outputNamesOf(d)}
+        title="Output"
+        testId="ndv-output"
+        empty={
+          node.status === 'running' ? (
+            <span>Executing…</span>
+          ) : (
+            <>
+              <div className="run-empty-title">No output yet</div>
+              <div>Execute the workflow to see what this node produces.</div>
+              {!ui.readOnly && (
+                <button type="button" className="btn btn-primary btn-s" disabled={run.running} onClick={() => void runWorkflow(root)}>
+                  Execute workflow
+                </button>
+              )}
+            </>
+          )
+        }
+      />
+    </section>
+  );
+});

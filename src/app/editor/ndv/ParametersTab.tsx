@@ -1,0 +1,26 @@
+import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
+import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
+import { resolveNodeParameters } from '../../../model/parameters.ts';
+import { parameterIssues } from '../../../model/nodeIssues.ts';
+import { useStores } from '../../stores/context.ts';
+import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { ParameterList } from '../parameters/ParameterList.tsx';
+import type { ParameterContext } from '../parameters/types.ts';
+
+export const ParametersTab = observer(function ParametersTab({ node, description }: { node: NodeModel; description: INodeTypeDescription }) {
+  const { workflow, ui } = useStores();
+  const params = node.parameters;
+  const resolved = useMemo(() => resolveNodeParameters(description.properties, params, node.typeVersion), [description, params, node.typeVersion]);
+  const issues = useMemo(() => (node.disabled ? {} : parameterIssues(description, params, node.typeVersion)), [description, params, node.typeVersion, node.disabled]);
+  const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues };
+  const visible = description.properties.filter((p) => p.type !== 'hidden');
+  if (visible.length === 0) {
+    return <div className="ndv-empty-params">This node has no parameters.</div>;
+  }
+  return (
+    <form className="params-form" onSubmit={(e) => e.preventDefault()} data-testid="ndv-parameters">
+      <ParameterList properties={description.properties} values={resolved} onChange={(next) => workflow.setParameters(node.id, next)} pathPrefix="" ctx={ctx} />
+    </form>
+  );
+});

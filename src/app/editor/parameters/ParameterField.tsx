@@ -1,0 +1,77 @@
+// Label, Fixed / Expression toggle, the input, its hint and its issues.
+import type { INodeProperties } from '../../../model/nodeTypes.ts';
+import type { ParameterContext } from './types.ts';
+import { inputId } from './types.ts';
+import { isExpression, toExpression, toFixed } from './expressionMode.ts';
+import { ParameterInput } from './ParameterInput.tsx';
+
+const NO_EXPRESSION_TYPES = new Set(['collection', 'fixedCollection', 'notice', 'hidden', 'assignmentCollection', 'filter', 'credentialsSelect', 'code']);
+
+export function ParameterField({
+  property,
+  value,
+  onChange,
+  path,
+  ctx,
+  onRemove,
+}: {
+  property: INodeProperties;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  path: string;
+  ctx: ParameterContext;
+  onRemove?: () => void;
+}) {
+  if (property.type === 'notice') {
+    return (
+      <div className="param-notice" role="note">
+        {property.displayName}
+      </div>
+    );
+  }
+  const expression = isExpression(value);
+  const canToggle = !property.noDataExpression && !NO_EXPRESSION_TYPES.has(property.type) && !ctx.readOnly;
+  const issues = ctx.issues[path];
+  const block = property.type === 'collection' || property.type === 'fixedCollection' || property.type === 'assignmentCollection' || property.type === 'filter';
+  return (
+    <div className={`param${block ? ' param-block' : ''}`} data-testid={`parameter-${path}`}>
+      <div className="param-label-row">
+        <label className="param-label" htmlFor={inputId(path)}>
+          {property.displayName}
+          {property.required && <span className="param-required" aria-label="required">*</span>}
+        </label>
+        <div className="param-actions">
+          {canToggle && (
+            <div className="mode-toggle" role="group" aria-label={`${property.displayName} value mode`}>
+              <button type="button" aria-pressed={!expression} className={!expression ? 'active' : ''} onClick={() => expression && onChange(toFixed(value, property))}>
+                Fixed
+              </button>
+              <button
+                type="button"
+                aria-pressed={expression}
+                className={expression ? 'active' : ''}
+                onClick={() => !expression && onChange(toExpression(value))}
+                data-testid={`parameter-expression-${path}`}
+              >
+                Expression
+              </button>
+            </div>
+          )}
+          {onRemove && !ctx.readOnly && (
+            <button type="button" className="btn btn-ghost btn-s param-remove" onClick={onRemove} aria-label={`Remove ${property.displayName}`}>
+              Remove
+            </button>
+          )}
+        </div>
+      </div>
+      <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
+      {property.hint && <div className="hint param-hint">{property.hint}</div>}
+      {property.description && !block && <div className="hint param-hint">{property.description}</div>}
+      {issues?.map((m) => (
+        <div key={m} className="field-error" role="alert">
+          {m}
+        </div>
+      ))}
+    </div>
+  );
+}

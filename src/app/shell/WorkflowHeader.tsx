@@ -1,0 +1,30 @@
+// Header for the editor routes: name, tags, connection warning, save.
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context.ts';
+import { WorkflowNameInput } from './WorkflowNameInput.tsx';
+import { SaveButton } from './SaveButton.tsx';
+import { ConnectionLost } from './ConnectionLost.tsx';
+
+export const WorkflowHeader = observer(function WorkflowHeader({ onSave }: { onSave: () => void }) {
+  const { workflow } = useStores();
+  return (
+    <header className="app-header">
+      <div className="header-left">
+        <WorkflowNameInput readOnly={false} />
+        {workflow.tags.length > 0 && (
+          <ul className="tags" aria-label="Tags">
+            {workflow.tags.map((t) => (
+              <li key={t.id} className="tag">
+                {t.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="header-right">
+        <ConnectionLost />
+        <SaveButton onSave={onSave} />
+      </div>
+    </header>
+  );
+});

@@ -1,0 +1,25 @@
+// A node type's icon (the same table the canvas draws from), or its initials.
+import { ICONS } from '../../../assets/icons.ts';
+
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+export function NodeIcon({ icon, color, name, size = 28 }: { icon?: string; color?: string; name: string; size?: number }) {
+  const def = icon ? ICONS[icon] : undefined;
+  const tint = color ?? 'var(--gray-8)';
+  return (
+    <span className="node-icon" style={{ width: size, height: size, color: tint }} aria-hidden>
+      {def ? (
+        <svg viewBox={`0 0 ${def.width} ${def.height}`} width={size * 0.55} height={size * 0.55} fill="currentColor">
+          <path d={def.path} />
+        </svg>
+      ) : (
+        <span className="node-icon-initials" style={{ fontSize: size * 0.38 }}>
+          {initials(name)}
+        </span>
+      )}
+    </span>
+  );
+}

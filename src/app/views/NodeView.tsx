@@ -1,0 +1,98 @@
+// NodeViewNew (/workflow) and NodeViewExisting (/workflow/:name): the editor on one workflow.
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { CanvasHandle } from '../../canvas/types.ts';
+import { useStores } from '../stores/context.ts';
+import { EditorLayout } from '../shell/EditorLayout.tsx';
+import { WorkflowHeader } from '../shell/WorkflowHeader.tsx';
+import { CanvasHost } from '../editor/canvas/CanvasHost.tsx';
+import { ZoomControls } from '../editor/controls/ZoomControls.tsx';
+import { AddControls } from '../editor/controls/AddControls.tsx';
+import { RunControls } from '../editor/controls/RunControls.tsx';
+import { EmptyCanvas } from '../editor/controls/EmptyCanvas.tsx';
+import { NodeCreator } from '../editor/creator/NodeCreator.tsx';
+import { NodeDetailsView } from '../editor/ndv/NodeDetailsView.tsx';
+import { openNewWorkflow, openWorkflow } from '../commands/openWorkflow.ts';
+import { saveWorkflow } from '../commands/saveWorkflow.ts';
+import { confirmLeave, guardedNavigate, markConfirmed, takeConfirmed } from '../navigation.ts';
+import { useEditorShortcuts } from './useEditorShortcuts.ts';
+import { useBeforeUnload } from './useBeforeUnload.ts';
+import './views.css';
+
+export const NodeView = observer(function NodeView() {
+  const root = useStores();
+  const { workflow } = root;
+  const params = useParams<{ name?: string }>();
+  const [, navigate] = useLocation();
+  const [canvas, setCanvas] = useState<CanvasHandle | undefined>();
+  const [loading, setLoading] = useState(false);
+  /** Route key of what the store holds ('new' or a workflow id). */
+  const loadedKey = useRef<string | undefined>(undefined);
+
+  const routeKey = params.name ?? 'new';
+
+  useEffect(() => {
+    let cancelled = false;
+    const previous = loadedKey.current;
+    if (previous === routeKey) return;
+    // Saving a new workflow changes the URL to its id: the store already holds it.
+    if (params.name !== undefined && workflow.workflowId === params.name && previous !== undefined) {
+      loadedKey.current = routeKey;
+      return;
+    }
+    const load = async () => {
+      // Browser back/forward bypasses guardedNavigate: ask here, and go back if cancelled.
+      if (previous !== undefined && !takeConfirmed(params.name ? `/workflow/${params.name}` : '/workflow')) {
+        if (!(await confirmLeave(root))) {
+          if (!cancelled) navigate(previous === 'new' ? '/workflow' : `/workflow/${previous}`, { replace: true });
+          return;
+        }
+      }
+      if (cancelled) return;
+      loadedKey.current = routeKey;
+      setLoading(true);
+      if (params.name === undefined) await openNewWorkflow(root);
+      else if (!(await openWorkflow(root, params.name))) {
+        loadedKey.current = undefined;
+        markConfirmed('/workflow');
+        navigate('/workflow', { replace: true });
+      }
+      setLoading(false);
+    };
+    void load();
+    return () => {
+      cancelled = true;
+    };
+  }, [routeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const save = useCallback(async () => {
+    const result = await saveWorkflow(root);
+    if (result?.created) navigate(`/workflow/${result.id}`);
+  }, [root, navigate]);
+
+  const newWorkflow = useCallback(() => {
+    if (loadedKey.current === 'new' && !workflow.dirty && !workflow.isSaved) return;
+    void guardedNavigate(root, navigate, '/workflow').then(() => {
+      // Already on /workflow with unsaved edits discarded: the route does not change, so reload here.
+      if (loadedKey.current === 'new') void openNewWorkflow(root);
+    });
+  }, [root, navigate, workflow]);
+
+  const actions = useMemo(() => ({ save: () => void save(), newWorkflow }), [save, newWorkflow]);
+  useEditorShortcuts(root, actions);
+  useBeforeUnload(() => workflow.dirty);
+
+  return (
+    <EditorLayout header={<WorkflowHeader onSave={actions.save} />} onNewWorkflow={newWorkflow}>
+      <CanvasHost readOnly={false} onHandle={setCanvas} />
+      {!loading && <EmptyCanvas />}
+      <ZoomControls canvas={canvas} />
+      <AddControls canvas={canvas} />
+      <RunControls />
+      <NodeCreator />
+      <NodeDetailsView />
+      {loading && <div className="view-loading">Loading workflow…</div>}
+    </EditorLayout>
+  );
+});

@@ -1,0 +1,55 @@
+// App-level shortcuts (spec 001 §2.5): ctrl+s save, ctrl+alt+n new, ctrl+o open, Tab toggles
+// the node creator, Escape closes it or the node details view. The canvas handles its own keys.
+import { useEffect } from 'react';
+import type { RootStore } from '../stores/RootStore.ts';
+
+function typingTarget(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  return t.isContentEditable || t.closest('input, textarea, select, [role="textbox"], .monaco-editor') !== null;
+}
+
+/** Focus is in a dialog, menu or list box that owns its keys. */
+function inOverlay(t: EventTarget | null): boolean {
+  return t instanceof HTMLElement && t.closest('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+}
+
+export function useEditorShortcuts(root: RootStore, actions: { save: () => void; newWorkflow: () => void }): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const ctrl = e.ctrlKey || e.metaKey;
+      if (ctrl && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        if (!root.ui.readOnly) actions.save();
+        return;
+      }
+      if (ctrl && e.altKey && e.code === 'KeyN') {
+        e.preventDefault();
+        actions.newWorkflow();
+        return;
+      }
+      if (ctrl && !e.altKey && e.key.toLowerCase() === 'o') {
+        e.preventDefault();
+        root.ui.modals.open('workflowOpen');
+        return;
+      }
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        if (root.ui.creatorOpen) {
+          root.ui.closeCreator();
+          e.preventDefault();
+        } else if (root.ui.ndvNode && !inOverlay(e.target)) {
+          root.ui.closeNdv();
+          e.preventDefault();
+        }
+        return;
+      }
+      if (e.key === 'Tab' && !ctrl && !e.altKey && !e.shiftKey) {
+        if (root.ui.readOnly || root.ui.ndvNode || root.modalOpen()) return;
+        if (typingTarget(e.target) && !(e.target as HTMLElement).closest('.node-creator')) return;
+        e.preventDefault();
+        root.ui.toggleCreator();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [root, actions]);
+}
