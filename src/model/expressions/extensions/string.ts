@@ -1,0 +1,218 @@
+// String extension methods (n8n string-extensions.ts): names, arguments and results as n8n.
+import { DateTime } from 'luxon';
+import { titleCase } from 'title-case';
+import { transliterate } from 'transliteration';
+import { md5, sha1 } from '@noble/hashes/legacy.js';
+import { sha224, sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
+import { sha3_512 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { extensionError } from '../errors.ts';
+import { table, type ExtensionContext } from './types.ts';
+import { fromBase64, toBase64 } from './utils.ts';
+import { numberToDateTime, parseDateTime } from './dates.ts';
+
+// Currency symbols n8n strips before number conversion (xe.com list, as in n8n).
+const CURRENCY_REGEXP =
+  /(\u004c\u0065\u006b|\u060b|\u0024|\u0192|\u20bc|\u0042\u0072|\u0042\u005a\u0024|\u0024\u0062|\u004b\u004d|\u0050|\u043b\u0432|\u0052\u0024|\u17db|\u00a5|\u20a1|\u006b\u006e|\u20b1|\u004b\u010d|\u006b\u0072|\u0052\u0044\u0024|\u00a3|\u20ac|\u00a2|\u0051|\u004c|\u0046\u0074|\u20b9|\u0052\u0070|\ufdfc|\u20aa|\u004a\u0024|\u20a9|\u20ad|\u0434\u0435\u043d|\u0052\u004d|\u20a8|\u20ae|\u004d\u0054|\u0043\u0024|\u20a6|\u0042\u002f\u002e|\u0047\u0073|\u0053\u002f\u002e|\u007a\u0142|\u006c\u0065\u0069|\u20bd|\u0414\u0438\u043d\u002e|\u0053|\u0052|\u0043\u0048\u0046|\u004e\u0054\u0024|\u0e3f|\u0054\u0054\u0024|\u20ba|\u20b4|\u0024\u0055|\u0042\u0073|\u20ab|\u005a\u0024)/gu;
+
+const DOMAIN_EXTRACT_REGEXP =
+  /^(?:(?:https?|ftp):\/\/)?(?:mailto:)?(?:\/\/)?((?:www\.)?(?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?]*)?(?:\?[^\s#]*)?(?:#[^\s]*)?$/i;
+const DOMAIN_REGEXP =
+  /^(?:www\.)?((?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?]*)?(?:\?[^\s#]*)?(?:#[^\s]*)?$/i;
+const EMAIL_REGEXP =
+  /(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@(?<domain>(\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))/;
+const URL_REGEXP_EXACT =
+  /^(?:(?:https?|ftp):\/\/)(?:www\.)?((?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?=([^\s]+#.*)?)#?[^\s]*$/i;
+const URL_REGEXP =
+  /(?:(?:https?|ftp):\/\/)(?:www\.)?((?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?=([^\s]+#.*)?)#?[^\s]*/i;
+const CHAR_TEST_REGEXP = /\p{L}/u;
+const PUNC_TEST_REGEXP = /[!?.]/;
+
+const HASHES: Record<string, (bytes: Uint8Array) => Uint8Array> = {
+  md5,
+  sha1,
+  sha224,
+  sha256,
+  sha384,
+  sha512,
+  sha3: sha3_512,
+};
+
+function hash(value: string, [algorithm]: unknown[]): string {
+  const name = algorithm === undefined ? 'md5' : String(algorithm).toLowerCase();
+  if (name === 'base64') return toBase64(value);
+  const fn = HASHES[name];
+  if (!fn) {
+    throw extensionError(`Unknown algorithm ${name}. Available algorithms are: ${Object.keys(HASHES).join()}, and Base64.`);
+  }
+  return bytesToHex(fn(utf8ToBytes(value)));
+}
+
+function removeMarkdown(value: string): string {
+  let output = value.replace(/^([\s\t]*)([*\-+]|\d\.)\s+/gm, '$1');
+  output = output.replace(/\n={2,}/g, '\n').replace(/~~/g, '').replace(/`{3}.*\n/g, '');
+  return output
+    .replace(/<[\w|\s|=|'|"|:|(|)|,|;|/|0-9|.|-]+[>|\\>]/g, '')
+    .replace(/^[=-]{2,}\s*$/g, '')
+    .replace(/\[\^.+?\](: .*?$)?/g, '')
+    .replace(/\s{0,2}\[.*?\]: .*?$/g, '')
+    .replace(/!\[.*?\][[(].*?[\])]/g, '')
+    .replace(/\[(.*?)\][[(].*?[\])]/g, '$1')
+    .replace(/>/g, '')
+    .replace(/^\s{1,2}\[(.*?)\]: (\S+)( ".*?")?\s*$/g, '')
+    .replace(/^#{1,6}\s*([^#]*)\s*(#{1,6})?/gm, '$1')
+    .replace(/([*_]{1,3})(\S.*?\S)\1/g, '$2')
+    .replace(/(`{3,})(.*?)\1/gm, '$2')
+    .replace(/^-{3,}\s*$/g, '')
+    .replace(/`(.+?)`/g, '$1')
+    .replace(/\n{2,}/g, '\n\n');
+}
+
+function toDate(value: string): Date {
+  const date = new Date(Date.parse(value));
+  if (date.toString() === 'Invalid Date') throw extensionError('cannot convert to date');
+  // No time given: midnight (n8n).
+  if (!/:/.test(value)) date.setHours(0, 0, 0);
+  return date;
+}
+
+export function stringToDateTime(value: string, [format]: unknown[], ctx: ExtensionContext): DateTime {
+  try {
+    if (format) {
+      if (format === 'ms' || format === 's' || format === 'us' || format === 'excel') {
+        return numberToDateTime(Number(value), format, ctx.timezone);
+      }
+      const d = DateTime.fromFormat(value, String(format), ctx.timezone ? { zone: ctx.timezone } : {});
+      return d;
+    }
+    return parseDateTime(value, ctx.timezone);
+  } catch {
+    throw extensionError('cannot convert to Luxon DateTime');
+  }
+}
+
+function toInt(value: string, [radix]: unknown[]): number {
+  const int = parseInt(value.replace(CURRENCY_REGEXP, ''), radix as number | undefined);
+  if (isNaN(int)) throw extensionError('cannot convert to integer');
+  return int;
+}
+
+function toFloat(value: string): number {
+  if (value.includes(',')) throw extensionError('cannot convert to float, expected . as decimal separator');
+  const float = parseFloat(value.replace(CURRENCY_REGEXP, ''));
+  if (isNaN(float)) throw extensionError('cannot convert to float');
+  return float;
+}
+
+function toNumber(value: string): number {
+  const num = Number(value.replace(CURRENCY_REGEXP, ''));
+  if (isNaN(num)) throw extensionError('cannot convert to number');
+  return num;
+}
+
+function quote(value: string, [mark]: unknown[]): string {
+  const q = mark === undefined ? '"' : String(mark);
+  const escaped = value.replace(/\\/g, '\\\\');
+  return `${q}${q === '' ? escaped : escaped.split(q).join(`\\${q}`)}${q}`;
+}
+
+function isNumeric(value: string): boolean {
+  if (value.includes(' ')) return false;
+  return !isNaN(value as unknown as number) && !isNaN(parseFloat(value));
+}
+
+function isEmail(value: string): boolean {
+  const result = EMAIL_REGEXP.test(value);
+  // The pattern is loose; n8n rejects anything with a space.
+  return result && !value.includes(' ');
+}
+
+function toSentenceCase(value: string): string {
+  let current = value.slice();
+  let buffer = '';
+  while (CHAR_TEST_REGEXP.test(current)) {
+    const charIndex = current.search(CHAR_TEST_REGEXP);
+    current = current.slice(0, charIndex) + current[charIndex].toLocaleUpperCase() + current.slice(charIndex + 1).toLocaleLowerCase();
+    const puncIndex = current.search(PUNC_TEST_REGEXP);
+    if (puncIndex === -1) {
+      buffer += current;
+      current = '';
+      break;
+    }
+    buffer += current.slice(0, puncIndex + 1);
+    current = current.slice(puncIndex + 1);
+  }
+  return buffer + current;
+}
+
+function toSnakeCase(value: string): string {
+  return value
+    .toLocaleLowerCase()
+    .replace(/[ \-]/g, '_')
+    .replace(/[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&()*+,./:;<=>?@[\]^`{|}~]/g, '');
+}
+
+function extractDomain(value: string): string | undefined {
+  if (isEmail(value)) return EMAIL_REGEXP.exec(value)?.groups?.domain;
+  return value.match(DOMAIN_EXTRACT_REGEXP)?.[1];
+}
+
+function extractUrlPath(value: string): string | undefined {
+  try {
+    return new URL(value).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    if (value.includes("'")) throw extensionError("Parsing failed. Check you're using double quotes");
+    throw extensionError('Parsing failed');
+  }
+}
+
+function toBoolean(value: string): boolean {
+  const normalized = value.toLowerCase();
+  return normalized.length > 0 && !['false', 'no', '0'].includes(normalized);
+}
+
+export const stringExtensions = table('String', {
+  hash,
+  removeMarkdown,
+  removeTags: (v: string) => v.replace(/<[^>]*>?/gm, ''),
+  toDate,
+  toDateTime: stringToDateTime,
+  toBoolean,
+  toDecimalNumber: toFloat,
+  toNumber,
+  toFloat,
+  toInt,
+  toWholeNumber: toInt,
+  toSentenceCase,
+  toSnakeCase,
+  toTitleCase: (v: string) => titleCase(v),
+  urlDecode: (v: string, [entire]: unknown[]) => (entire ? decodeURI(v) : decodeURIComponent(v)),
+  urlEncode: (v: string, [entire]: unknown[]) => (entire ? encodeURI(v) : encodeURIComponent(v)),
+  quote,
+  replaceSpecialChars: (v: string) => transliterate(v, { unknown: '?' }),
+  length: (v: string) => v.length,
+  isDomain: (v: string) => DOMAIN_REGEXP.test(v),
+  isEmail,
+  isNumeric,
+  isUrl: (v: string) => URL_REGEXP_EXACT.test(v),
+  isEmpty: (v: string) => v === '',
+  isNotEmpty: (v: string) => v !== '',
+  isBlank: (v: string) => v.trim() === '',
+  isNotBlank: (v: string) => v.trim() !== '',
+  toJsonString: (v: string) => JSON.stringify(v),
+  extractEmail: (v: string) => EMAIL_REGEXP.exec(v)?.[0],
+  extractDomain,
+  extractUrl: (v: string) => URL_REGEXP.exec(v)?.[0],
+  extractUrlPath,
+  parseJson,
+  base64Encode: (v: string) => toBase64(v),
+  base64Decode: (v: string) => fromBase64(v),
+});

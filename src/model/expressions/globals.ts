@@ -1,0 +1,140 @@
+// The only globals an expression sees, plus the reach policy for them: which static members
+// each whitelisted constructor exposes, which constructors `new` accepts, which host objects
+// are shared and so read-only, which host classes keep their fields private, and which host
+// functions are never handed out. Everything not listed here is "<name> is not defined".
+import { DateTime, Duration, Interval, Zone, IANAZone, FixedOffsetZone, InvalidZone, SystemZone } from 'luxon';
+import {
+  CONSTRUCTIBLE,
+  OPAQUE_PROTOS,
+  READONLY,
+  STATIC_MEMBERS,
+  denyFunction,
+  isBlockedName,
+} from './security.ts';
+import { CALL_OVERRIDES, CONSTRUCT_FACTORIES } from './runtime/calls.ts';
+import { guardedArray, guardedTypedArray, TYPED_ARRAYS } from './runtime/guards.ts';
+import { createRegExp } from './regex.ts';
+import { EXTENDED_FUNCTIONS } from './extensions/functions.ts';
+
+export const GLOBALS: Record<string, unknown> = Object.create(null);
+
+function statics(fn: Function, names: readonly string[]): void {
+  STATIC_MEMBERS.set(fn, new Set(names));
+}
+
+const ERRORS = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError];
+
+Object.assign(GLOBALS, {
+  Math,
+  JSON,
+  Intl,
+  Number,
+  String,
+  Boolean,
+  Array,
+  Object,
+  Date,
+  RegExp,
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+  BigInt,
+  parseInt,
+  parseFloat,
+  isNaN,
+  isFinite,
+  encodeURI,
+  encodeURIComponent,
+  decodeURI,
+  decodeURIComponent,
+  NaN,
+  Infinity,
+  DateTime,
+  Duration,
+  Interval,
+  ...EXTENDED_FUNCTIONS,
+});
+for (const E of ERRORS) GLOBALS[E.name] = E;
+for (const T of TYPED_ARRAYS) GLOBALS[T.name] = T;
+
+// Static members per constructor. Reading anything else off a function is refused, which
+// keeps out defineProperty, getPrototypeOf, Error.prepareStackTrace, RegExp.$1 and friends.
+statics(Number, ['isFinite', 'isInteger', 'isNaN', 'isSafeInteger', 'parseFloat', 'parseInt', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER', 'MAX_VALUE', 'MIN_VALUE', 'EPSILON', 'NaN', 'POSITIVE_INFINITY', 'NEGATIVE_INFINITY']);
+statics(String, ['fromCharCode', 'fromCodePoint', 'raw']);
+statics(Array, ['isArray', 'from', 'of']);
+statics(Object, ['keys', 'values', 'entries', 'assign', 'fromEntries', 'freeze', 'isFrozen', 'seal', 'isSealed', 'preventExtensions', 'isExtensible', 'is', 'hasOwn', 'groupBy']);
+statics(Date, ['now', 'parse', 'UTC']);
+statics(Map, ['groupBy']);
+statics(BigInt, ['asIntN', 'asUintN']);
+statics(Boolean, []);
+statics(RegExp, []);
+statics(Set, []);
+for (const E of ERRORS) statics(E, []);
+for (const T of TYPED_ARRAYS) statics(T, ['from', 'of', 'BYTES_PER_ELEMENT']);
+
+// luxon's classes: their public static API (now, fromISO, DATE_SHORT …).
+for (const cls of [DateTime, Duration, Interval]) {
+  statics(cls, Object.getOwnPropertyNames(cls).filter((n) => !isBlockedName(n) && n !== 'length' && n !== 'name'));
+}
+
+// Intl: a namespace object whose members are constructors.
+for (const name of Object.getOwnPropertyNames(Intl)) {
+  const v = (Intl as unknown as Record<string, unknown>)[name];
+  if (typeof v === 'function' && /^[A-Z]/.test(name)) {
+    statics(v, ['supportedLocalesOf']);
+    CONSTRUCTIBLE.add(v);
+  }
+}
+
+for (const ctor of [Object, Array, Date, RegExp, Map, Set, WeakMap, WeakSet, Number, String, Boolean, ...ERRORS, ...TYPED_ARRAYS]) {
+  CONSTRUCTIBLE.add(ctor);
+}
+CONSTRUCT_FACTORIES.set(Array, guardedArray);
+CONSTRUCT_FACTORIES.set(RegExp, (args) => createRegExp(args[0], args[1]));
+for (const T of TYPED_ARRAYS) CONSTRUCT_FACTORIES.set(T, (args) => guardedTypedArray(T, args));
+CALL_OVERRIDES.set(Array, guardedArray);
+CALL_OVERRIDES.set(RegExp, (args) => createRegExp(args[0], args[1]));
+
+// luxon objects keep zones, locales and caches in own fields shared across DateTimes:
+// expressions use the public getters and methods only.
+const sampleLocale = (DateTime.now() as unknown as { loc?: object }).loc;
+for (const proto of [DateTime.prototype, Duration.prototype, Interval.prototype, Zone.prototype, IANAZone.prototype, FixedOffsetZone.prototype, InvalidZone.prototype, SystemZone.prototype]) {
+  OPAQUE_PROTOS.add(proto);
+}
+if (sampleLocale) OPAQUE_PROTOS.add(Object.getPrototypeOf(sampleLocale));
+
+// Shared host objects: readable, never writable (Math.max = …, DateTime.DATE_SHORT.x = …).
+function markReadonly(value: unknown, depth: number, seen: Set<unknown>): void {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || depth > 3) return;
+  seen.add(value);
+  if (typeof value === 'object') READONLY.add(value);
+  for (const name of Object.getOwnPropertyNames(value)) {
+    if (isBlockedName(name) || name === 'caller' || name === 'arguments' || name === 'callee') continue;
+    const desc = Object.getOwnPropertyDescriptor(value, name);
+    if (desc && 'value' in desc) markReadonly(desc.value, depth + 1, seen);
+  }
+}
+const seen = new Set<unknown>();
+for (const name of Object.keys(GLOBALS)) markReadonly(GLOBALS[name], 0, seen);
+
+// Never handed to an expression, however reached.
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+const GeneratorFunction = Object.getPrototypeOf(function* () {}).constructor;
+const AsyncGeneratorFunction = Object.getPrototypeOf(async function* () {}).constructor;
+for (const fn of [Function, AsyncFunction, GeneratorFunction, AsyncGeneratorFunction, eval, Proxy, RegExp.prototype.compile]) denyFunction(fn);
+for (const name of ['defineProperty', 'defineProperties', 'getOwnPropertyDescriptor', 'getOwnPropertyDescriptors', 'getPrototypeOf', 'setPrototypeOf', 'create', 'getOwnPropertyNames', 'getOwnPropertySymbols']) {
+  denyFunction((Object as unknown as Record<string, unknown>)[name]);
+}
+for (const name of ['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']) {
+  denyFunction((Object.prototype as unknown as Record<string, unknown>)[name]);
+}
+for (const name of Object.getOwnPropertyNames(Reflect)) denyFunction((Reflect as unknown as Record<string, unknown>)[name]);
+for (const name of ['then', 'catch', 'finally']) denyFunction((Promise.prototype as unknown as Record<string, unknown>)[name]);
+denyFunction((Error as unknown as { captureStackTrace?: unknown }).captureStackTrace);
+const host = globalThis as unknown as Record<string, unknown>;
+for (const name of ['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'fetch', 'require', 'structuredClone', 'importScripts', 'postMessage', 'WebAssembly', 'SharedArrayBuffer', 'Atomics']) {
+  const v = host[name];
+  if (typeof v === 'function') denyFunction(v);
+  else if (v && typeof v === 'object') for (const k of Object.getOwnPropertyNames(v)) denyFunction((v as Record<string, unknown>)[k]);
+}
