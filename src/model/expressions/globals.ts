@@ -113,6 +113,8 @@ function markReadonly(value: unknown, depth: number, seen: Set<unknown>): void {
     if (isBlockedName(name) || name === 'caller' || name === 'arguments' || name === 'callee') continue;
     const desc = Object.getOwnPropertyDescriptor(value, name);
     if (desc && 'value' in desc) markReadonly(desc.value, depth + 1, seen);
+    // luxon exposes its shared presets (DateTime.DATE_SHORT …) through static getters.
+    else if (desc?.get && typeof value === 'function') markReadonly((value as unknown as Record<string, unknown>)[name], depth + 1, seen);
   }
 }
 const seen = new Set<unknown>();

@@ -101,8 +101,7 @@ function build(template: string): CompiledTemplate {
       err.context.segment = codeIndex;
       err.context.position = positionOf(template, s.start + codeOffset);
       const { line, column } = err.context.position;
-      const detail = `${err.description ?? err.message} (line ${line}, column ${column})`;
-      if (err.message === 'invalid syntax') err.description = detail;
+      err.description = err.description ? `${err.description} (line ${line}, column ${column})` : `At line ${line}, column ${column}`;
       throw err;
     }
     codeIndex++;
