@@ -124,6 +124,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     },
   };
 
+  // The API speaks JSON only: other bodies get 415 instead of reaching handlers as text.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandler(app, { bodyLimit: config.payloadSizeMax });
   registerAuth(app, repos.users, restPrefix);
   await app.register(restRoutes(context), { prefix: restPrefix });

@@ -16,14 +16,16 @@ async function main(): Promise<void> {
   }
 
   const server = await createServer(config);
-  let stopping = false;
+  let stoppingSince = 0;
   const stop = (signal: string) => {
-    if (stopping) {
-      // A second signal means "now": skip waiting for executions.
-      console.error(`Received ${signal} again; exiting without waiting`);
+    if (stoppingSince) {
+      // Ctrl+C reaches both npm start's wrapper and us, which forwards it: a repeat within a
+      // second is that echo. A later one means "now": skip waiting for executions.
+      if (Date.now() - stoppingSince < 1000) return;
+      console.error(`Received ${signal} again; exiting without waiting for running executions`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     server.app.log.info({ signal }, 'shutting down');
     server.close().then(
       () => process.exit(0),

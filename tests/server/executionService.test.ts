@@ -141,7 +141,7 @@ describe('ExecutionService', () => {
     const { done } = await s.start({ workflow: wf({ executionTimeout: 1 }), workflowId: null, mode: 'trigger' });
     const e = await done;
     expect(e.status).toBe('canceled');
-    expect(e.data.resultData.error?.message).toBe('Workflow timed out after 1 seconds');
+    expect(e.data.resultData.error?.message).toBe('The execution was canceled because it timed out (after 1 seconds)');
   }, 5000);
 
   it('saves progress after each node when asked', async () => {

@@ -315,8 +315,14 @@ export class ExecutionService {
     const data = run.data ?? a.runData;
     if (a.stopReason && status !== 'success') {
       status = 'canceled';
-      if (a.stopReason === 'timeout' && !data.resultData.error) {
-        data.resultData.error = { message: `Workflow timed out after ${a.timeoutSeconds} seconds`, name: 'TimeoutError', timestamp: Date.now() };
+      // Our timer may beat the engine's own: say why it was canceled either way.
+      const error = data.resultData.error;
+      if (a.stopReason === 'timeout' && (!error || error.name === 'ExecutionCancelledError')) {
+        data.resultData.error = {
+          name: 'ExecutionCancelledError',
+          message: `The execution was canceled because it timed out (after ${a.timeoutSeconds} seconds)`,
+          timestamp: Date.now(),
+        };
       }
     }
     if (status === 'running' || status === 'new') status = run.finished ? 'success' : 'error';

@@ -131,7 +131,11 @@ export const WorkflowsFilter = Type.Object(
 
 export const NewWorkflowQuery = Type.Object({ name: Type.Optional(Type.String({ maxLength: MAX_WORKFLOW_NAME_LENGTH })) });
 
-const ExecutionStatusEnum = Enum(['new', 'running', 'success', 'error', 'waiting', 'canceled', 'crashed', 'unknown'] as const);
+// A union of literals, not Enum(): query filters are checked by TypeBox's own compiler
+// (queryJson.ts), which does not know Unsafe schemas.
+const ExecutionStatusEnum = Type.Union(
+  (['new', 'running', 'success', 'error', 'waiting', 'canceled', 'crashed', 'unknown'] as const).map((s) => Type.Literal(s)),
+);
 
 export const ExecutionsFilter = Type.Object(
   {
