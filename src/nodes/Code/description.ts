@@ -49,6 +49,7 @@ export const codeDescription: INodeTypeDescription = {
       ],
       default: 'javaScript',
     },
+    // Version 1 has no Language parameter, so its code fields depend on the version only (as in n8n).
     {
       displayName: 'JavaScript',
       name: 'jsCode',
@@ -57,7 +58,7 @@ export const codeDescription: INodeTypeDescription = {
       default: ALL_ITEMS_SNIPPET,
       description: 'JavaScript code to execute. Tip: type `$` for a list of special vars and methods.',
       noDataExpression: true,
-      displayOptions: { show: { language: ['javaScript'], mode: ['runOnceForAllItems'] } },
+      displayOptions: { show: { '@version': [1], mode: ['runOnceForAllItems'] } },
     },
     {
       displayName: 'JavaScript',
@@ -67,7 +68,27 @@ export const codeDescription: INodeTypeDescription = {
       default: EACH_ITEM_SNIPPET,
       description: 'JavaScript code to execute. Tip: type `$` for a list of special vars and methods.',
       noDataExpression: true,
-      displayOptions: { show: { language: ['javaScript'], mode: ['runOnceForEachItem'] } },
+      displayOptions: { show: { '@version': [1], mode: ['runOnceForEachItem'] } },
+    },
+    {
+      displayName: 'JavaScript',
+      name: 'jsCode',
+      type: 'string',
+      typeOptions: { editor: 'codeNodeEditor', editorLanguage: 'javaScript' },
+      default: ALL_ITEMS_SNIPPET,
+      description: 'JavaScript code to execute. Tip: type `$` for a list of special vars and methods.',
+      noDataExpression: true,
+      displayOptions: { show: { '@version': [2], language: ['javaScript'], mode: ['runOnceForAllItems'] } },
+    },
+    {
+      displayName: 'JavaScript',
+      name: 'jsCode',
+      type: 'string',
+      typeOptions: { editor: 'codeNodeEditor', editorLanguage: 'javaScript' },
+      default: EACH_ITEM_SNIPPET,
+      description: 'JavaScript code to execute. Tip: type `$` for a list of special vars and methods.',
+      noDataExpression: true,
+      displayOptions: { show: { '@version': [2], language: ['javaScript'], mode: ['runOnceForEachItem'] } },
     },
     {
       displayName: 'Python',
