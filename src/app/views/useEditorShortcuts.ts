@@ -10,7 +10,7 @@ function typingTarget(t: EventTarget | null): boolean {
 
 /** Focus is in a dialog, menu or list box that owns its keys. */
 function inOverlay(t: EventTarget | null): boolean {
-  return t instanceof HTMLElement && t.closest('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+  return t instanceof HTMLElement && t.closest('.dialog-overlay, [role="menu"], [role="listbox"]') !== null;
 }
 
 export function useEditorShortcuts(root: RootStore, actions: { save: () => void; newWorkflow: () => void }): void {

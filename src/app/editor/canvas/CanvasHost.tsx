@@ -2,7 +2,7 @@
 // node-type lookup and the callbacks. React renders nothing per node.
 import { useEffect, useRef } from 'react';
 import { createCanvas } from '../../../canvas/index.ts';
-import type { CanvasHandle } from '../../../canvas/types.ts';
+import type { CanvasDocument, CanvasHandle } from '../../../canvas/types.ts';
 import { basePath } from '../../basePath.ts';
 import { useStores } from '../../stores/context.ts';
 import { deleteNodes } from '../../commands/deleteNodes.ts';
@@ -19,7 +19,9 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
     const el = container.current;
     if (!el) return;
     const handle = createCanvas(el, {
-      document: root.workflow,
+      // WorkflowStore satisfies CanvasDocument at run time; TypeScript's invariant
+      // ObservableMap<NodeModel> vs ObservableMap<CanvasNode> needs the cast.
+      document: root.workflow as unknown as CanvasDocument,
       nodeTypes: nodeTypeLookup(root.nodeTypes),
       workerBaseUrl: `${basePath}workers/`,
       readOnly,
@@ -36,7 +38,11 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
       },
     });
     handle.ready.then(
-      () => onHandleRef.current(handle),
+      () => {
+        // End-to-end tests and the frame-time bench read the renderer and stats through this.
+        (window as unknown as { __switchyardCanvas?: CanvasHandle }).__switchyardCanvas = handle;
+        onHandleRef.current(handle);
+      },
       (e: unknown) => root.ui.toasts.error('The canvas could not start', e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -45,5 +51,5 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
     };
   }, [root, readOnly]);
 
-  return <div ref={container} className="canvas-host" data-testid="canvas" />;
+  return <div ref={container} className="canvas-host" data-testid="canvas-host" />;
 }

@@ -92,7 +92,7 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
           testId="ndv-input"
           title={
             <label className="input-parent">
-              <span className="visually-hidden">Input from</span>
+              <span className="input-parent-label">Input</span>
               <select className="select select-s" value={current.name} onChange={(e) => setChosen(e.target.value)} data-testid="ndv-input-parent">
                 {parents.map((p) => (
                   <option key={p.name} value={p.name}>

@@ -3,6 +3,8 @@ import { newId } from '../../../model/names.ts';
 import type { InputProps } from './types.ts';
 import { FILTER_OPERATOR_GROUPS, findOperator, operatorKey } from './filterOperators.ts';
 import { isExpression } from './expressionMode.ts';
+import { resolveFilterOptions } from './filterOptions.ts';
+import { useEffect } from 'react';
 
 interface Condition {
   id: string;
@@ -22,11 +24,25 @@ function text(v: unknown): string {
 
 const DEFAULT_OPERATOR = { type: 'string', operation: 'equals' };
 
-export function FilterInput({ value, onChange, path, ctx }: InputProps) {
+export function FilterInput({ property, value, onChange, path, ctx }: InputProps) {
   const v: FilterValue = value && typeof value === 'object' ? (value as FilterValue) : {};
   const conditions = Array.isArray(v.conditions) ? v.conditions : [];
   const combinator = v.combinator === 'or' ? 'or' : 'and';
-  const set = (next: Partial<FilterValue>) => onChange({ options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' }, ...v, combinator, conditions, ...next });
+  const set = (next: Partial<FilterValue>) => onChange({ ...v, combinator, conditions, ...next });
+
+  // Keep the stored options in step with the node's own settings (e.g. Ignore Case).
+  const filterSpec = property.typeOptions?.filter;
+  const storedOptions = JSON.stringify(v.options ?? null);
+  useEffect(() => {
+    if (ctx.readOnly || conditions.length === 0) return;
+    let cancelled = false;
+    void resolveFilterOptions(filterSpec, ctx.root, ctx.typeVersion).then((options) => {
+      if (!cancelled && JSON.stringify(options) !== storedOptions) set({ options: { ...options } });
+    });
+    return () => {
+      cancelled = true;
+    };
+  });
   const patch = (i: number, p: Partial<Condition>) => set({ conditions: conditions.map((c, j) => (j === i ? { ...c, ...p } : c)) });
 
   return (

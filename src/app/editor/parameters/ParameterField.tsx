@@ -4,6 +4,7 @@ import type { ParameterContext } from './types.ts';
 import { inputId } from './types.ts';
 import { isExpression, toExpression, toFixed } from './expressionMode.ts';
 import { ParameterInput } from './ParameterInput.tsx';
+import { plainText } from '../../ui/plainText.ts';
 
 const NO_EXPRESSION_TYPES = new Set(['collection', 'fixedCollection', 'notice', 'hidden', 'assignmentCollection', 'filter', 'credentialsSelect', 'code']);
 
@@ -25,7 +26,7 @@ export function ParameterField({
   if (property.type === 'notice') {
     return (
       <div className="param-notice" role="note">
-        {property.displayName}
+        {plainText(property.displayName)}
       </div>
     );
   }
@@ -65,8 +66,8 @@ export function ParameterField({
         </div>
       </div>
       <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
-      {property.hint && <div className="hint param-hint">{property.hint}</div>}
-      {property.description && !block && <div className="hint param-hint">{property.description}</div>}
+      {property.hint && <div className="hint param-hint">{plainText(property.hint)}</div>}
+      {property.description && !block && <div className="hint param-hint">{plainText(property.description)}</div>}
       {issues?.map((m) => (
         <div key={m} className="field-error" role="alert">
           {m}

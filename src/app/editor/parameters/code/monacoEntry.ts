@@ -2,7 +2,8 @@
 // Only the editor core, a few editing contributions and JavaScript highlighting: the
 // TypeScript language service (several MB and its own worker) is left out.
 import * as monaco from 'monaco-editor/editor/editor.api';
-import 'monaco-editor/base/browser/ui/codicons/codicon/codicon.css';
+// The package's export map only exposes .js files; the icon font's CSS is reached by path.
+import '../../../../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
 import 'monaco-editor/editor/contrib/comment/browser/comment';
 import 'monaco-editor/editor/contrib/folding/browser/folding';

@@ -1,0 +1,192 @@
+// The editor journey against the real server: build a Manual Trigger → Set → IF → 2 × NoOp
+// workflow with the node creator and by dragging on the canvas, set parameters in the NDV,
+// run it, inspect the IF's branches, save with ctrl+s and reload.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+const SHOTS = 'test-results/editor-journey';
+mkdirSync(SHOTS, { recursive: true });
+
+function baseUrl(): string {
+  const url = process.env.SWITCHYARD_E2E_URL;
+  if (!url) throw new Error('SWITCHYARD_E2E_URL is not set: run through playwright.config.ts (globalSetup starts the server)');
+  return url;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+function node(page: Page, name: string): Locator {
+  return page.locator(`[data-testid="canvas-node"][data-node-name="${name}"]`);
+}
+
+async function box(page: Page, name: string) {
+  const b = await node(page, name).boundingBox();
+  if (!b) throw new Error(`node ${name} is not on screen`);
+  return b;
+}
+
+/** A real pointer drag with intermediate moves, as a user makes it. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+  await page.mouse.up();
+}
+
+async function addFromCreator(page: Page, search: string, type: string): Promise<void> {
+  await page.getByTestId('add-node').click();
+  const creator = page.getByTestId('node-creator');
+  await expect(creator).toBeVisible();
+  await page.getByTestId('node-creator-search').fill(search);
+  await creator.locator(`[data-testid="creator-node"][data-node-type="${type}"]`).first().click();
+  await expect(creator).toBeHidden();
+}
+
+async function clearSelection(page: Page): Promise<void> {
+  // Click an empty spot of the canvas (bottom right, away from nodes and controls).
+  const canvas = await page.getByTestId('canvas-host').boundingBox();
+  await page.mouse.click(canvas!.x + canvas!.width - 200, canvas!.y + canvas!.height - 120);
+}
+
+async function storeState(page: Page) {
+  return page.evaluate(() => {
+    const s = (window as unknown as { __switchyard: { workflow: { nodes: Map<string, { name: string; status: string; itemCount: number[] }>; connections: Map<string, unknown> } } }).__switchyard;
+    return {
+      nodes: [...s.workflow.nodes.values()].map((n) => ({ name: n.name, status: n.status, itemCount: [...n.itemCount] })),
+      connections: s.workflow.connections.size,
+    };
+  });
+}
+
+test('build, run, inspect, save and reload a workflow', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  // 1. '/' redirects to the new-workflow route; the canvas renders with WebGL.
+  await page.goto(baseUrl());
+  await expect(page).toHaveURL(/\/switchyard\/workflow$/);
+  await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
+  const renderer = await page.evaluate(() => (window as unknown as { __switchyardCanvas: { getRendererType(): string } }).__switchyardCanvas.getRendererType());
+  expect(renderer).toBe('webgl');
+  await expect(page.getByTestId('canvas-add-first-step')).toBeVisible();
+  await expect(page.getByTestId('connection-lost')).toHaveCount(0);
+  await shot(page, '01-empty-workflow');
+
+  // 2. Nodes from the node creator. A selected node is the source of the next one.
+  await page.getByTestId('add-node').click();
+  await expect(page.getByTestId('creator-category').first()).toBeVisible();
+  await shot(page, '02-node-creator');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('node-creator')).toBeHidden();
+
+  await addFromCreator(page, 'manual', 'n8n-nodes-base.manualTrigger');
+  await expect(node(page, "When clicking 'Execute workflow'")).toBeVisible();
+  await addFromCreator(page, 'edit fields', 'n8n-nodes-base.set');
+  await addFromCreator(page, 'if', 'n8n-nodes-base.if');
+  await clearSelection(page);
+  await addFromCreator(page, 'no op', 'n8n-nodes-base.noOp');
+  await clearSelection(page);
+  await addFromCreator(page, 'no op', 'n8n-nodes-base.noOp');
+  let state = await storeState(page);
+  expect(state.nodes.map((n) => n.name).sort()).toEqual(expect.arrayContaining(['Edit Fields', 'If', 'No Operation, do nothing', 'No Operation, do nothing1']));
+  expect(state.connections).toBe(2);
+  await shot(page, '03-nodes-added');
+
+  // 3. Move the two NoOps to the right of the IF, then connect by dragging from its outputs.
+  const ifBox = await box(page, 'If');
+  for (const [name, dy] of [['No Operation, do nothing', -90], ['No Operation, do nothing1', 110]] as const) {
+    const b = await box(page, name);
+    await drag(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }, { x: ifBox.x + ifBox.width * 2.6, y: ifBox.y + ifBox.height / 2 + dy });
+  }
+  for (const [index, name] of [[0, 'No Operation, do nothing'], [1, 'No Operation, do nothing1']] as const) {
+    const src = await box(page, 'If');
+    const dst = await box(page, name);
+    const from = { x: src.x + src.width, y: src.y + (src.height * (index + 1)) / 3 };
+    await drag(page, from, { x: dst.x + 4, y: dst.y + dst.height / 2 });
+  }
+  state = await storeState(page);
+  expect(state.connections).toBe(4);
+  await shot(page, '04-connected');
+
+  // 4. Set a field in the Set node.
+  const setBox = await box(page, 'Edit Fields');
+  await page.mouse.dblclick(setBox.x + setBox.width / 2, setBox.y + setBox.height / 2);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+  await page.getByTestId('assignment-add-assignments').click();
+  await page.getByTestId('assignment-name-0').fill('greeting');
+  await page.getByTestId('assignment-value-0').fill('hello');
+  await page.getByTestId('assignment-add-assignments').click();
+  await page.getByTestId('assignment-name-1').fill('count');
+  await page.getByTestId('assignment-type-1').selectOption('number');
+  await page.getByTestId('assignment-value-1').fill('5');
+  await shot(page, '05-set-ndv');
+  await page.getByTestId('ndv-close').click();
+  await expect(page.getByTestId('ndv')).toBeHidden();
+
+  // 5. An IF condition: count > 3.
+  const ifB = await box(page, 'If');
+  await page.mouse.dblclick(ifB.x + ifB.width / 2, ifB.y + ifB.height / 2);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+  if ((await page.getByTestId('filter-condition').count()) === 0) await page.getByTestId('filter-add-conditions').click();
+  await page.getByTestId('filter-left-0').fill('={{ $json.count }}');
+  await page.getByTestId('filter-operator-0').selectOption('number:gt');
+  await page.getByTestId('filter-right-0').fill('3');
+  await shot(page, '06-if-ndv');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ndv')).toBeHidden();
+
+  // 6. Run: node states and item counts update over push.
+  await page.getByTestId('execute-workflow').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Workflow executed successfully' })).toBeVisible();
+  await expect(page.getByTestId('execute-workflow')).toHaveText(/Execute workflow/);
+  state = await storeState(page);
+  const byName = new Map(state.nodes.map((n) => [n.name, n]));
+  expect(byName.get('Edit Fields')).toMatchObject({ status: 'success', itemCount: [1] });
+  expect(byName.get('If')).toMatchObject({ status: 'success', itemCount: [1, 0] });
+  expect(byName.get('No Operation, do nothing')).toMatchObject({ status: 'success', itemCount: [1] });
+  await expect(node(page, 'If')).toHaveAttribute('aria-label', /success|has data|executed/i);
+  await shot(page, '07-executed');
+
+  // 7. The IF's output panel: true and false branches; the input panel shows the Set's item.
+  const ifAfter = await box(page, 'If');
+  await page.mouse.dblclick(ifAfter.x + ifAfter.width / 2, ifAfter.y + ifAfter.height / 2);
+  await expect(page.getByTestId('ndv-output-branch-0')).toContainText('true (1 item)');
+  await expect(page.getByTestId('ndv-output-branch-1')).toContainText('false (0 items)');
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table-row')).toHaveCount(1);
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello');
+  await expect(page.getByTestId('ndv-output-run-info')).toContainText('ms');
+  await expect(page.getByTestId('ndv-input').getByTestId('data-table')).toContainText('greeting');
+  await shot(page, '08-if-output-true');
+  await page.getByTestId('ndv-output-mode-json').click();
+  await expect(page.getByTestId('ndv-output').getByTestId('json-view')).toContainText('"greeting": "hello"');
+  await page.getByTestId('ndv-output-branch-1').click();
+  await expect(page.getByTestId('ndv-output')).toContainText('No output data in this branch');
+  await shot(page, '09-if-output-false');
+  await page.keyboard.press('Escape');
+
+  // 8. Save with ctrl+s: the URL gets the id; a reload shows the same workflow.
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/switchyard\/workflow\/[^/]+$/);
+  await expect(page.getByTestId('save-button')).toHaveText('Saved');
+  const savedUrl = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(savedUrl);
+  for (const name of ['Edit Fields', 'If', 'No Operation, do nothing', 'No Operation, do nothing1']) await expect(node(page, name)).toBeVisible();
+  state = await storeState(page);
+  expect(state.nodes).toHaveLength(5);
+  expect(state.connections).toBe(4);
+  await shot(page, '10-reloaded');
+
+  expect(errors).toEqual([]);
+});
+
+test('unknown paths show the not-found page', async ({ page }) => {
+  await page.goto(`${baseUrl()}no/such/page`);
+  await expect(page.getByTestId('not-found')).toContainText("Oops, couldn't find that");
+  await expect(page.getByTestId('not-found')).toContainText('404');
+  await shot(page, '11-not-found');
+  await page.getByRole('link', { name: /homepage/i }).click();
+  await expect(page).toHaveURL(/\/switchyard\/workflow$/);
+});
