@@ -82,6 +82,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
 
   const app = Fastify({
     logger: { level: config.logLevel },
+    // One line per request only when debugging; at info the log keeps to events that matter.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     bodyLimit: config.payloadSizeMax,
     routerOptions: { ignoreTrailingSlash: true },
     // Bodies are checked as sent: coercion would quietly turn { name: 12 } into "12".

@@ -73,6 +73,9 @@ export function registerEditor(app: FastifyInstance, options: EditorOptions): vo
     return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 
+  // The base path itself: the static wildcard would answer a directory listing request (403).
+  app.get(basePath, async (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     const isRead = request.method === 'GET' || request.method === 'HEAD';

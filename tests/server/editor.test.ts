@@ -59,6 +59,17 @@ describe('editor', () => {
     expect((await call(s, 'GET', '/elsewhere')).status).toBe(404);
   });
 
+  it('serves the app at / with the default base path', async () => {
+    const root = await startServer({}, { distDir: dist });
+    for (const path of ['/', '/workflow/x']) {
+      const r = await call(root, 'GET', path);
+      expect(r.status, path).toBe(200);
+      expect(r.body).toContain('<base href="/" />');
+    }
+    expect((await call(root, 'GET', '/assets/main.js')).status).toBe(200);
+    await root.dispose();
+  });
+
   it('answers 503 with instructions when the editor is not built', async () => {
     const bare = await startServer();
     const r = await call(bare, 'GET', '/workflow/1');
