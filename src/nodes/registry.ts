@@ -7,6 +7,9 @@ import { start } from './Start/Start.node.ts';
 import { noOp } from './NoOp/NoOp.node.ts';
 import { stickyNote } from './StickyNote/StickyNote.node.ts';
 import { code } from './Code/Code.node.ts';
+import { setV1, setV3 } from './Set/Set.node.ts';
+import { ifV1, ifV2 } from './If/If.node.ts';
+import { httpRequestV1, httpRequestV3 } from './HttpRequest/HttpRequest.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -28,6 +31,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
