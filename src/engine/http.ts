@@ -57,6 +57,30 @@ async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array>
   return out;
 }
 
+/** Redirects are followed here rather than by fetch so callers can turn them off or cap them. */
+async function fetchFollowing(url: string, init: RequestInit & { method: string }, options: HttpRequestOptions): Promise<Response> {
+  const follow = options.followRedirects ?? true;
+  const max = options.maxRedirects ?? 20;
+  let current = url;
+  let { method, body } = init;
+  for (let hops = 0; ; hops++) {
+    const res = await fetch(current, { ...init, method, body, redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (!follow || res.status < 300 || res.status >= 400 || !location) return res;
+    if (hops >= max) {
+      await res.body?.cancel();
+      throw new HttpRequestError(`Maximum number of redirects exceeded (${max})`, 'ERR_FR_TOO_MANY_REDIRECTS');
+    }
+    await res.body?.cancel();
+    current = new URL(location, current).toString();
+    // Browsers' and request's rule: 303, and 301/302 after POST, continue as GET without a body.
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+    }
+  }
+}
+
 export async function defaultHttpRequest(options: HttpRequestOptions, signal: AbortSignal): Promise<HttpResponse> {
   const method = (options.method ?? 'GET').toUpperCase();
   const url = buildUrl(options.url, options.qs);
@@ -73,8 +97,9 @@ export async function defaultHttpRequest(options: HttpRequestOptions, signal: Ab
   const timeout = AbortSignal.timeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: AbortSignal.any([signal, timeout]), redirect: 'follow' });
+    res = await fetchFollowing(url, { method, headers, body, signal: AbortSignal.any([signal, timeout]) }, options);
   } catch (e) {
+    if (e instanceof HttpRequestError) throw e;
     if (timeout.aborted) throw new HttpRequestError(`Request timed out after ${options.timeout ?? DEFAULT_TIMEOUT_MS} ms`, 'ETIMEDOUT');
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new HttpRequestError(`Request to ${url} failed: ${cause?.message ?? (e as Error).message}`, cause?.code);

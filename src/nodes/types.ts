@@ -34,6 +34,10 @@ export interface HttpRequestOptions {
   ignoreHttpStatusErrors?: boolean;
   /** Maximum bytes read from the response; larger responses fail. */
   maxBytes?: number;
+  /** Follow 3xx responses with a Location (default true). */
+  followRedirects?: boolean;
+  /** Redirects followed before failing (default 20). */
+  maxRedirects?: number;
 }
 
 export interface HttpResponse {
