@@ -47,7 +47,8 @@ function loadLuxon(): string {
   return luxonSource;
 }
 
-const USES_LUXON = /\b(DateTime|Duration|Interval|\$now|\$today|luxon)\b/;
+// \b cannot precede $ (two non-word characters), so $now and $today are matched on their own.
+const USES_LUXON = /\b(?:DateTime|Duration|Interval|luxon)\b|\$(?:now|today)\b/;
 
 function toVm(vm: QuickJSContext, value: unknown): QuickJSHandle {
   const json = JSON.stringify(value);
