@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { NodeTypeRegistry } from '../nodes/types.ts';
 import { builtinNodeTypes } from '../nodes/registry.ts';
@@ -83,7 +83,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when debugging; at info the log keeps to events that matter.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: config.payloadSizeMax,
     routerOptions: { ignoreTrailingSlash: true },
     // Bodies are checked as sent: coercion would quietly turn { name: 12 } into "12".
