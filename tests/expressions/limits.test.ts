@@ -73,6 +73,11 @@ describe('size caps', () => {
     expectLimit('={{ 2n ** 100000000n }}', /BigInt/);
     expectLimit('={{ (() => { let x = 3n; while (true) x = x * x })() }}', /BigInt/);
   });
+  it('stops piling up many large strings or arrays', () => {
+    expectLimit("={{ Array.from({ length: 100 }, () => 'x'.repeat(1e5)) }}", /allocated more than 1000000/, { maxAllocation: 1e6 });
+    expectLimit('={{ (() => { const a = Array(1e5).fill(0); const out = []; for (let i = 0; i < 100; i++) out.push(a.slice()); return out.length })() }}', /allocated more than/, { maxAllocation: 1e6 });
+    expectLimit('={{ [...Array(6e5).fill(1), ...Array(6e5).fill(2)] }}', /allocated more than/, { maxAllocation: 1e6 });
+  });
   it('bounds regular expressions at the single seam', () => {
     expectLimit("={{ new RegExp('a'.repeat(20000)) }}", /Regular expression is too long/);
   });

@@ -1,7 +1,7 @@
 // Public entry points: evaluate a parameter value ('=…') or a bare template against the
 // engine's variables.
 import type { Ctx } from './compile/types.ts';
-import { DEFAULT_MAX_CALL_DEPTH, DEFAULT_MAX_STEPS } from './limits.ts';
+import { DEFAULT_MAX_CALL_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_TIMEOUT_MS, MAX_ALLOCATION } from './limits.ts';
 import { compileTemplate } from './template/compile.ts';
 import { functionResult } from './template/render.ts';
 
@@ -10,8 +10,10 @@ export interface EvaluateOptions {
   maxSteps?: number;
   /** Nested calls of functions written in the expression (default 200). */
   maxCallDepth?: number;
-  /** Wall-clock limit in ms, checked every 4096 steps (default none). */
+  /** Wall-clock limit in ms, checked every 4096 steps (default 5000; 0 turns it off). */
   timeoutMs?: number;
+  /** Characters plus elements of strings/arrays host calls may return (default 200,000,000). */
+  maxAllocation?: number;
   /** IANA zone for DateTimes created by extension methods ('2024-01-01'.toDateTime() …). */
   timezone?: string;
   /**
@@ -35,7 +37,10 @@ export function createContext(scope: Record<string, unknown>, options: EvaluateO
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
     depth: 0,
     maxDepth: options.maxCallDepth ?? DEFAULT_MAX_CALL_DEPTH,
-    deadline: options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : 0,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadline: 0,
+    allocated: 0,
+    maxAllocation: options.maxAllocation ?? MAX_ALLOCATION,
     implicit: null,
     lenient: options.mode === 'n8n',
     timezone: options.timezone,

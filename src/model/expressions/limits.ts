@@ -10,6 +10,15 @@ export const MAX_STRING_LENGTH = 50_000_000;
 /** Elements in one array an expression builds. */
 export const MAX_ARRAY_LENGTH = 10_000_000;
 
+/** Characters plus elements host calls may return in one evaluation (about 1–2 GB at worst). */
+export const MAX_ALLOCATION = 200_000_000;
+/** Default wall-clock budget for one evaluation (n8n's isolated evaluator uses 5 s too). */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+export function allocationLimitError(max: number): Error {
+  return limitError(`Expression allocated more than ${max} characters or elements`);
+}
+
 export function stepLimitError(): Error {
   return limitError('Expression exceeded its step limit', 'Loops and calls in one expression are limited; simplify the expression or raise maxSteps.');
 }

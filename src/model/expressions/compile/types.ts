@@ -9,8 +9,13 @@ export interface Ctx {
   maxSteps: number;
   depth: number;
   maxDepth: number;
-  /** Absolute ms deadline, 0 when none. Checked every few thousand steps. */
+  /** Wall-clock budget in ms (0: none); the deadline is fixed at the first check. */
+  timeoutMs: number;
+  /** Absolute ms deadline, 0 until the first check. Checked every 4096 steps. */
   deadline: number;
+  /** Characters and elements of strings and arrays that host calls returned. */
+  allocated: number;
+  maxAllocation: number;
   /** Names assigned without a declaration (n8n keeps these per evaluation). */
   implicit: Map<string, unknown> | null;
   /** n8n mode: unknown identifiers read as undefined instead of failing. */

@@ -8,7 +8,7 @@ import type { Ctx } from '../compile/types.ts';
 import { extensionError } from '../errors.ts';
 import { getMember } from '../runtime/members.ts';
 import { callFunction } from '../runtime/calls.ts';
-import { tick } from '../runtime/ticks.ts';
+import { account, tick } from '../runtime/ticks.ts';
 import { SHORT } from '../compile/short.ts';
 import type { ExtensionContext, ExtensionFn, ExtensionKind, ExtensionTable } from './types.ts';
 import { stringExtensions } from './string.ts';
@@ -91,5 +91,7 @@ export function callExtension(c: Ctx, input: unknown, name: string, args: unknow
   if (found.native) return callFunction(c, found.fn, found.input, args, describe);
   tick(c);
   const ctx: ExtensionContext = { timezone: c.timezone };
-  return (found.fn as (v: unknown, a: unknown[], x: ExtensionContext) => unknown)(found.input, args, ctx);
+  const result = (found.fn as (v: unknown, a: unknown[], x: ExtensionContext) => unknown)(found.input, args, ctx);
+  account(c, result);
+  return result;
 }

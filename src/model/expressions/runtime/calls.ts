@@ -3,7 +3,7 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { tick } from './ticks.ts';
+import { account, tick } from './ticks.ts';
 
 const apply = Reflect.apply;
 const fnCall = Function.prototype.call;
@@ -35,7 +35,12 @@ export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknow
     }
   }
   const r = apply(fn, thisArg, args);
-  return typeof r === 'function' || r === globalThis ? filterResult(r) : r;
+  if (typeof r === 'object' || typeof r === 'string') {
+    if (r === globalThis) throw blockedAccess('globalThis');
+    account(c, r);
+    return r;
+  }
+  return typeof r === 'function' ? filterFunction(r) : r;
 }
 
 /** Factories for the constructors expressions may use with `new` (see globals.ts). */
@@ -45,5 +50,7 @@ export function construct(c: Ctx, fn: unknown, args: unknown[], describe: () => 
   if (typeof fn !== 'function' || !CONSTRUCTIBLE.has(fn)) throw new TypeError(`${describe()} is not a constructor`);
   tick(c);
   const factory = CONSTRUCT_FACTORIES.get(fn);
-  return factory ? factory(args) : Reflect.construct(fn, args);
+  const r = factory ? factory(args) : Reflect.construct(fn, args);
+  account(c, r);
+  return r;
 }

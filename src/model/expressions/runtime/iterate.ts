@@ -3,7 +3,7 @@
 // costs a step, so spreading or looping over a huge host collection stays within budget.
 import type { Ctx } from '../compile/types.ts';
 import { checkArrayLength } from '../limits.ts';
-import { tick } from './ticks.ts';
+import { account, tick } from './ticks.ts';
 
 function notIterable(value: unknown): TypeError {
   const what = value === null || value === undefined ? String(value) : typeof value === 'object' ? 'object' : typeof value;
@@ -21,7 +21,7 @@ export function toIterator(value: unknown): Iterator<unknown> {
 export function iterateInto(c: Ctx, value: unknown, out: unknown[]): void {
   if (Array.isArray(value)) {
     checkArrayLength(out.length + value.length);
-    c.steps += value.length;
+    account(c, value);
     tick(c);
     for (let i = 0; i < value.length; i++) out.push(value[i]);
     return;
