@@ -61,6 +61,8 @@ async function storeState(page: Page) {
 }
 
 test('build, run, inspect, save and reload a workflow', async ({ page }) => {
+  // SwiftShader renders WebGL on the CPU: every step waits for frames, so the journey is slow.
+  test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 

@@ -8,8 +8,8 @@ export interface JsonLinesJob {
   cancel(): void;
 }
 
-/** Calls onProgress(lines, done) after each slice. */
-export function buildJsonLines(items: INodeExecutionData[], onProgress: (lines: string[], done: boolean) => void): JsonLinesJob {
+/** Calls onProgress(lines, done, sliceMs) after each slice. */
+export function buildJsonLines(items: INodeExecutionData[], onProgress: (lines: string[], done: boolean, sliceMs: number) => void): JsonLinesJob {
   const lines: string[] = ['['];
   let i = 0;
   let cancelled = false;
@@ -27,7 +27,7 @@ export function buildJsonLines(items: INodeExecutionData[], onProgress: (lines: 
     }
     const done = i >= items.length;
     if (done) lines.push(']');
-    onProgress(lines, done);
+    onProgress(lines, done, performance.now() - start);
     if (!done) setTimeout(step, 0);
   };
   step();

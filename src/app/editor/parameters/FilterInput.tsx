@@ -24,6 +24,17 @@ function text(v: unknown): string {
 
 const DEFAULT_OPERATOR = { type: 'string', operation: 'equals' };
 
+/**
+ * A typed value is stored in the operator's type, as n8n's filter inputs do (strict type
+ * validation would reject the string '3' for a number comparison). Expressions stay text.
+ */
+export function coerceFilterValue(text: string, operatorType: string | undefined): unknown {
+  if (text.startsWith('=')) return text;
+  if (operatorType === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (operatorType === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
 export function FilterInput({ property, value, onChange, path, ctx }: InputProps) {
   const v: FilterValue = value && typeof value === 'object' ? (value as FilterValue) : {};
   const conditions = Array.isArray(v.conditions) ? v.conditions : [];
@@ -69,7 +80,7 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
                 aria-label="Left value"
                 value={text(c.leftValue)}
                 readOnly={ctx.readOnly}
-                onChange={(e) => patch(i, { leftValue: e.target.value })}
+                onChange={(e) => patch(i, { leftValue: coerceFilterValue(e.target.value, c.operator?.type) })}
                 data-testid={`filter-left-${i}`}
               />
               <div className="filter-op-row">
@@ -81,7 +92,11 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
                   onChange={(e) => {
                     const [type, operation] = e.target.value.split(':');
                     const next = findOperator({ type, operation });
-                    patch(i, { operator: next?.singleValue ? { type, operation, singleValue: true } : { type, operation } });
+                    patch(i, {
+                      operator: next?.singleValue ? { type, operation, singleValue: true } : { type, operation },
+                      leftValue: coerceFilterValue(text(c.leftValue), type),
+                      rightValue: coerceFilterValue(text(c.rightValue), type),
+                    });
                   }}
                   data-testid={`filter-operator-${i}`}
                 >
@@ -109,7 +124,7 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
                   aria-label="Right value"
                   value={text(c.rightValue)}
                   readOnly={ctx.readOnly}
-                  onChange={(e) => patch(i, { rightValue: e.target.value })}
+                  onChange={(e) => patch(i, { rightValue: coerceFilterValue(e.target.value, c.operator?.type) })}
                   data-testid={`filter-right-${i}`}
                 />
               )}
