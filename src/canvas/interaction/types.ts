@@ -1,0 +1,60 @@
+// Inputs, targets and effects of the interaction state machine. The machine is pure: it reads
+// a context and returns effects; the canvas applies them to the document and the viewport.
+import type { Rect } from '../../../workers/spatial/kernel.ts';
+import type { SelectMode } from '../types.ts';
+
+export interface PointerInput {
+  type: 'down' | 'move' | 'up' | 'cancel';
+  /** Canvas-relative screen position (CSS px). */
+  sx: number;
+  sy: number;
+  /** World position. */
+  wx: number;
+  wy: number;
+  /** 0 primary, 1 middle, 2 secondary. */
+  button: number;
+  shift: boolean;
+  /** ctrl or meta. */
+  mod: boolean;
+  /** The space bar is held (space+drag pans anywhere). */
+  space: boolean;
+}
+
+export type Target =
+  | { kind: 'node'; nodeId: string; sticky: boolean }
+  | { kind: 'input'; nodeId: string; index: number }
+  | { kind: 'output'; nodeId: string; index: number; plus: boolean }
+  | { kind: 'edge'; edgeId: string }
+  | { kind: 'background' };
+
+export interface Port {
+  nodeId: string;
+  side: 'input' | 'output';
+  index: number;
+}
+
+export interface MachineContext {
+  hit(wx: number, wy: number): Target;
+  isSelected(nodeId: string): boolean;
+  selectedIds(): string[];
+  nodeBox(nodeId: string): { x: number; y: number; w: number; h: number; inputs: number; outputs: number } | undefined;
+  connectionExists(sourceId: string, sourceOutput: number, targetId: string, targetInput: number): boolean;
+  /** Output has at least one connection (its plus button is hidden). */
+  outputConnected(nodeId: string, output: number): boolean;
+  readOnly: boolean;
+}
+
+export type Effect =
+  | { type: 'select'; ids: string[]; mode: SelectMode }
+  | { type: 'selectConnection'; id: string; mode: SelectMode }
+  | { type: 'clearSelection' }
+  | { type: 'pan'; dx: number; dy: number }
+  | { type: 'dragPreview'; ids: string[]; dx: number; dy: number }
+  | { type: 'dragEnd'; ids: string[]; dx: number; dy: number; commit: boolean }
+  | { type: 'band'; rect: Rect | null }
+  | { type: 'bandSelect'; rect: Rect; additive: boolean }
+  | { type: 'connectPreview'; from: Port; x: number; y: number; target: Port | null }
+  | { type: 'connectEnd' }
+  | { type: 'connect'; sourceId: string; sourceOutput: number; targetId: string; targetInput: number }
+  | { type: 'addNode'; fromNodeId?: string; fromOutput?: number; position: [number, number] }
+  | { type: 'cursor'; cursor: 'default' | 'grab' | 'grabbing' | 'pointer' | 'crosshair' | 'move' };

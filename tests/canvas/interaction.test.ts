@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { InteractionMachine } from '../../src/canvas/interaction/machine.ts';
+import { addPositionFor } from '../../src/canvas/interaction/states.ts';
+import { commandForKey } from '../../src/canvas/interaction/keyboard.ts';
+import type { Effect, MachineContext, PointerInput, Target } from '../../src/canvas/interaction/types.ts';
+
+/** A tiny world: nodes A (0,0) and B (300,0) with one input/output each, C (300,300) with two inputs. */
+function world(opts: { readOnly?: boolean; selected?: string[]; connections?: string[] } = {}) {
+  const selected = new Set(opts.selected ?? []);
+  const connections = new Set(opts.connections ?? []);
+  const boxes: Record<string, { x: number; y: number; w: number; h: number; inputs: number; outputs: number }> = {
+    A: { x: 0, y: 0, w: 100, h: 100, inputs: 1, outputs: 1 },
+    B: { x: 300, y: 0, w: 100, h: 100, inputs: 1, outputs: 1 },
+    C: { x: 300, y: 300, w: 100, h: 100, inputs: 2, outputs: 1 },
+  };
+  const hit = (x: number, y: number): Target => {
+    for (const [id, b] of Object.entries(boxes)) {
+      if (Math.abs(x - (b.x + b.w)) < 8 && Math.abs(y - (b.y + 50)) < 8) return { kind: 'output', nodeId: id, index: 0, plus: false };
+      if (Math.abs(x - (b.x + b.w + 58)) < 12 && Math.abs(y - (b.y + 50)) < 12) return { kind: 'output', nodeId: id, index: 0, plus: true };
+      if (Math.abs(x - b.x) < 8 && Math.abs(y - (b.y + 50)) < 8) return { kind: 'input', nodeId: id, index: 0 };
+      if (x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h) return { kind: 'node', nodeId: id, sticky: false };
+    }
+    if (y > 900) return { kind: 'edge', edgeId: 'A:0>B:0' };
+    return { kind: 'background' };
+  };
+  const ctx: MachineContext = {
+    hit,
+    isSelected: (id) => selected.has(id),
+    selectedIds: () => [...selected],
+    nodeBox: (id) => boxes[id],
+    connectionExists: (a, o, b, i) => connections.has(`${a}:${o}>${b}:${i}`),
+    outputConnected: (id) => [...connections].some((c) => c.startsWith(`${id}:`)),
+    readOnly: !!opts.readOnly,
+  };
+  const m = new InteractionMachine();
+  const apply = (fx: Effect[]) => {
+    for (const f of fx) {
+      if (f.type === 'select') {
+        if (f.mode === 'replace') selected.clear();
+        for (const id of f.ids) {
+          if (f.mode === 'toggle' && selected.has(id)) selected.delete(id);
+          else selected.add(id);
+        }
+      }
+      if (f.type === 'clearSelection') selected.clear();
+    }
+    return fx;
+  };
+  const ev = (type: PointerInput['type'], x: number, y: number, extra: Partial<PointerInput> = {}): Effect[] =>
+    apply(m.handle({ type, sx: x, sy: y, wx: x, wy: y, button: 0, shift: false, mod: false, space: false, ...extra }, ctx));
+  return { m, ev, selected };
+}
+
+const types = (fx: Effect[]) => fx.map((f) => f.type);
+
+describe('interaction machine', () => {
+  it('click selects, shift-click adds, shift-click on a selected node removes it', () => {
+    const w = world();
+    w.ev('down', 50, 50);
+    w.ev('up', 50, 50);
+    expect([...w.selected]).toEqual(['A']);
+    w.ev('down', 350, 50, { shift: true });
+    w.ev('up', 350, 50, { shift: true });
+    expect([...w.selected].sort()).toEqual(['A', 'B']);
+    w.ev('down', 50, 50, { shift: true });
+    w.ev('up', 50, 50, { shift: true });
+    expect([...w.selected]).toEqual(['B']);
+  });
+
+  it('a plain click on one of several selected nodes narrows the selection to it', () => {
+    const w = world({ selected: ['A', 'B'] });
+    w.ev('down', 50, 50);
+    expect(w.m.stateName).toBe('pointingNode');
+    w.ev('up', 51, 50);
+    expect([...w.selected]).toEqual(['A']);
+  });
+
+  it('dragging a node moves the whole selection, snapped to the grid, committed on release', () => {
+    const w = world({ selected: ['A', 'B'] });
+    w.ev('down', 50, 50);
+    expect(w.ev('move', 52, 50)).toEqual([]); // under the drag threshold
+    const fx = w.ev('move', 77, 61);
+    expect(w.m.stateName).toBe('draggingNodes');
+    expect(fx.find((f) => f.type === 'dragPreview')).toEqual({ type: 'dragPreview', ids: ['A', 'B'], dx: 20, dy: 20 });
+    expect(w.ev('move', 78, 62)).toEqual([]); // same snapped offset: nothing to redraw
+    const up = w.ev('up', 95, 48);
+    expect(up[0]).toEqual({ type: 'dragEnd', ids: ['A', 'B'], dx: 40, dy: 0, commit: true });
+    expect(w.m.stateName).toBe('idle');
+    expect([...w.selected].sort()).toEqual(['A', 'B']);
+  });
+
+  it('a drag that snaps back to where it started commits nothing; cancel restores', () => {
+    const w = world();
+    w.ev('down', 50, 50);
+    w.ev('move', 60, 60);
+    expect(w.ev('up', 53, 52)[0]).toMatchObject({ type: 'dragEnd', commit: false });
+    w.ev('down', 50, 50);
+    w.ev('move', 90, 90);
+    expect(w.ev('cancel', 0, 0)).toEqual([{ type: 'dragEnd', ids: ['A'], dx: 0, dy: 0, commit: false }]);
+  });
+
+  it('read-only: nodes can be selected but not moved', () => {
+    const w = world({ readOnly: true });
+    w.ev('down', 50, 50);
+    expect(w.ev('move', 120, 80)).toEqual([]);
+    w.ev('up', 120, 80);
+    expect([...w.selected]).toEqual(['A']);
+  });
+
+  it('drag on the background pans; click on it clears the selection', () => {
+    const w = world({ selected: ['A'] });
+    w.ev('down', 600, 600);
+    const fx = w.ev('move', 610, 590);
+    expect(fx.find((f) => f.type === 'pan')).toEqual({ type: 'pan', dx: 10, dy: -10 });
+    expect(w.ev('move', 615, 590).find((f) => f.type === 'pan')).toEqual({ type: 'pan', dx: 5, dy: 0 });
+    w.ev('up', 615, 590);
+    expect([...w.selected]).toEqual(['A']); // panning keeps the selection
+    w.ev('down', 600, 600);
+    expect(types(w.ev('up', 600, 600))).toContain('clearSelection');
+    expect(w.selected.size).toBe(0);
+  });
+
+  it('middle button and space+drag pan even over nodes', () => {
+    const w = world();
+    w.ev('down', 50, 50, { button: 1 });
+    expect(w.m.stateName).toBe('panning');
+    w.ev('up', 50, 50, { button: 1 });
+    w.ev('down', 50, 50, { space: true });
+    expect(w.m.stateName).toBe('panning');
+    expect(w.selected.size).toBe(0);
+  });
+
+  it('shift+drag on the background draws a rubber band and selects on release', () => {
+    const w = world();
+    w.ev('down', -50, -50, { shift: true });
+    const fx = w.ev('move', 150, 120, { shift: true });
+    expect(fx).toEqual([{ type: 'band', rect: { minX: -50, minY: -50, maxX: 150, maxY: 120 } }]);
+    const up = w.ev('up', 450, 120, { shift: true });
+    expect(up).toEqual([
+      { type: 'band', rect: null },
+      { type: 'bandSelect', rect: { minX: -50, minY: -50, maxX: 450, maxY: 120 }, additive: true },
+    ]);
+  });
+
+  it('dragging from an output to an input connects them', () => {
+    const w = world();
+    w.ev('down', 100, 50);
+    expect(w.m.stateName).toBe('pointingPort');
+    const fx = w.ev('move', 200, 60);
+    expect(fx[0]).toMatchObject({ type: 'connectPreview', target: null });
+    expect(w.ev('move', 301, 50)[0]).toMatchObject({ type: 'connectPreview', target: { nodeId: 'B', side: 'input', index: 0 } });
+    expect(w.ev('up', 301, 50)).toEqual([{ type: 'connectEnd' }, { type: 'connect', sourceId: 'A', sourceOutput: 0, targetId: 'B', targetInput: 0 }]);
+  });
+
+  it('a drop on a single-input node body connects; on a multi-input body it does not', () => {
+    const w = world();
+    w.ev('down', 100, 50);
+    w.ev('move', 340, 40);
+    expect(types(w.ev('up', 350, 30))).toEqual(['connectEnd', 'connect']);
+    w.ev('down', 100, 50);
+    w.ev('move', 340, 340);
+    expect(w.ev('up', 350, 350)).toEqual([{ type: 'connectEnd' }]);
+  });
+
+  it('duplicate connections and self-connections are prevented', () => {
+    const w = world({ connections: ['A:0>B:0'] });
+    w.ev('down', 100, 50);
+    w.ev('move', 200, 50);
+    expect(w.ev('up', 301, 50)).toEqual([{ type: 'connectEnd' }]);
+    w.ev('down', 100, 50);
+    w.ev('move', 60, 60);
+    expect(w.ev('up', 50, 50)).toEqual([{ type: 'connectEnd' }]);
+  });
+
+  it('dropping a connection on empty canvas asks for a node there', () => {
+    const w = world();
+    w.ev('down', 100, 50);
+    w.ev('move', 500, 500);
+    expect(w.ev('up', 611, 489)).toEqual([{ type: 'connectEnd' }, { type: 'addNode', fromNodeId: 'A', fromOutput: 0, position: [620, 440] }]);
+  });
+
+  it('dragging from an input to an output connects in reverse', () => {
+    const w = world();
+    w.ev('down', 300, 50);
+    w.ev('move', 200, 50);
+    expect(w.ev('up', 100, 50)).toEqual([{ type: 'connectEnd' }, { type: 'connect', sourceId: 'A', sourceOutput: 0, targetId: 'B', targetInput: 0 }]);
+  });
+
+  it('clicking a plus asks for a node after that output', () => {
+    const w = world();
+    w.ev('down', 158, 50);
+    expect(w.ev('up', 158, 50)).toEqual([{ type: 'addNode', fromNodeId: 'A', fromOutput: 0, position: [200, 0] }]);
+  });
+
+  it('clicking a connection selects it', () => {
+    const w = world();
+    expect(w.ev('down', 10, 950)).toEqual([{ type: 'selectConnection', id: 'A:0>B:0', mode: 'replace' }]);
+    w.ev('up', 10, 950);
+    expect(w.ev('down', 10, 950, { shift: true })).toEqual([{ type: 'selectConnection', id: 'A:0>B:0', mode: 'toggle' }]);
+  });
+
+  it('hovering reports the cursor for what is under the pointer', () => {
+    const w = world();
+    expect(w.ev('move', 50, 50)).toEqual([{ type: 'cursor', cursor: 'move' }]);
+    expect(w.ev('move', 158, 50)).toEqual([{ type: 'cursor', cursor: 'pointer' }]);
+    expect(w.ev('move', 100, 50)).toEqual([{ type: 'cursor', cursor: 'crosshair' }]);
+    expect(w.ev('move', 700, 700)).toEqual([{ type: 'cursor', cursor: 'grab' }]);
+  });
+});
+
+describe('add position', () => {
+  it('places nodes right of the source and fans out multi-output nodes per the spec', () => {
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 1 }, 0)).toEqual([300, 200]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 2 }, 0)).toEqual([300, 100]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 3 }, 2)).toEqual([300, 340]);
+  });
+});
+
+describe('keyboard', () => {
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) =>
+    commandForKey({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+
+  it('maps the spec shortcuts the canvas owns', () => {
+    expect(key('Delete')).toBe('delete');
+    expect(key('Backspace')).toBe('delete');
+    expect(key('Enter')).toBe('open');
+    expect(key('+')).toBe('zoomIn');
+    expect(key('-')).toBe('zoomOut');
+    expect(key('0')).toBe('resetZoom');
+    expect(key('1')).toBe('zoomToFit');
+    expect(key('a', { ctrlKey: true })).toBe('selectAll');
+    expect(key('a', { metaKey: true })).toBe('selectAll');
+    expect(key('s', { ctrlKey: true })).toBeNull();
+    expect(key('Tab')).toBeNull();
+    expect(key('Delete', { altKey: true })).toBeNull();
+  });
+});
