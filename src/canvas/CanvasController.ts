@@ -1,0 +1,990 @@
+// The canvas facade: owns the renderer, the layers, the viewport, the interaction machine, the
+// spatial client and the DOM mirror, and runs one frame loop that applies what changed since
+// the last frame. Document changes only mark things dirty (DocumentSync); the frame does the
+// work for the nodes and connections that are displayed, then renders once. Nothing renders
+// while nothing changes.
+import { action, observable, runInAction } from 'mobx';
+import { Container, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { ENDPOINT_HIDE_DELAY_MS, ENDPOINT_HOVER_DELAY_MS, ENDPOINT_PLUS_HINT, ZOOM_STEP } from '../model/constants.ts';
+import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
+import { contentBounds, hitTest, type Hit, type QueryResult } from '../../workers/spatial/kernel.ts';
+import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
+import { GraphGeometry } from './doc/GraphGeometry.ts';
+import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
+import { TypeCache, mirrorLabel, nodeAppearance, nodeRecord, nodeState, stickyAppearance } from './doc/nodeLook.ts';
+import { InteractionMachine } from './interaction/machine.ts';
+import { commandForKey } from './interaction/keyboard.ts';
+import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
+import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
+import { CULL_MARGIN, diffVisible, expandRect, needsQuery, type CoveredQuery } from './kernels/culling.ts';
+import { edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
+import { Background } from './scene/Background.ts';
+import { BoxLayer } from './scene/BoxLayer.ts';
+import { EdgeLayer } from './scene/EdgeLayer.ts';
+import { installFonts } from './scene/fonts.ts';
+import { IconAtlas } from './scene/iconAtlas.ts';
+import { NodeView } from './scene/NodeView.ts';
+import { Overlay, type OverlayState } from './scene/Overlay.ts';
+import { StickyView } from './scene/StickyView.ts';
+import { THEME, stateColor } from './scene/theme.ts';
+import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
+import { Viewport } from './viewport/Viewport.ts';
+import type { CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, RendererKind } from './types.ts';
+
+const STATS_WINDOW = 600;
+
+type View = NodeView | StickyView;
+
+export class CanvasController implements SyncListener {
+  readonly handle: CanvasHandle;
+  private readonly doc: CanvasDocument;
+  private readonly opts: CanvasOptions;
+  private readonly types: TypeCache;
+  private readonly root: HTMLDivElement;
+  private readonly canvasEl: HTMLCanvasElement;
+  private readonly tooltip: HTMLDivElement;
+  private readonly mirror: A11yMirror;
+  private renderer: Renderer | null = null;
+  private readonly stage = new Container();
+  private readonly world = new Container({ isRenderGroup: true });
+  private readonly stickies = new Container();
+  private readonly nodesLayer = new Container();
+  private readonly dragLayer = new Container({ isRenderGroup: true });
+  private atlas: IconAtlas | null = null;
+  private background: Background | null = null;
+  private readonly overlay = new Overlay();
+  private readonly geometry = new GraphGeometry();
+  private readonly edges: EdgeLayer;
+  private readonly boxes: BoxLayer;
+  private spatial: SpatialClient;
+  private readonly viewport: Viewport;
+  private readonly machine = new InteractionMachine();
+  private disposeSync: (() => void) | null = null;
+
+  /** Slots the last culling answer says are visible (candidates for pointer hit-testing). */
+  private visibleNodes = new Set<number>();
+  private lastAnswer: QueryResult = { nodes: new Int32Array(0), edges: new Int32Array(0) };
+  private readonly views = new Map<number, View>();
+  private readonly nodePool: NodeView[] = [];
+  private readonly stickyPool: StickyView[] = [];
+  private readonly dirtyNodes = new Set<number>();
+  private readonly mark = { buf: new Uint8Array(1024) };
+  private covered: CoveredQuery | null = null;
+  private queryInFlight = false;
+  private queryVersion = -1;
+  private lod: Lod = 'full';
+  private width = 0;
+  private height = 0;
+  private frameRequested = false;
+  private destroyed = false;
+  private overlayDirty = true;
+  private mirrorCameraDirty = true;
+  private cameraChanged = true;
+  private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null };
+  private hoverKey = '';
+  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private hintHideTimer: ReturnType<typeof setTimeout> | undefined;
+  private spaceHeld = false;
+  private pointerDown = false;
+  private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
+  private idleWaiters: Array<() => void> = [];
+  private pendingFocus: string | null = null;
+  private readonly zoomState = observable({ scale: 1 });
+  private readonly stats = { frames: 0, frameWorkMs: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
+  private lastFrameTime = 0;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly cleanup: Array<() => void> = [];
+
+  constructor(container: HTMLElement, opts: CanvasOptions) {
+    this.doc = opts.document;
+    this.opts = opts;
+    this.types = new TypeCache(opts.nodeTypes, () => this.typesChanged());
+    this.edges = new EdgeLayer(this.geometry, { items: (e) => this.edgeItems(e) });
+    this.boxes = new BoxLayer(this.geometry, { color: (n) => this.boxColor(n) });
+
+    this.root = document.createElement('div');
+    this.root.className = 'sy-canvas';
+    this.root.dataset.testid = 'canvas-root';
+    Object.assign(this.root.style, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', touchAction: 'none', userSelect: 'none', background: '#' + THEME.background.toString(16) });
+    this.canvasEl = document.createElement('canvas');
+    this.canvasEl.dataset.testid = 'canvas';
+    this.canvasEl.tabIndex = 0;
+    this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
+    Object.assign(this.canvasEl.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', outline: 'none', display: 'block' });
+    this.mirror = new A11yMirror((id, el) => this.onMirrorFocus(id, el));
+    this.tooltip = document.createElement('div');
+    this.tooltip.setAttribute('role', 'tooltip');
+    this.tooltip.dataset.testid = 'canvas-endpoint-hint';
+    this.tooltip.textContent = ENDPOINT_PLUS_HINT;
+    Object.assign(this.tooltip.style, {
+      position: 'absolute', display: 'none', pointerEvents: 'none', whiteSpace: 'nowrap', font: '12px/1.3 system-ui, sans-serif',
+      color: '#fff', background: 'rgba(30,34,42,0.92)', padding: '5px 8px', borderRadius: '6px', transform: 'translate(-50%, calc(-100% - 10px))',
+    });
+    this.root.append(this.canvasEl, this.mirror.region, this.tooltip);
+    container.appendChild(this.root);
+
+    this.stage.eventMode = 'none';
+    this.stage.interactiveChildren = false;
+    this.world.addChild(this.stickies, this.edges.chunksLayer, this.boxes.layer, this.nodesLayer, this.edges.live, this.edges.labelsLayer, this.dragLayer, this.overlay.g);
+    this.dragLayer.addChild(this.edges.dragEdges, this.boxes.dragBoxes);
+
+    this.spatial = opts.workerBaseUrl ? this.startWorker(opts.workerBaseUrl) : localSpatial(this.geometry.state);
+
+    this.viewport = new Viewport(this.root, (c) => this.onCamera(c));
+    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver.observe(this.root);
+    this.bindInput();
+
+    this.handle = this.makeHandle();
+    (this.handle as { ready: Promise<void> }).ready = this.init();
+  }
+
+  private startWorker(base: string): SpatialClient {
+    const url = base.endsWith('/') ? base + 'spatial.js' : base + '/spatial.js';
+    return workerSpatial(url, (message) => {
+      // The main-thread kernel reads the canvas's own geometry, so it can take over at once.
+      if (this.spatial.kind !== 'worker') return;
+      this.spatial.destroy();
+      this.spatial = localSpatial(this.geometry.state);
+      this.queryInFlight = false;
+      this.covered = null;
+      this.opts.callbacks.onError(`${message}; continuing without it`);
+      this.invalidate();
+    });
+  }
+
+  private async init(): Promise<void> {
+    try {
+      const resolution = window.devicePixelRatio || 1;
+      this.renderer = await autoDetectRenderer({
+        preference: 'webgl',
+        canvas: this.canvasEl,
+        width: Math.max(1, this.root.clientWidth),
+        height: Math.max(1, this.root.clientHeight),
+        resolution,
+        autoDensity: true,
+        antialias: true,
+        background: THEME.background,
+        powerPreference: 'high-performance',
+        eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
+      });
+      if (this.destroyed) {
+        this.renderer.destroy();
+        return;
+      }
+      installFonts(resolution);
+      this.atlas = new IconAtlas();
+      this.background = new Background();
+      this.stage.addChild(this.background.sprite, this.world);
+      this.onResize();
+      this.disposeSync = syncDocument(this.doc, this);
+      this.invalidate();
+      await this.whenIdle();
+    } catch (e) {
+      const message = `The canvas could not start WebGL: ${e instanceof Error ? e.message : String(e)}`;
+      this.opts.callbacks.onError(message);
+      throw new Error(message);
+    }
+  }
+
+  // ---- document changes (SyncListener): mark, never draw ----
+
+  nodeAdded(n: CanvasNode): void {
+    this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+    this.invalidate();
+  }
+
+  nodeRemoved(n: CanvasNode): void {
+    const slot = this.geometry.nodes.slotOf(n.id);
+    if (slot === undefined) return;
+    for (const e of [...this.geometry.incidentEdges(slot)]) this.edges.hide(e);
+    this.hideNode(slot);
+    this.visibleNodes.delete(slot);
+    this.geometry.removeNode(n.id);
+    this.mirror.remove(n.id);
+    this.invalidate();
+  }
+
+  nodeChanged(n: CanvasNode, field: string): void {
+    const slot = this.geometry.nodes.slotOf(n.id);
+    if (slot === undefined) return;
+    switch (field) {
+      case 'x':
+      case 'y':
+        this.geometry.moveNode(slot, n.x, n.y);
+        for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+        this.boxes.invalidate(slot);
+        this.overlayDirty = true;
+        break;
+      case 'parameters':
+      case 'typeVersion':
+        this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+        for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+        break;
+      case 'itemCount':
+      case 'disabled':
+        for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+        break;
+    }
+    this.dirtyNodes.add(slot);
+    this.invalidate();
+  }
+
+  connectionAdded(c: { id: string; sourceId: string; sourceOutput: number; targetId: string; targetInput: number }): void {
+    const slot = this.geometry.addEdge(c.id, c.sourceId, c.sourceOutput, c.targetId, c.targetInput);
+    if (slot === undefined) return;
+    this.touchNodeId(c.sourceId);
+    this.invalidate();
+  }
+
+  connectionRemoved(c: { id: string; sourceId: string }): void {
+    const slot = this.geometry.edges.slotOf(c.id);
+    if (slot === undefined) return;
+    this.edges.hide(slot);
+    this.geometry.removeEdge(c.id);
+    this.touchNodeId(c.sourceId);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  nodeSelectionChanged(id: string): void {
+    this.touchNodeId(id);
+    if (this.doc.selection.has(id)) this.mirror.setFocusable(id);
+    this.invalidate();
+  }
+
+  connectionSelectionChanged(): void {
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  pinDataChanged(names: string[]): void {
+    const set = new Set(names);
+    for (const slot of this.visibleNodes) {
+      const n = this.nodeAt(slot);
+      if (n && set.has(n.name)) this.dirtyNodes.add(slot);
+    }
+    this.invalidate();
+  }
+
+  /** Node types resolved differently (they arrived or changed): re-measure and restyle all. */
+  private typesChanged(): void {
+    for (const n of this.doc.nodes.values()) {
+      const slot = this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+      for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+      this.boxes.invalidate(slot);
+    }
+    for (const s of this.visibleNodes) this.dirtyNodes.add(s);
+    this.invalidate();
+  }
+
+  private touchNodeId(id: string): void {
+    const slot = this.geometry.nodes.slotOf(id);
+    if (slot !== undefined) {
+      this.dirtyNodes.add(slot);
+      this.boxes.invalidate(slot);
+    }
+  }
+
+  private nodeAt(slot: number): CanvasNode | undefined {
+    const id = this.geometry.nodes.idOf(slot);
+    return id === undefined ? undefined : this.doc.nodes.get(id);
+  }
+
+  private edgeItems(e: number): number {
+    const { source, output } = this.geometry.edgeEnds(e);
+    const n = this.nodeAt(source);
+    return n && !n.disabled ? n.itemCount[output] ?? 0 : 0;
+  }
+
+  private pinned(n: CanvasNode): boolean {
+    return this.doc.pinData[n.name] !== undefined;
+  }
+
+  private boxColor(slot: number): number {
+    const n = this.nodeAt(slot);
+    if (!n) return THEME.nodeFill;
+    if (this.doc.selection.has(n.id)) return THEME.selection;
+    const state = nodeState(n, this.pinned(n));
+    return state === 'idle' ? THEME.nodeFill : stateColor(state)!;
+  }
+
+  // ---- frame loop ----
+
+  private invalidate(): void {
+    if (this.frameRequested || this.destroyed) return;
+    this.frameRequested = true;
+    requestAnimationFrame(this.frame);
+  }
+
+  private readonly frame = (now: number): void => {
+    this.frameRequested = false;
+    if (this.destroyed || !this.renderer || !this.atlas || !this.background) return;
+    const t0 = performance.now();
+    const cam = this.viewport.camera;
+
+    const patch = this.geometry.takePatch();
+    if (patch) this.spatial.patch(patch);
+    this.updateCulling(cam);
+
+    const lod = lodForScale(cam.k);
+    if (lod !== this.lod) this.switchLod(lod);
+    this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
+
+    for (const slot of this.dirtyNodes) this.refreshNode(slot);
+    this.dirtyNodes.clear();
+    this.edges.flush();
+    this.boxes.flush();
+    if (this.overlayDirty || this.cameraChanged) this.drawOverlay(cam);
+    if (this.cameraChanged) {
+      this.background.update(cam, this.width, this.height);
+      this.world.position.set(cam.x, cam.y);
+      this.world.scale.set(cam.k);
+      this.mirror.setCamera(cam);
+      this.cameraChanged = false;
+    }
+    let animating = false;
+    const dt = this.lastFrameTime ? now - this.lastFrameTime : 16;
+    for (const v of this.views.values()) {
+      if (v instanceof NodeView && v.animating) {
+        v.tick(dt);
+        animating = true;
+      }
+    }
+    this.lastFrameTime = now;
+    if (this.pendingFocus && this.mirror.focus(this.pendingFocus)) this.pendingFocus = null;
+
+    this.renderer.render(this.stage);
+    this.stats.frames++;
+    pushBounded(this.stats.frameWorkMs, performance.now() - t0);
+
+    const busy = this.queryInFlight || this.dirtyNodes.size > 0;
+    if (animating) this.invalidate();
+    else this.lastFrameTime = 0;
+    if (!busy && !this.needsRequery(cam) && this.idleWaiters.length) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  };
+
+  private needsRequery(cam: Camera): boolean {
+    const vp = visibleRect(cam, this.width, this.height);
+    return needsQuery(this.covered, vp, cam.k) || this.queryVersion !== this.geometry.version;
+  }
+
+  private updateCulling(cam: Camera): void {
+    if (this.queryInFlight || this.width === 0) return;
+    if (!this.needsRequery(cam)) return;
+    const rect = expandRect(visibleRect(cam, this.width, this.height), CULL_MARGIN);
+    const version = this.geometry.version;
+    const scale = cam.k;
+    this.queryInFlight = true;
+    const sent = performance.now();
+    const client = this.spatial;
+    client.query(rect).then(
+      (answer) => {
+        if (this.destroyed || client !== this.spatial) return;
+        this.queryInFlight = false;
+        pushBounded(this.stats.queryRoundTripMs, performance.now() - sent);
+        pushBounded(this.stats.queryWorkerMs, answer.workerMs);
+        this.queryVersion = version;
+        this.covered = { rect, scale };
+        this.applyVisible(answer);
+        this.invalidate();
+      },
+      (e: unknown) => {
+        this.queryInFlight = false;
+        this.opts.callbacks.onError(`Culling query failed: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+  }
+
+  private applyVisible(answer: QueryResult): void {
+    // Answers can name slots freed since the query was sent; drop those.
+    const nodes = answer.nodes.filter((s) => this.geometry.nodes.idOf(s) !== undefined);
+    const edges = answer.edges.filter((s) => this.geometry.edges.idOf(s) !== undefined);
+    this.lastAnswer = { nodes, edges };
+    const nd = diffVisible(this.visibleNodes, nodes, this.mark);
+    for (const s of nd.exited) {
+      if (this.drag?.slots.has(s)) continue;
+      this.visibleNodes.delete(s);
+      this.hideNode(s);
+      const id = this.geometry.nodes.idOf(s);
+      if (id) this.mirror.remove(id);
+    }
+    for (const s of nd.entered) {
+      this.visibleNodes.add(s);
+      this.dirtyNodes.add(s);
+    }
+    const ed = diffVisible(this.edges.visibleSlots() as Set<number>, edges, this.mark);
+    for (const e of ed.exited) this.edges.hide(e);
+    for (const e of ed.entered) this.edges.show(e);
+    this.syncMirrorMembership();
+  }
+
+  /** Shows or redraws one visible node at the current level of detail. */
+  private refreshNode(slot: number): void {
+    if (!this.visibleNodes.has(slot)) return;
+    const n = this.nodeAt(slot);
+    if (!n) return;
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const sticky = (s[o + N_FLAGS] & FLAG_STICKY) !== 0;
+    const selected = this.doc.selection.has(n.id);
+    const record = { x: n.x, y: n.y, w: s[o + N_W], h: s[o + N_H], inputs: s[o + 4], outputs: s[o + 5], flags: s[o + N_FLAGS] };
+    if (sticky) {
+      const v = this.viewFor(slot, true) as StickyView;
+      v.apply(stickyAppearance(n, record, selected), this.lod);
+    } else if (this.lod === 'boxes') {
+      this.boxes.show(slot);
+    } else {
+      const pinned = this.pinned(n);
+      const state = nodeState(n, pinned);
+      let plusMask = 0;
+      if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
+      const v = this.viewFor(slot, false) as NodeView;
+      v.apply(nodeAppearance(n, this.types.get(n.type, n.typeVersion), record, state, selected, plusMask), this.lod, this.atlas!);
+    }
+    if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
+      this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n)), x: n.x, y: n.y, w: record.w, h: record.h, selected });
+    }
+  }
+
+  private viewFor(slot: number, sticky: boolean): View {
+    let v = this.views.get(slot);
+    if (v) return v;
+    if (sticky) {
+      const sv = this.stickyPool.pop() ?? new StickyView();
+      this.stickies.addChild(sv.root);
+      v = sv;
+    } else {
+      const nv = this.nodePool.pop() ?? new NodeView();
+      (this.drag?.slots.has(slot) ? this.dragLayer : this.nodesLayer).addChild(nv.root);
+      v = nv;
+    }
+    v.slot = slot;
+    v.nodeId = this.geometry.nodes.idOf(slot) ?? '';
+    this.views.set(slot, v);
+    return v;
+  }
+
+  private hideNode(slot: number): void {
+    this.boxes.hide(slot);
+    const v = this.views.get(slot);
+    if (!v) return;
+    this.views.delete(slot);
+    v.root.removeFromParent();
+    v.reset();
+    if (v instanceof NodeView) this.nodePool.push(v);
+    else this.stickyPool.push(v);
+  }
+
+  private switchLod(lod: Lod): void {
+    const wasBoxes = this.lod === 'boxes';
+    this.lod = lod;
+    if (lod === 'boxes' && !wasBoxes) {
+      // Regular nodes become batched boxes; their views go back to the pool.
+      for (const [slot, v] of [...this.views]) if (v instanceof NodeView) this.hideNode(slot);
+    } else if (lod !== 'boxes' && wasBoxes) {
+      this.boxes.hideAll();
+    }
+    for (const s of this.visibleNodes) this.dirtyNodes.add(s);
+  }
+
+  /** Keeps the mirror to the visible nodes, at most MIRROR_MAX of them, nearest the centre first. */
+  private syncMirrorMembership(): void {
+    const cam = this.viewport.camera;
+    let slots = [...this.visibleNodes];
+    if (slots.length > MIRROR_MAX) {
+      const c = screenToWorld(cam, this.width / 2, this.height / 2);
+      const s = this.geometry.state.nodes;
+      const d = (slot: number) => (s[slot * NODE_STRIDE + N_X] - c.x) ** 2 + (s[slot * NODE_STRIDE + N_Y] - c.y) ** 2;
+      slots = slots.map((slot) => [d(slot), slot]).sort((a, b) => a[0] - b[0]).slice(0, MIRROR_MAX).map((p) => p[1]);
+    }
+    const keep = new Set<string>();
+    for (const slot of slots) {
+      const id = this.geometry.nodes.idOf(slot);
+      if (id) keep.add(id);
+    }
+    for (const id of [...this.mirror.ids()]) if (!keep.has(id)) this.mirror.remove(id);
+    for (const slot of slots) {
+      const id = this.geometry.nodes.idOf(slot);
+      if (id && !this.mirror.has(id)) this.dirtyNodes.add(slot);
+    }
+  }
+
+  private drawOverlay(cam: Camera): void {
+    const st = this.overlayState;
+    st.selectedCurves = [];
+    for (const id of this.doc.selectedConnections) {
+      const slot = this.geometry.edges.slotOf(id);
+      if (slot === undefined) continue;
+      const c = new Float64Array(8);
+      this.edges.curveOf(slot, c, this.drag?.dx ?? 0, this.drag?.dy ?? 0);
+      st.selectedCurves.push(c);
+    }
+    this.overlay.draw(st, cam.k);
+    this.overlayDirty = false;
+  }
+
+  // ---- camera ----
+
+  private onCamera(c: Camera): void {
+    this.cameraChanged = true;
+    if (c.k !== this.zoomState.scale) {
+      runInAction(() => (this.zoomState.scale = c.k));
+      this.opts.callbacks.onScaleChange?.(c.k);
+    }
+    this.hideHint(true);
+    this.invalidate();
+  }
+
+  private onResize(): void {
+    const w = this.root.clientWidth;
+    const h = this.root.clientHeight;
+    if (w === this.width && h === this.height) return;
+    this.width = w;
+    this.height = h;
+    this.renderer?.resize(Math.max(1, w), Math.max(1, h));
+    this.cameraChanged = true;
+    this.invalidate();
+  }
+
+  private zoomToFit(): void {
+    this.viewport.set(fitCamera(contentBounds(this.geometry.state), this.width, this.height));
+  }
+
+  // ---- input ----
+
+  private bindInput(): void {
+    const on = <K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void) => {
+      this.root.addEventListener(type, fn as EventListener);
+      this.cleanup.push(() => this.root.removeEventListener(type, fn as EventListener));
+    };
+    on('pointerdown', (e) => {
+      if (e.pointerType === 'touch' && !e.isPrimary) return;
+      this.pointerDown = true;
+      this.root.setPointerCapture(e.pointerId);
+      if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
+      this.hideHint(true);
+      this.feed(this.pointerInput('down', e));
+    });
+    on('pointermove', (e) => {
+      if (e.pointerType === 'touch' && !e.isPrimary) return;
+      const input = this.pointerInput('move', e);
+      this.feed(input);
+      if (this.machine.stateName === 'idle') this.updateHover(input);
+    });
+    const end = (type: 'up' | 'cancel') => (e: PointerEvent) => {
+      if (!this.pointerDown) return;
+      this.pointerDown = false;
+      if (this.root.hasPointerCapture(e.pointerId)) this.root.releasePointerCapture(e.pointerId);
+      this.feed(this.pointerInput(type, e));
+    };
+    on('pointerup', end('up'));
+    on('pointercancel', end('cancel'));
+    on('pointerleave', () => this.clearHover());
+    on('dblclick', (e) => {
+      const [wx, wy] = this.eventWorld(e);
+      const t = this.target(wx, wy);
+      if (t.kind === 'node') this.opts.callbacks.openNode(t.nodeId);
+    });
+    on('keydown', (e) => this.onKey(e));
+    on('keyup', (e) => {
+      if (e.key === ' ') this.spaceHeld = false;
+    });
+    on('blur', () => {
+      this.spaceHeld = false;
+    });
+  }
+
+  private eventWorld(e: MouseEvent): [number, number] {
+    const r = this.root.getBoundingClientRect();
+    const p = screenToWorld(this.viewport.camera, e.clientX - r.left, e.clientY - r.top);
+    return [p.x, p.y];
+  }
+
+  private pointerInput(type: PointerInput['type'], e: PointerEvent): PointerInput {
+    const r = this.root.getBoundingClientRect();
+    const sx = e.clientX - r.left;
+    const sy = e.clientY - r.top;
+    const w = screenToWorld(this.viewport.camera, sx, sy);
+    return { type, sx, sy, wx: w.x, wy: w.y, button: e.button < 0 ? 0 : e.button, shift: e.shiftKey, mod: e.ctrlKey || e.metaKey, space: this.spaceHeld };
+  }
+
+  private hit(wx: number, wy: number): Hit | null {
+    const ports = this.lod === 'full' && !this.opts.readOnly;
+    return hitTest(this.geometry.state, wx, wy, { scale: this.viewport.camera.k, ports }, this.lastAnswer);
+  }
+
+  private target(wx: number, wy: number): Target {
+    const h = this.hit(wx, wy);
+    if (!h) return { kind: 'background' };
+    if (h.kind === 'edge') {
+      const id = this.geometry.edges.idOf(h.slot);
+      return id ? { kind: 'edge', edgeId: id } : { kind: 'background' };
+    }
+    const nodeId = this.geometry.nodes.idOf(h.slot);
+    if (!nodeId) return { kind: 'background' };
+    switch (h.kind) {
+      case 'input': return { kind: 'input', nodeId, index: h.index };
+      case 'output': return { kind: 'output', nodeId, index: h.index, plus: false };
+      case 'plus': return { kind: 'output', nodeId, index: h.index, plus: true };
+      case 'sticky': return { kind: 'node', nodeId, sticky: true };
+      default: return { kind: 'node', nodeId, sticky: false };
+    }
+  }
+
+  private readonly ctx: MachineContext = {
+    hit: (wx, wy) => this.target(wx, wy),
+    isSelected: (id) => this.doc.selection.has(id),
+    selectedIds: () => [...this.doc.selection],
+    nodeBox: (id) => {
+      const slot = this.geometry.nodes.slotOf(id);
+      if (slot === undefined) return undefined;
+      const o = slot * NODE_STRIDE;
+      const s = this.geometry.state.nodes;
+      return { x: s[o], y: s[o + 1], w: s[o + 2], h: s[o + 3], inputs: s[o + 4], outputs: s[o + 5] };
+    },
+    connectionExists: (a, out, b, inp) => {
+      for (const c of this.doc.connections.values()) {
+        if (c.sourceId === a && c.sourceOutput === out && c.targetId === b && c.targetInput === inp) return true;
+      }
+      return false;
+    },
+    outputConnected: (id, output) => {
+      const slot = this.geometry.nodes.slotOf(id);
+      return slot !== undefined && this.geometry.outputConnected(slot, output);
+    },
+    readOnly: false,
+  };
+
+  private feed(input: PointerInput): void {
+    const effects = this.machine.handle(input, this.machineContext());
+    if (effects.length) this.apply(effects);
+  }
+
+  private machineContext(): MachineContext {
+    return this.opts.readOnly ? { ...this.ctx, readOnly: true } : this.ctx;
+  }
+
+  private readonly apply = action((effects: Effect[]) => {
+    for (const fx of effects) {
+      switch (fx.type) {
+        case 'select': this.doc.select(fx.ids, fx.mode); break;
+        case 'selectConnection': this.doc.selectConnections([fx.id], fx.mode); break;
+        case 'clearSelection': this.doc.clearSelection(); break;
+        case 'pan': this.viewport.panBy(fx.dx, fx.dy); break;
+        case 'dragPreview': this.dragTo(fx.ids, fx.dx, fx.dy); break;
+        case 'dragEnd':
+          this.endDrag();
+          if (fx.commit) this.doc.moveNodes(fx.ids, fx.dx, fx.dy);
+          break;
+        case 'band':
+          this.overlayState.band = fx.rect;
+          this.overlayDirty = true;
+          this.invalidate();
+          break;
+        case 'bandSelect': {
+          const client = this.spatial;
+          client.select(fx.rect).then((slots) => {
+            const ids: string[] = [];
+            for (const s of slots) {
+              const id = this.geometry.nodes.idOf(s);
+              if (id) ids.push(id);
+            }
+            runInAction(() => {
+              if (fx.additive) this.doc.select(ids, 'add');
+              else this.doc.select(ids, 'replace');
+            });
+          }, (e: unknown) => this.opts.callbacks.onError(`Selection failed: ${e instanceof Error ? e.message : String(e)}`));
+          break;
+        }
+        case 'connectPreview': this.previewConnection(fx.from, fx.x, fx.y, fx.target); break;
+        case 'connectEnd':
+          this.overlayState.preview = null;
+          this.overlayDirty = true;
+          this.invalidate();
+          break;
+        case 'connect': this.doc.connect(fx.sourceId, fx.sourceOutput, fx.targetId, fx.targetInput); break;
+        case 'addNode': this.opts.callbacks.requestAddNode({ fromNodeId: fx.fromNodeId, fromOutput: fx.fromOutput, position: fx.position }); break;
+        case 'cursor': this.root.style.cursor = fx.cursor; break;
+      }
+    }
+  });
+
+  private portPoint(nodeId: string, side: 'input' | 'output', index: number): [number, number] | null {
+    const slot = this.geometry.nodes.slotOf(nodeId);
+    if (slot === undefined) return null;
+    const p = [0, 0];
+    if (side === 'output') outputPoint(this.geometry.state.nodes, slot, index, p);
+    else inputPoint(this.geometry.state.nodes, slot, index, p);
+    return [p[0], p[1]];
+  }
+
+  private previewConnection(from: { nodeId: string; side: 'input' | 'output'; index: number }, x: number, y: number, target: { nodeId: string; side: 'input' | 'output'; index: number } | null): void {
+    const a = this.portPoint(from.nodeId, from.side, from.index);
+    if (!a) return;
+    const b = target ? this.portPoint(target.nodeId, target.side, target.index) : null;
+    this.overlayState.preview = { sx: a[0], sy: a[1], tx: b ? b[0] : x, ty: b ? b[1] : y, reversed: from.side === 'input', snapped: !!b };
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  private dragTo(ids: string[], dx: number, dy: number): void {
+    if (!this.drag) {
+      const slots = new Set<number>();
+      for (const id of ids) {
+        const s = this.geometry.nodes.slotOf(id);
+        if (s !== undefined) slots.add(s);
+      }
+      this.drag = { ids, slots, dx: 0, dy: 0 };
+      for (const s of slots) {
+        const v = this.views.get(s);
+        if (v instanceof NodeView) this.dragLayer.addChild(v.root);
+        else if (v) this.dragLayer.addChildAt(v.root, 0);
+      }
+      this.edges.beginDrag(slots);
+      this.boxes.beginDrag(slots);
+    }
+    this.drag.dx = dx;
+    this.drag.dy = dy;
+    this.dragLayer.position.set(dx, dy);
+    this.edges.drag(dx, dy);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  private endDrag(): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    for (const s of d.slots) {
+      const v = this.views.get(s);
+      if (v instanceof NodeView) this.nodesLayer.addChild(v.root);
+      else if (v) this.stickies.addChild(v.root);
+    }
+    this.dragLayer.position.set(0, 0);
+    this.edges.endDrag();
+    for (const s of this.boxes.endDrag()) this.boxes.show(s);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  private updateHover(input: PointerInput): void {
+    const h = this.hit(input.wx, input.wy);
+    const key = h ? `${h.kind}:${h.slot}:${h.index}` : '';
+    if (key === this.hoverKey) return;
+    this.hoverKey = key;
+    const st = this.overlayState;
+    st.hoverCurve = null;
+    st.hoverPort = null;
+    if (h?.kind === 'edge') {
+      st.hoverCurve = new Float64Array(8);
+      this.edges.curveOf(h.slot, st.hoverCurve);
+    } else if (h && (h.kind === 'input' || h.kind === 'output' || h.kind === 'plus')) {
+      const p = [0, 0];
+      if (h.kind === 'input') inputPoint(this.geometry.state.nodes, h.slot, h.index, p);
+      else outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
+      if (h.kind === 'plus') p[0] += PLUS_CENTER_DX;
+      st.hoverPort = { x: p[0], y: p[1], r: h.kind === 'plus' ? PLUS_SIZE * 0.75 : 12 };
+    }
+    if (h?.kind === 'plus') this.showHintSoon(h);
+    else this.hideHint(false);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  private clearHover(): void {
+    if (!this.hoverKey) return;
+    this.hoverKey = '';
+    this.overlayState.hoverCurve = null;
+    this.overlayState.hoverPort = null;
+    this.hideHint(false);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  /** The plus hint appears after the hover delay and lingers for the hide delay (spec 001 §2.4). */
+  private showHintSoon(h: Hit): void {
+    clearTimeout(this.hintHideTimer);
+    clearTimeout(this.hintTimer);
+    this.hintTimer = setTimeout(() => {
+      const p = [0, 0];
+      outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
+      const s = worldToScreen(this.viewport.camera, p[0] + PLUS_CENTER_DX, p[1] - PLUS_SIZE / 2);
+      this.tooltip.style.left = `${s.x}px`;
+      this.tooltip.style.top = `${s.y}px`;
+      this.tooltip.style.display = 'block';
+    }, ENDPOINT_HOVER_DELAY_MS);
+  }
+
+  private hideHint(now: boolean): void {
+    clearTimeout(this.hintTimer);
+    if (now) {
+      clearTimeout(this.hintHideTimer);
+      this.tooltip.style.display = 'none';
+      return;
+    }
+    if (this.tooltip.style.display === 'none') return;
+    clearTimeout(this.hintHideTimer);
+    this.hintHideTimer = setTimeout(() => (this.tooltip.style.display = 'none'), ENDPOINT_HIDE_DELAY_MS);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key === ' ') {
+      this.spaceHeld = true;
+      e.preventDefault();
+      return;
+    }
+    const cmd = commandForKey(e);
+    if (!cmd) return;
+    const ro = !!this.opts.readOnly;
+    switch (cmd) {
+      case 'delete': {
+        if (ro) return;
+        const ids = [...this.doc.selection];
+        const conns = [...this.doc.selectedConnections];
+        if (ids.length) {
+          if (this.opts.callbacks.onDeleteRequest) this.opts.callbacks.onDeleteRequest(ids);
+          else runInAction(() => this.doc.removeNodes(ids));
+        }
+        if (conns.length) runInAction(() => this.doc.disconnect(conns));
+        if (!ids.length && !conns.length) return;
+        break;
+      }
+      case 'open': {
+        const id = this.doc.lastSelectedId && this.doc.selection.has(this.doc.lastSelectedId) ? this.doc.lastSelectedId : this.doc.selection.size === 1 ? [...this.doc.selection][0] : undefined;
+        if (!id) return;
+        this.opts.callbacks.openNode(id);
+        break;
+      }
+      case 'zoomIn': this.viewport.scaleBy(ZOOM_STEP); break;
+      case 'zoomOut': this.viewport.scaleBy(1 / ZOOM_STEP); break;
+      case 'resetZoom': this.resetZoom(); break;
+      case 'zoomToFit': this.zoomToFit(); break;
+      case 'selectAll': runInAction(() => this.doc.select([...this.doc.nodes.keys()], 'replace')); break;
+      case 'cancel': {
+        const fx = this.machine.cancel(this.machineContext());
+        if (!fx.length) return;
+        this.apply(fx);
+        break;
+      }
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  private onMirrorFocus(id: string, el: HTMLElement): void {
+    // Keyboard focus selects the node; a pointer press selects through the machine instead.
+    if (this.pointerDown || this.doc.selection.has(id)) return;
+    runInAction(() => this.doc.select([id], 'replace'));
+    el.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  private resetZoom(): void {
+    const cam = this.viewport.camera;
+    const c = screenToWorld(cam, this.width / 2, this.height / 2);
+    this.viewport.set(centreOn(c.x, c.y, 1, this.width, this.height));
+  }
+
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.invalidate();
+    });
+  }
+
+  private makeHandle(): CanvasHandle {
+    return {
+      ready: Promise.resolve(),
+      zoom: this.zoomState,
+      zoomToFit: () => this.zoomToFit(),
+      zoomIn: () => this.viewport.scaleBy(ZOOM_STEP),
+      zoomOut: () => this.viewport.scaleBy(1 / ZOOM_STEP),
+      resetZoom: () => this.resetZoom(),
+      panBy: (dx, dy) => this.viewport.panBy(dx, dy),
+      screenToWorld: (x, y) => {
+        const p = screenToWorld(this.viewport.camera, x, y);
+        return [p.x, p.y];
+      },
+      worldToScreen: (x, y) => {
+        const p = worldToScreen(this.viewport.camera, x, y);
+        return [p.x, p.y];
+      },
+      viewportCenterWorld: () => {
+        const p = screenToWorld(this.viewport.camera, this.width / 2, this.height / 2);
+        return [p.x, p.y];
+      },
+      focusNode: (id) => {
+        const n = this.doc.nodes.get(id);
+        const slot = this.geometry.nodes.slotOf(id);
+        if (!n || slot === undefined) return;
+        const o = slot * NODE_STRIDE;
+        const s = this.geometry.state.nodes;
+        const k = Math.max(this.viewport.camera.k, 1);
+        this.viewport.set(centreOn(s[o] + s[o + 2] / 2, s[o + 1] + s[o + 3] / 2, k, this.width, this.height));
+        runInAction(() => this.doc.select([id], 'replace'));
+        this.pendingFocus = id;
+        this.invalidate();
+      },
+      getRendererType: () => rendererKind(this.renderer),
+      getStats: () => this.getStats(),
+      whenIdle: () => this.whenIdle(),
+      destroy: () => this.destroy(),
+    };
+  }
+
+  private getStats(): CanvasStats {
+    return {
+      renderer: rendererKind(this.renderer),
+      frames: this.stats.frames,
+      frameWorkMs: [...this.stats.frameWorkMs],
+      queryRoundTripMs: [...this.stats.queryRoundTripMs],
+      queryWorkerMs: [...this.stats.queryWorkerMs],
+      displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.views.size : this.views.size,
+      displayedEdges: this.edges.displayedCount,
+      lod: this.lod,
+      spatial: this.spatial.kind,
+    };
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.disposeSync?.();
+    this.types.destroy();
+    for (const c of this.cleanup) c();
+    clearTimeout(this.hintTimer);
+    clearTimeout(this.hintHideTimer);
+    this.resizeObserver.disconnect();
+    this.viewport.destroy();
+    this.spatial.destroy();
+    this.edges.destroy();
+    this.boxes.destroy();
+    for (const v of this.views.values()) v.destroy();
+    for (const v of this.nodePool) v.destroy();
+    for (const v of this.stickyPool) v.destroy();
+    this.views.clear();
+    this.background?.destroy();
+    this.atlas?.destroy();
+    this.renderer?.destroy();
+    this.mirror.destroy();
+    this.root.remove();
+    for (const w of this.idleWaiters) w();
+    this.idleWaiters = [];
+  }
+}
+
+function rendererKind(r: Renderer | null): RendererKind {
+  if (!r) return 'none';
+  if (r.type === RendererType.WEBGL) return 'webgl';
+  if (r.type === RendererType.WEBGPU) return 'webgpu';
+  return 'canvas';
+}
+
+function pushBounded(list: number[], v: number): void {
+  list.push(v);
+  if (list.length > STATS_WINDOW) list.splice(0, list.length - STATS_WINDOW);
+}

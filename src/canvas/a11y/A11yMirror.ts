@@ -1,0 +1,134 @@
+// The accessible DOM mirror: a listbox with one option per visible node, labelled with its name
+// and state, positioned over the node (so screen readers, keyboard users and end-to-end tests
+// find and click nodes through it). Only visible nodes get elements, elements are reused, and
+// panning moves the whole list with one CSS transform.
+import type { Camera } from '../kernels/camera.ts';
+
+/** Above this many visible nodes only the ones nearest the centre of the view are mirrored. */
+export const MIRROR_MAX = 1000;
+
+export interface MirrorEntry {
+  id: string;
+  name: string;
+  label: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  selected: boolean;
+}
+
+export class A11yMirror {
+  readonly region: HTMLDivElement;
+  private readonly list: HTMLDivElement;
+  private readonly els = new Map<string, HTMLDivElement>();
+  private readonly pool: HTMLDivElement[] = [];
+  private readonly entries = new Map<string, MirrorEntry>();
+  private focusable: string | null = null;
+
+  constructor(onFocusNode: (id: string, el: HTMLElement) => void) {
+    this.region = document.createElement('div');
+    this.region.setAttribute('role', 'region');
+    this.region.setAttribute('aria-label', 'Workflow canvas');
+    this.region.dataset.testid = 'canvas-mirror';
+    Object.assign(this.region.style, { position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none' });
+    this.list = document.createElement('div');
+    this.list.setAttribute('role', 'listbox');
+    this.list.setAttribute('aria-label', 'Nodes');
+    this.list.setAttribute('aria-multiselectable', 'true');
+    Object.assign(this.list.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', transformOrigin: '0 0' });
+    this.region.appendChild(this.list);
+    this.list.addEventListener('focusin', (e) => {
+      const el = e.target as HTMLElement;
+      const id = el.dataset.nodeId;
+      if (id) onFocusNode(id, el);
+    });
+  }
+
+  get size(): number {
+    return this.els.size;
+  }
+
+  setCamera(c: Camera): void {
+    this.list.style.transform = `translate(${c.x}px, ${c.y}px) scale(${c.k})`;
+  }
+
+  /** Shows or updates a node's element. */
+  put(e: MirrorEntry): void {
+    let el = this.els.get(e.id);
+    const prev = this.entries.get(e.id);
+    if (!el) {
+      el = this.pool.pop() ?? this.create();
+      el.dataset.nodeId = e.id;
+      this.els.set(e.id, el);
+      this.list.appendChild(el);
+    }
+    if (!prev || prev.name !== e.name) el.dataset.nodeName = e.name;
+    if (!prev || prev.label !== e.label) el.setAttribute('aria-label', e.label);
+    if (!prev || prev.selected !== e.selected) el.setAttribute('aria-selected', e.selected ? 'true' : 'false');
+    if (!prev || prev.x !== e.x || prev.y !== e.y) el.style.transform = `translate(${e.x}px, ${e.y}px)`;
+    if (!prev || prev.w !== e.w || prev.h !== e.h) {
+      el.style.width = `${e.w}px`;
+      el.style.height = `${e.h}px`;
+    }
+    this.entries.set(e.id, e);
+    if (this.focusable === null) this.setFocusable(e.id);
+  }
+
+  remove(id: string): void {
+    const el = this.els.get(id);
+    if (!el) return;
+    if (document.activeElement === el) el.blur();
+    el.remove();
+    this.els.delete(id);
+    this.entries.delete(id);
+    this.pool.push(el);
+    if (this.focusable === id) {
+      this.focusable = null;
+      const first = this.els.keys().next();
+      if (!first.done) this.setFocusable(first.value);
+    }
+  }
+
+  has(id: string): boolean {
+    return this.els.has(id);
+  }
+
+  ids(): IterableIterator<string> {
+    return this.els.keys();
+  }
+
+  /** Roving tabindex: one option is in the tab order (the last selected or focused one). */
+  setFocusable(id: string): void {
+    if (this.focusable === id) return;
+    if (this.focusable) this.els.get(this.focusable)?.setAttribute('tabindex', '-1');
+    const el = this.els.get(id);
+    if (!el) return;
+    el.setAttribute('tabindex', '0');
+    this.focusable = id;
+  }
+
+  focus(id: string): boolean {
+    const el = this.els.get(id);
+    if (!el) return false;
+    this.setFocusable(id);
+    el.focus({ preventScroll: true });
+    return true;
+  }
+
+  private create(): HTMLDivElement {
+    const el = document.createElement('div');
+    el.setAttribute('role', 'option');
+    el.setAttribute('tabindex', '-1');
+    el.dataset.testid = 'canvas-node';
+    el.className = 'sy-canvas-node';
+    Object.assign(el.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'auto', borderRadius: '10px', outlineOffset: '4px' });
+    return el;
+  }
+
+  destroy(): void {
+    this.region.remove();
+    this.els.clear();
+    this.pool.length = 0;
+  }
+}

@@ -1,0 +1,148 @@
+// From a document node and its type to what the canvas draws: box size, flags, appearance,
+// accessible label. Type lookups are cached per (type, version).
+import { compareStructural, observable, reaction, runInAction, untracked, type Lambda } from 'mobx';
+import { NODE_SIZE, STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH } from '../../model/constants.ts';
+import { FLAG_STICKY, FLAG_TRIGGER, nodeHeight } from '../../../workers/spatial/geometry.ts';
+import { wrapName } from '../kernels/labels.ts';
+import { accessibleLabel, visualState, type NodeStateInput, type VisualState } from '../kernels/nodeState.ts';
+import type { NodeAppearance } from '../scene/NodeView.ts';
+import type { StickyAppearance } from '../scene/StickyView.ts';
+import { THEME, parseColor } from '../scene/theme.ts';
+import type { CanvasNode, NodeTypeInfo, NodeTypeLookup } from '../types.ts';
+import type { NodeRecord } from './GraphGeometry.ts';
+
+export interface ResolvedType {
+  info: NodeTypeInfo;
+  known: boolean;
+  iconColor: number;
+  initials: string;
+}
+
+const UNKNOWN: NodeTypeInfo = { displayName: 'Unknown node type', icon: 'fa:question', inputs: 1, outputs: 1, isTrigger: false };
+
+/**
+ * Resolved node types, cached per (type, version). The app's lookup may read observable state
+ * (node types arrive after the workflow): one reaction re-runs the lookup for the few distinct
+ * types in use and reports when any answer changed, so the canvas restyles once.
+ */
+export class TypeCache {
+  private readonly cache = new Map<string, ResolvedType>();
+  private readonly keys = observable.set<string>();
+  private readonly lookup: NodeTypeLookup;
+  private readonly dispose: Lambda;
+
+  constructor(lookup: NodeTypeLookup, onChange: () => void) {
+    this.lookup = lookup;
+    this.dispose = reaction(
+      () => {
+        const answers: Record<string, NodeTypeInfo | null> = {};
+        for (const k of this.keys) {
+          const at = k.lastIndexOf('@');
+          answers[k] = lookup(k.slice(0, at), Number(k.slice(at + 1))) ?? null;
+        }
+        return answers;
+      },
+      (next, prev) => {
+        // New keys are not changes (they were resolved when first seen); changed answers are.
+        for (const k of Object.keys(prev)) {
+          if (!compareStructural(prev[k], next[k])) {
+            this.cache.clear();
+            onChange();
+            return;
+          }
+        }
+      },
+      { equals: compareStructural },
+    );
+  }
+
+  destroy(): void {
+    this.dispose();
+  }
+
+  get(type: string, version: number): ResolvedType {
+    const key = `${type}@${version}`;
+    let r = this.cache.get(key);
+    if (!r) {
+      if (!this.keys.has(key)) runInAction(() => this.keys.add(key));
+      const found = untracked(() => this.lookup(type, version));
+      const info = found ?? UNKNOWN;
+      r = {
+        info,
+        known: !!found,
+        iconColor: parseColor(info.iconColor ?? info.defaultsColor, THEME.icon),
+        initials: initialsOf(info.displayName),
+      };
+      this.cache.set(key, r);
+    }
+    return r;
+  }
+}
+
+export function initialsOf(name: string): string {
+  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
+  return (words[0][0] + words[1][0]).toUpperCase();
+}
+
+function num(v: unknown, fallback: number, min: number): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= min ? n : fallback;
+}
+
+export function nodeRecord(n: CanvasNode, t: ResolvedType): NodeRecord {
+  if (n.isSticky) {
+    return {
+      x: n.x, y: n.y,
+      w: num(n.parameters.width, STICKY_DEFAULT_WIDTH, 40),
+      h: num(n.parameters.height, STICKY_DEFAULT_HEIGHT, 40),
+      inputs: 0, outputs: 0, flags: FLAG_STICKY,
+    };
+  }
+  const inputs = t.info.isTrigger ? 0 : Math.max(0, t.info.inputs);
+  const outputs = Math.max(0, t.info.outputs);
+  return { x: n.x, y: n.y, w: NODE_SIZE, h: nodeHeight(inputs, outputs), inputs, outputs, flags: t.info.isTrigger ? FLAG_TRIGGER : 0 };
+}
+
+export function stateInput(n: CanvasNode, pinned: boolean): NodeStateInput {
+  return { disabled: n.disabled, status: n.status, issues: n.issues, itemCount: n.itemCount, pinned };
+}
+
+export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
+  return visualState(stateInput(n, pinned));
+}
+
+export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, state: VisualState, selected: boolean, plusMask: number): NodeAppearance {
+  return {
+    x: n.x,
+    y: n.y,
+    w: r.w,
+    h: r.h,
+    shape: t.info.isTrigger ? 'trigger' : 'regular',
+    state,
+    selected,
+    label: wrapName(n.name),
+    icon: t.info.icon,
+    iconColor: t.iconColor,
+    initials: t.initials,
+    inputs: r.inputs,
+    outputs: r.outputs,
+    outputNames: t.info.outputNames,
+    plusMask,
+    subtitle: state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
+  };
+}
+
+export function stickyAppearance(n: CanvasNode, r: NodeRecord, selected: boolean): StickyAppearance {
+  const content = typeof n.parameters.content === 'string' ? n.parameters.content : '';
+  return { x: n.x, y: n.y, w: r.w, h: r.h, content, color: num(n.parameters.color, 1, 1), selected };
+}
+
+export function mirrorLabel(n: CanvasNode, pinned: boolean): string {
+  if (n.isSticky) {
+    const content = typeof n.parameters.content === 'string' ? n.parameters.content.trim().split('\n')[0].replace(/^#+\s*/, '') : '';
+    return content ? `${n.name}: ${content.slice(0, 80)}` : n.name;
+  }
+  return accessibleLabel(n.name, stateInput(n, pinned), n.waitingText);
+}

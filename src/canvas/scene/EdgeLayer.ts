@@ -1,0 +1,271 @@
+// Connections, batched: visible connections are grouped into chunks by the grid cell where they
+// start, and each chunk is ONE Graphics holding all its curves (two strokes: plain and "has
+// data"). A change redraws only its chunk. While nodes are dragged, their connections leave the
+// chunks: those inside the dragged set are drawn once into the drag layer (which just moves),
+// those crossing its border are redrawn each drag frame — nothing else is.
+import { BitmapText, Container, Graphics } from 'pixi.js';
+import type { Lod } from '../kernels/lod.ts';
+import { connectionLabelFits, itemCountText } from '../kernels/labels.ts';
+import { bezierPoint, connectionCurve, inputPoint, outputPoint } from '../../../workers/spatial/geometry.ts';
+import type { GraphGeometry } from '../doc/GraphGeometry.ts';
+import { LABEL_FONT } from './fonts.ts';
+import { SIZES, THEME } from './theme.ts';
+
+const CELL = 1200;
+
+interface Chunk {
+  g: Graphics;
+  edges: Set<number>;
+  dirty: boolean;
+}
+
+export interface EdgeStyleSource {
+  /** Items that passed over the connection in the last run (0 = none). */
+  items(edgeSlot: number): number;
+}
+
+const curve = new Float64Array(8);
+const pt = new Float64Array(2);
+
+export class EdgeLayer {
+  readonly chunksLayer = new Container();
+  readonly live = new Graphics();
+  readonly labelsLayer = new Container();
+  /** Drawn inside the drag layer, so it moves with the dragged nodes. */
+  readonly dragEdges = new Graphics();
+  private readonly chunks = new Map<number, Chunk>();
+  private readonly chunkOf = new Map<number, number>();
+  private readonly visible = new Set<number>();
+  private readonly dirty = new Set<number>();
+  private readonly labels = new Map<number, BitmapText>();
+  private readonly labelPool: BitmapText[] = [];
+  private lod: Lod = 'full';
+  private showLabels = true;
+  private dragNodes: ReadonlySet<number> | null = null;
+  private dragInternal: number[] = [];
+  private dragCrossing: number[] = [];
+  private dragDx = 0;
+  private dragDy = 0;
+  private liveDirty = false;
+  /** Connections redrawn in the last flush (tests and the bench read it). */
+  redrawnLastFlush = 0;
+  private readonly geometry: GraphGeometry;
+  private readonly style: EdgeStyleSource;
+
+  constructor(geometry: GraphGeometry, style: EdgeStyleSource) {
+    this.geometry = geometry;
+    this.style = style;
+  }
+
+  get displayedCount(): number {
+    return this.visible.size;
+  }
+
+  isVisible(slot: number): boolean {
+    return this.visible.has(slot);
+  }
+
+  visibleSlots(): ReadonlySet<number> {
+    return this.visible;
+  }
+
+  show(slot: number): void {
+    if (this.visible.has(slot)) return;
+    this.visible.add(slot);
+    this.dirty.add(slot);
+  }
+
+  hide(slot: number): void {
+    if (!this.visible.delete(slot)) return;
+    this.detach(slot);
+    this.dropLabel(slot);
+    this.dirty.delete(slot);
+  }
+
+  /** The connection's geometry or style changed. */
+  invalidate(slot: number): void {
+    if (this.visible.has(slot)) this.dirty.add(slot);
+  }
+
+  setLod(lod: Lod, labels: boolean): void {
+    if (lod === this.lod && labels === this.showLabels) return;
+    this.lod = lod;
+    this.showLabels = labels;
+    for (const c of this.chunks.values()) c.dirty = true;
+    for (const s of this.visible) this.dirty.add(s);
+    this.liveDirty = true;
+  }
+
+  beginDrag(nodes: ReadonlySet<number>): void {
+    this.dragNodes = nodes;
+    const internal = new Set<number>();
+    const crossing = new Set<number>();
+    for (const n of nodes) {
+      for (const e of this.geometry.incidentEdges(n)) {
+        const { source, target } = this.geometry.edgeEnds(e);
+        (nodes.has(source) && nodes.has(target) ? internal : crossing).add(e);
+      }
+    }
+    this.dragInternal = [...internal];
+    this.dragCrossing = [...crossing];
+    for (const e of internal) { this.detach(e); this.dropLabel(e); }
+    for (const e of crossing) { this.detach(e); this.dropLabel(e); }
+    const g = this.dragEdges.clear();
+    this.pathEdges(g, this.dragInternal, false, 0, 0);
+    this.dragDx = 0;
+    this.dragDy = 0;
+    this.liveDirty = true;
+  }
+
+  drag(dx: number, dy: number): void {
+    this.dragDx = dx;
+    this.dragDy = dy;
+    this.liveDirty = true;
+  }
+
+  endDrag(): void {
+    if (!this.dragNodes) return;
+    this.dragNodes = null;
+    this.dragEdges.clear();
+    this.live.clear();
+    for (const e of this.dragInternal) this.invalidate(e);
+    for (const e of this.dragCrossing) this.invalidate(e);
+    this.dragInternal = [];
+    this.dragCrossing = [];
+  }
+
+  get dragging(): boolean {
+    return this.dragNodes !== null;
+  }
+
+  /** Applies pending changes: re-files dirty connections into chunks and redraws dirty chunks. */
+  flush(): void {
+    let redrawn = 0;
+    const inDrag = this.dragNodes;
+    for (const e of this.dirty) {
+      if (inDrag) {
+        const { source, target } = this.geometry.edgeEnds(e);
+        if (inDrag.has(source) || inDrag.has(target)) continue;
+      }
+      this.detach(e);
+      this.attach(e);
+      this.updateLabel(e);
+    }
+    this.dirty.clear();
+    for (const [key, c] of this.chunks) {
+      if (!c.dirty) continue;
+      c.dirty = false;
+      if (c.edges.size === 0) {
+        c.g.destroy();
+        this.chunks.delete(key);
+        continue;
+      }
+      const g = c.g.clear();
+      this.pathEdges(g, c.edges, false, 0, 0);
+      redrawn += c.edges.size;
+    }
+    if (inDrag && this.liveDirty) {
+      const g = this.live.clear();
+      this.pathEdges(g, this.dragCrossing, true, this.dragDx, this.dragDy);
+      redrawn += this.dragCrossing.length;
+    }
+    this.liveDirty = false;
+    this.redrawnLastFlush = redrawn;
+  }
+
+  /** Writes the curve of connection e into out, moving dragged ends by the drag offset. */
+  curveOf(e: number, out: Float64Array, dx = 0, dy = 0): void {
+    const { source, output, target, input } = this.geometry.edgeEnds(e);
+    const nodes = this.geometry.state.nodes;
+    const d = this.dragNodes;
+    outputPoint(nodes, source, output, pt);
+    let sx = pt[0];
+    let sy = pt[1];
+    if (d && d.has(source)) { sx += dx; sy += dy; }
+    inputPoint(nodes, target, input, pt);
+    let tx = pt[0];
+    let ty = pt[1];
+    if (d && d.has(target)) { tx += dx; ty += dy; }
+    connectionCurve(sx, sy, tx, ty, out);
+  }
+
+  private pathEdges(g: Graphics, edges: Iterable<number>, offset: boolean, dx: number, dy: number): void {
+    const straight = this.lod === 'boxes';
+    for (let pass = 0; pass < 2; pass++) {
+      let any = false;
+      for (const e of edges) {
+        if ((this.style.items(e) > 0 ? 1 : 0) !== pass) continue;
+        this.curveOf(e, curve, offset ? dx : 0, offset ? dy : 0);
+        g.moveTo(curve[0], curve[1]);
+        if (straight) g.lineTo(curve[6], curve[7]);
+        else g.bezierCurveTo(curve[2], curve[3], curve[4], curve[5], curve[6], curve[7]);
+        any = true;
+      }
+      if (!any) continue;
+      const color = pass === 1 ? THEME.success : THEME.edge;
+      if (straight) g.stroke({ color, width: 1, pixelLine: true });
+      else g.stroke({ color, width: this.lod === 'full' ? SIZES.edgeWidth : 3 });
+    }
+  }
+
+  private attach(e: number): void {
+    this.curveOf(e, curve);
+    const key = (Math.floor(curve[0] / CELL) + 32768) * 65536 + (Math.floor(curve[1] / CELL) + 32768);
+    let c = this.chunks.get(key);
+    if (!c) {
+      c = { g: new Graphics(), edges: new Set(), dirty: true };
+      this.chunks.set(key, c);
+      this.chunksLayer.addChild(c.g);
+    }
+    c.edges.add(e);
+    c.dirty = true;
+    this.chunkOf.set(e, key);
+  }
+
+  private detach(e: number): void {
+    const key = this.chunkOf.get(e);
+    if (key === undefined) return;
+    this.chunkOf.delete(e);
+    const c = this.chunks.get(key);
+    if (c && c.edges.delete(e)) c.dirty = true;
+  }
+
+  private updateLabel(e: number): void {
+    const n = this.style.items(e);
+    if (!this.showLabels || n <= 0) {
+      this.dropLabel(e);
+      return;
+    }
+    this.curveOf(e, curve);
+    if (!connectionLabelFits(curve[0], curve[1], curve[6], curve[7])) {
+      this.dropLabel(e);
+      return;
+    }
+    let t = this.labels.get(e);
+    if (!t) {
+      t = this.labelPool.pop() ?? new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: SIZES.edgeLabelSize } });
+      t.anchor.set(0.5, 1);
+      t.tint = THEME.textMuted;
+      this.labels.set(e, t);
+      this.labelsLayer.addChild(t);
+    }
+    const s = itemCountText(n);
+    if (t.text !== s) t.text = s;
+    bezierPoint(curve, 0.5, pt);
+    t.position.set(pt[0], pt[1] - 4);
+  }
+
+  private dropLabel(e: number): void {
+    const t = this.labels.get(e);
+    if (!t) return;
+    this.labels.delete(e);
+    this.labelsLayer.removeChild(t);
+    this.labelPool.push(t);
+  }
+
+  destroy(): void {
+    for (const c of this.chunks.values()) c.g.destroy();
+    for (const t of this.labelPool) t.destroy();
+    this.chunks.clear();
+  }
+}

@@ -1,0 +1,221 @@
+// The display object of one visible node. Views are pooled: when a node leaves the viewport
+// its view is handed to the next node that enters, and apply() changes only what differs.
+import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
+import type { Lod } from '../kernels/lod.ts';
+import type { VisualState } from '../kernels/nodeState.ts';
+import { LABEL_GAP, portY } from '../../../workers/spatial/geometry.ts';
+import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
+import { IconAtlas } from './iconAtlas.ts';
+import { bodyContext, boxContext, portsContext, simpleBodyContext, type BodyShape } from './nodeGraphics.ts';
+import { SIZES, THEME, stateColor } from './theme.ts';
+
+export interface NodeAppearance {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  shape: BodyShape;
+  state: VisualState;
+  selected: boolean;
+  /** Wrapped display name (at most two lines). */
+  label: string;
+  icon: string | undefined;
+  iconColor: number;
+  /** Drawn instead of an icon when the type has none (or is unknown). */
+  initials: string;
+  inputs: number;
+  outputs: number;
+  outputNames: readonly string[] | undefined;
+  /** Bits of outputs that show a plus button. */
+  plusMask: number;
+  subtitle: string | undefined;
+}
+
+const BADGE_ICON: Partial<Record<VisualState, string>> = {
+  success: 'fa:check',
+  issues: 'fa:exclamation-triangle',
+  pinned: 'fa:thumbtack',
+  waiting: 'fa:clock',
+};
+
+function text(font: string, size: number, tint: number, anchorX: number): BitmapText {
+  const t = new BitmapText({ text: '', style: { fontFamily: font, fontSize: size, align: anchorX === 0.5 ? 'center' : 'left' } });
+  t.anchor.set(anchorX, 0);
+  t.tint = tint;
+  // Small glyphs blur into each other at fractional pixel positions; snap them.
+  t.roundPixels = true;
+  return t;
+}
+
+export class NodeView {
+  readonly root = new Container();
+  nodeId = '';
+  slot = -1;
+  private readonly body = new Graphics();
+  private readonly ports = new Graphics();
+  private readonly icon = new Sprite();
+  private initials: BitmapText | null = null;
+  private label: BitmapText | null = null;
+  private subtitle: BitmapText | null = null;
+  private badge: Sprite | null = null;
+  private spinner: Sprite | null = null;
+  private readonly outputLabels: BitmapText[] = [];
+  private last: NodeAppearance | null = null;
+  private lastLod: Lod | null = null;
+
+  constructor() {
+    this.root.addChild(this.body, this.ports, this.icon);
+    this.icon.anchor.set(0.5);
+  }
+
+  /** True while the node shows a spinner that the frame loop turns. */
+  get animating(): boolean {
+    return this.spinner !== null && this.spinner.visible;
+  }
+
+  tick(dt: number): void {
+    if (this.spinner) this.spinner.rotation += dt * 0.006;
+  }
+
+  apply(a: NodeAppearance, lod: Lod, atlas: IconAtlas): void {
+    const p = this.last;
+    if (!p || p.x !== a.x || p.y !== a.y) this.root.position.set(a.x, a.y);
+    const lodChanged = lod !== this.lastLod;
+    const look = lodChanged || !p || p.shape !== a.shape || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.selected !== a.selected;
+    if (look) {
+      this.body.context =
+        lod === 'full' ? bodyContext(a.shape, a.w, a.h, a.state, a.selected)
+        : lod === 'simplified' ? simpleBodyContext(a.shape, a.w, a.h, a.state, a.selected)
+        : boxContext(a.w, a.h, a.state, a.selected);
+    }
+    const full = lod === 'full';
+    const detailed = lod !== 'boxes';
+    this.ports.visible = full;
+    if (full && (lodChanged || !p || p.w !== a.w || p.h !== a.h || p.inputs !== a.inputs || p.outputs !== a.outputs || p.plusMask !== a.plusMask)) {
+      this.ports.context = portsContext(a.w, a.h, a.inputs, a.outputs, a.plusMask);
+    }
+    this.applyIcon(a, detailed, atlas, lodChanged);
+    this.applyLabels(a, full);
+    this.applyBadge(a, full, atlas);
+    this.last = a;
+    this.lastLod = lod;
+  }
+
+  private applyIcon(a: NodeAppearance, detailed: boolean, atlas: IconAtlas, lodChanged: boolean): void {
+    const p = this.last;
+    const tex = atlas.get(a.icon);
+    const tint = a.state === 'disabled' ? THEME.disabledIcon : a.iconColor;
+    this.icon.visible = detailed && !!tex;
+    if (tex && detailed && (lodChanged || !p || p.icon !== a.icon || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.iconColor !== a.iconColor)) {
+      this.icon.texture = tex;
+      const size = SIZES.icon * IconAtlas.cellScale;
+      this.icon.width = size;
+      this.icon.height = size;
+      this.icon.position.set(a.w / 2, a.h / 2);
+      this.icon.tint = tint;
+    }
+    const needInitials = detailed && !tex;
+    if (needInitials && !this.initials) {
+      this.initials = text(BOLD_FONT, 24, tint, 0.5);
+      this.root.addChild(this.initials);
+    }
+    if (this.initials) {
+      this.initials.visible = needInitials;
+      if (needInitials) {
+        if (this.initials.text !== a.initials) this.initials.text = a.initials;
+        this.initials.tint = tint;
+        this.initials.position.set(a.w / 2, a.h / 2 - 14);
+      }
+    }
+  }
+
+  private applyLabels(a: NodeAppearance, full: boolean): void {
+    if (full && !this.label) {
+      this.label = text(LABEL_FONT, SIZES.labelSize, THEME.text, 0.5);
+      this.root.addChild(this.label);
+    }
+    if (this.label) {
+      this.label.visible = full;
+      if (full) {
+        if (this.label.text !== a.label) this.label.text = a.label;
+        this.label.tint = a.state === 'disabled' ? THEME.textMuted : THEME.text;
+        this.label.position.set(a.w / 2, a.h + LABEL_GAP);
+      }
+    }
+    const sub = full ? a.subtitle : undefined;
+    if (sub && !this.subtitle) {
+      this.subtitle = text(LABEL_FONT, SIZES.subLabelSize, THEME.textMuted, 0.5);
+      this.root.addChild(this.subtitle);
+    }
+    if (this.subtitle) {
+      this.subtitle.visible = !!sub;
+      if (sub) {
+        if (this.subtitle.text !== sub) this.subtitle.text = sub;
+        const lines = a.label.split('\n').length;
+        this.subtitle.position.set(a.w / 2, a.h + LABEL_GAP + lines * SIZES.labelLine + 2);
+      }
+    }
+    const names = full && a.outputs > 1 ? a.outputNames ?? [] : [];
+    while (this.outputLabels.length < names.length) {
+      const t = text(LABEL_FONT, SIZES.outputLabelSize, THEME.textMuted, 0);
+      this.outputLabels.push(t);
+      this.root.addChild(t);
+    }
+    for (let i = 0; i < this.outputLabels.length; i++) {
+      const t = this.outputLabels[i];
+      const name = i < names.length && i < a.outputs ? names[i] : '';
+      t.visible = name !== '';
+      if (!name) continue;
+      if (t.text !== name) t.text = name;
+      t.position.set(a.w + 10, portY(0, a.h, a.outputs, i) - 17);
+    }
+  }
+
+  private applyBadge(a: NodeAppearance, full: boolean, atlas: IconAtlas): void {
+    const icon = full ? BADGE_ICON[a.state] : undefined;
+    if (icon && !this.badge) {
+      this.badge = new Sprite();
+      this.badge.anchor.set(0.5);
+      this.root.addChild(this.badge);
+    }
+    if (this.badge) {
+      this.badge.visible = !!icon;
+      if (icon) {
+        this.badge.texture = atlas.get(icon)!;
+        const size = SIZES.badge * IconAtlas.cellScale;
+        this.badge.width = size;
+        this.badge.height = size;
+        this.badge.position.set(a.w - 14, a.h - 14);
+        this.badge.tint = stateColor(a.state) ?? THEME.icon;
+      }
+    }
+    const spin = full && a.state === 'executing';
+    if (spin && !this.spinner) {
+      this.spinner = new Sprite(atlas.get('fa:spinner'));
+      this.spinner.anchor.set(0.5);
+      this.spinner.tint = THEME.primary;
+      this.root.addChild(this.spinner);
+    }
+    if (this.spinner) {
+      this.spinner.visible = spin;
+      if (spin) {
+        const size = 18 * IconAtlas.cellScale;
+        this.spinner.width = size;
+        this.spinner.height = size;
+        this.spinner.position.set(a.w - 16, 16);
+      }
+    }
+  }
+
+  /** Forget the node; keep the children for the next one. */
+  reset(): void {
+    this.nodeId = '';
+    this.slot = -1;
+    this.last = null;
+    this.lastLod = null;
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+}

@@ -1,0 +1,123 @@
+// Graphics contexts for node bodies, ports and plus buttons, built once per distinct look and
+// shared by every node that looks that way: a thousand idle Set nodes reference one context,
+// so creating, recycling or restyling a node view never tessellates geometry again.
+import { GraphicsContext } from 'pixi.js';
+import type { VisualState } from '../kernels/nodeState.ts';
+import {
+  INPUT_HEIGHT, INPUT_WIDTH, OUTPUT_RADIUS, PLUS_CENTER_DX, PLUS_SIZE, portY,
+} from '../../../workers/spatial/geometry.ts';
+import { SIZES, THEME, stateColor } from './theme.ts';
+
+export type BodyShape = 'regular' | 'trigger';
+
+const cache = new Map<string, GraphicsContext>();
+
+function cached(key: string, build: () => GraphicsContext): GraphicsContext {
+  let ctx = cache.get(key);
+  if (!ctx) {
+    ctx = build();
+    cache.set(key, ctx);
+  }
+  return ctx;
+}
+
+/** Rounded box whose left corners can be rounder (trigger nodes are rounded on the left). */
+function shapePath(g: GraphicsContext, x: number, y: number, w: number, h: number, rl: number, rr: number): GraphicsContext {
+  rl = Math.min(rl, h / 2, w / 2);
+  rr = Math.min(rr, h / 2, w / 2);
+  return g
+    .moveTo(x + rl, y)
+    .lineTo(x + w - rr, y)
+    .arcTo(x + w, y, x + w, y + rr, rr)
+    .lineTo(x + w, y + h - rr)
+    .arcTo(x + w, y + h, x + w - rr, y + h, rr)
+    .lineTo(x + rl, y + h)
+    .arcTo(x, y + h, x, y + h - rl, rl)
+    .lineTo(x, y + rl)
+    .arcTo(x, y, x + rl, y, rl)
+    .closePath();
+}
+
+function radii(shape: BodyShape): [number, number] {
+  return shape === 'trigger' ? [SIZES.triggerRadius, SIZES.nodeRadius] : [SIZES.nodeRadius, SIZES.nodeRadius];
+}
+
+/** Full-detail body: shadow, selection halo, fill, state border, strike for disabled nodes. */
+export function bodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean): GraphicsContext {
+  return cached(`body|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}`, () => {
+    const g = new GraphicsContext();
+    const [rl, rr] = radii(shape);
+    if (selected) {
+      const p = SIZES.selectionPad;
+      shapePath(g, -p, -p, w + 2 * p, h + 2 * p, rl + p, rr + p).fill({ color: THEME.selection, alpha: 0.22 });
+    } else {
+      shapePath(g, -1, 1, w + 2, h + 3, rl + 1, rr + 1).fill({ color: THEME.shadow, alpha: 0.07 });
+    }
+    const disabled = state === 'disabled';
+    const border = selected && state === 'idle' ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
+    const width = state === 'idle' && !selected ? SIZES.border : SIZES.stateBorder;
+    shapePath(g, 0, 0, w, h, rl, rr)
+      .fill({ color: disabled ? THEME.disabledFill : THEME.nodeFill })
+      .stroke({ color: border, width, alignment: 1 });
+    if (disabled) {
+      g.moveTo(-8, h / 2).lineTo(w + 8, h / 2).stroke({ color: THEME.disabledBorder, width: 2 });
+    }
+    return g;
+  });
+}
+
+/** Simplified body: no shadow, the state shows as the border. */
+export function simpleBodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean): GraphicsContext {
+  return cached(`simple|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}`, () => {
+    const g = new GraphicsContext();
+    const [rl, rr] = radii(shape);
+    const border = selected ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
+    shapePath(g, 0, 0, w, h, rl, rr)
+      .fill({ color: state === 'disabled' ? THEME.disabledFill : THEME.nodeFill })
+      .stroke({ color: border, width: selected || state !== 'idle' ? 5 : 3, alignment: 1 });
+    return g;
+  });
+}
+
+/** Plain box (lowest detail): one flat rectangle in the state colour. */
+export function boxContext(w: number, h: number, state: VisualState, selected: boolean): GraphicsContext {
+  return cached(`box|${w}|${h}|${state}|${selected ? 1 : 0}`, () => {
+    const color = selected ? THEME.selection : state === 'idle' ? 0xffffff : stateColor(state)!;
+    const g = new GraphicsContext().rect(0, 0, w, h).fill({ color });
+    if (state === 'idle' && !selected) g.rect(0, 0, w, h).stroke({ color: THEME.nodeBorder, width: 6, alignment: 1 });
+    return g;
+  });
+}
+
+/**
+ * Ports: input bars on the left, output dots on the right, and for every output whose bit is
+ * set in plusMask a stub line and a plus button (spec 001 §2.4: hidden once connected).
+ */
+export function portsContext(w: number, h: number, inputs: number, outputs: number, plusMask: number): GraphicsContext {
+  return cached(`ports|${w}|${h}|${inputs}|${outputs}|${plusMask}`, () => {
+    const g = new GraphicsContext();
+    for (let i = 0; i < inputs; i++) {
+      const y = portY(0, h, inputs, i);
+      g.roundRect(-INPUT_WIDTH, y - INPUT_HEIGHT / 2, INPUT_WIDTH, INPUT_HEIGHT, 2).fill({ color: THEME.port });
+    }
+    for (let i = 0; i < outputs; i++) {
+      const y = portY(0, h, outputs, i);
+      if (i < 31 && plusMask & (1 << i)) {
+        const cx = w + PLUS_CENTER_DX;
+        g.moveTo(w + OUTPUT_RADIUS, y).lineTo(cx - PLUS_SIZE / 2, y).stroke({ color: THEME.plusBorder, width: 1.5 });
+        g.roundRect(cx - PLUS_SIZE / 2, y - PLUS_SIZE / 2, PLUS_SIZE, PLUS_SIZE, 4)
+          .fill({ color: THEME.nodeFill })
+          .stroke({ color: THEME.plusBorder, width: 1.5 });
+        const a = 6;
+        g.moveTo(cx - a, y).lineTo(cx + a, y).moveTo(cx, y - a).lineTo(cx, y + a).stroke({ color: THEME.plusGlyph, width: 2 });
+      }
+      g.circle(w, y, OUTPUT_RADIUS).fill({ color: THEME.port });
+    }
+    return g;
+  });
+}
+
+export function clearContextCache(): void {
+  for (const c of cache.values()) c.destroy();
+  cache.clear();
+}
