@@ -1,0 +1,159 @@
+// The canvas bench and e2e harness: the real canvas on a real WorkflowStore, loaded from a
+// workflow JSON fetched over HTTP. Node types come from the built-in node descriptions, mapped
+// the way the editor maps them. Drives and measures through window.harness.
+import { action, configure } from 'mobx';
+import { WorkflowStore } from '../src/app/stores/WorkflowStore.ts';
+import { createCanvas, type CanvasHandle, type CanvasStats, type NodeTypeInfo } from '../src/canvas/index.ts';
+import { isTriggerType } from '../src/model/nodeTypes.ts';
+import type { IWorkflowBase } from '../src/model/workflow.ts';
+import { NO_OP_NODE_TYPE } from '../src/model/constants.ts';
+import { builtinNodeTypes } from '../src/nodes/registry.ts';
+
+configure({ enforceActions: 'observed' });
+
+export interface OpenResult {
+  nodes: number;
+  connections: number;
+  /** Fetch start to response body received. */
+  fetchMs: number;
+  parseMs: number;
+  /** store.load (MobX) including the canvas's change listeners. */
+  loadMs: number;
+  /** Response received (body in hand) to the first frame with everything visible drawn. */
+  responseToFirstFrameMs: number;
+  /** JSON parsed to first full frame (DESIGN.md's budget). */
+  parsedToFirstFrameMs: number;
+}
+
+export interface PanResult {
+  frames: number;
+  /** requestAnimationFrame deltas while panning, ms. */
+  deltas: number[];
+  /** Canvas frame work (update + render submit) on the main thread per frame, ms. */
+  workMs: number[];
+  longTasks: number;
+  longTaskMs: number;
+}
+
+function typeInfo(type: string, version: number): NodeTypeInfo | undefined {
+  const t = builtinNodeTypes.get(type, version);
+  if (!t) return undefined;
+  const d = t.description;
+  return {
+    displayName: d.displayName,
+    icon: d.icon,
+    iconColor: d.iconColor,
+    inputs: d.inputs.length,
+    outputs: d.outputs.length,
+    outputNames: d.outputNames,
+    isTrigger: isTriggerType(d),
+    defaultsColor: d.defaults.color,
+  };
+}
+
+const store = new WorkflowStore();
+const opened: string[] = [];
+const errors: string[] = [];
+const addRequests: unknown[] = [];
+const host = document.getElementById('canvas-host')!;
+const params = new URLSearchParams(location.search);
+const handle: CanvasHandle = createCanvas(host, {
+  document: store,
+  nodeTypes: typeInfo,
+  workerBaseUrl: params.get('worker') === 'off' ? undefined : new URL('./workers/', location.href).href,
+  callbacks: {
+    openNode: (id) => opened.push(id),
+    requestAddNode: action((req) => {
+      addRequests.push(req);
+      // Stand-in for the node creator: add a No Operation node where the canvas suggests.
+      const [m] = store.addNodes([{ name: 'No Operation', type: NO_OP_NODE_TYPE, typeVersion: 1, position: req.position, parameters: {} }]);
+      if (req.fromNodeId !== undefined) store.connect(req.fromNodeId, req.fromOutput ?? 0, m.id, 0);
+    }),
+    onError: (m) => {
+      errors.push(m);
+      console.error(m);
+    },
+  },
+});
+
+let longTasks = 0;
+let longTaskMs = 0;
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      longTasks++;
+      longTaskMs += e.duration;
+    }
+  }).observe({ type: 'longtask', buffered: false });
+} catch {
+  // longtask entries are not supported everywhere; counts stay 0.
+}
+
+const harness = {
+  store,
+  handle,
+  opened,
+  errors,
+  addRequests,
+  ready: handle.ready,
+
+  async open(url: string, fit = true): Promise<OpenResult> {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+    const text = await res.text();
+    const tResponse = performance.now();
+    const wf = JSON.parse(text) as IWorkflowBase;
+    const tParsed = performance.now();
+    action(() => store.load(wf))();
+    const tLoaded = performance.now();
+    if (fit) handle.zoomToFit();
+    await handle.whenIdle();
+    const tFrame = performance.now();
+    return {
+      nodes: store.nodes.size,
+      connections: store.connections.size,
+      fetchMs: tResponse - t0,
+      parseMs: tParsed - tResponse,
+      loadMs: tLoaded - tParsed,
+      responseToFirstFrameMs: tFrame - tResponse,
+      parsedToFirstFrameMs: tFrame - tParsed,
+    };
+  },
+
+  /** Pans by (dx, dy) screen px every frame for `frames` frames, reversing halfway. */
+  pan(frames: number, dx: number, dy: number): Promise<PanResult> {
+    return new Promise((resolve) => {
+      const deltas: number[] = [];
+      const before = handle.getStats().frames;
+      const lt0 = longTasks;
+      const ltMs0 = longTaskMs;
+      let last = 0;
+      let i = 0;
+      const step = (now: number) => {
+        if (last) deltas.push(now - last);
+        last = now;
+        if (i >= frames) {
+          const s: CanvasStats = handle.getStats();
+          const drawn = s.frames - before;
+          resolve({ frames: deltas.length, deltas, workMs: s.frameWorkMs.slice(-drawn), longTasks: longTasks - lt0, longTaskMs: longTaskMs - ltMs0 });
+          return;
+        }
+        const sign = i < frames / 2 ? 1 : -1;
+        handle.panBy(sign * dx, sign * dy);
+        i++;
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+  },
+
+  /** World position of a node's centre in page (CSS) pixels. */
+  nodeScreenCenter(name: string): [number, number] | null {
+    const n = store.nodeByName(name);
+    if (!n) return null;
+    return handle.worldToScreen(n.x + 50, n.y + 50);
+  },
+};
+
+(window as unknown as { harness: typeof harness }).harness = harness;

@@ -1,0 +1,75 @@
+// Builds the canvas harness (page + spatial worker) with esbuild and serves it, together with
+// generated workflows, from a small static server on 127.0.0.1 (a free port). Used by the
+// canvas bench (bench/canvas.mjs) and the harness e2e spec.
+import { createServer } from 'node:http';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { generateWorkflow } from './generateWorkflow.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const harnessDir = join(root, '.tmp', 'canvas-harness');
+
+/** Chromium flags from docs/DEVELOPING.md (WebGL through SwiftShader). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Production build of the harness page and the spatial worker into .tmp/canvas-harness/. */
+export async function buildHarness({ minify = true } = {}) {
+  await mkdir(join(harnessDir, 'workers'), { recursive: true });
+  const common = {
+    bundle: true, format: 'esm', platform: 'browser', target: ['chrome120'], minify, sourcemap: true,
+    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'error',
+  };
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: { 'canvas-harness': join(root, 'bench', 'canvas-harness.ts') }, outdir: harnessDir }),
+    esbuild.build({ ...common, entryPoints: { spatial: join(root, 'workers', 'spatial.worker.ts') }, outdir: join(harnessDir, 'workers') }),
+  ]);
+  await copyFile(join(root, 'bench', 'canvas-harness.html'), join(harnessDir, 'index.html'));
+  return harnessDir;
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
+
+/**
+ * Serves the built harness and /workflows/<nodes>.json?seed=&cpn= (generated on first request,
+ * then cached). Resolves to { url, close }.
+ */
+export async function startHarnessServer() {
+  const cache = new Map();
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const wf = /^\/workflows\/(\d+)\.json$/.exec(url.pathname);
+      if (wf) {
+        const key = url.pathname + url.search;
+        let body = cache.get(key);
+        if (!body) {
+          const seed = Number(url.searchParams.get('seed') ?? 1);
+          const cpn = Number(url.searchParams.get('cpn') ?? 1);
+          body = JSON.stringify(generateWorkflow(Number(wf[1]), { seed, connectionsPerNode: cpn }));
+          cache.set(key, body);
+        }
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(body);
+        return;
+      }
+      const rel = normalize(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+      if (rel.startsWith('..') || rel.includes(`..${sep}`)) throw Object.assign(new Error('bad path'), { status: 400 });
+      const data = await readFile(join(harnessDir, rel));
+      res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream' });
+      res.end(data);
+    } catch (e) {
+      const status = e?.status ?? (e?.code === 'ENOENT' ? 404 : 500);
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(String(e?.message ?? e));
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
