@@ -217,11 +217,18 @@ export class ExecutionService {
    */
   async shutdown(timeoutMs: number): Promise<void> {
     this.#shuttingDown = true;
-    const pending = () => [...this.#active.values()].map((a) => a.done.catch(() => undefined));
-    if (this.#active.size === 0) return;
-    await Promise.race([Promise.all(pending()), delay(timeoutMs)]);
+    await this.#settle(timeoutMs);
     for (const a of this.#active.values()) this.#abort(a, 'shutdown');
-    await Promise.race([Promise.all(pending()), delay((this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS) + 1000)]);
+    await this.#settle((this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS) + 1000);
+  }
+
+  /** Waits until no execution is active (including ones that were still starting) or `ms` pass. */
+  async #settle(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (this.#active.size > 0 && Date.now() < deadline) {
+      const pending = [...this.#active.values()].map((a) => a.done.catch(() => undefined));
+      await Promise.race([Promise.all(pending), delay(deadline - Date.now())]);
+    }
   }
 
   #abort(a: ActiveExecution, reason: StopReason): void {

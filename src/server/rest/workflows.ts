@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { IWorkflowBase, INode, IConnections } from '../../model/workflow.ts';
 import type { NewWorkflowData, IWorkflowDb } from '../../model/api.ts';
+import type { IRunData } from '../../model/execution.ts';
+import type { StartExecution } from '../executions/ExecutionService.ts';
 import { PUSH_REF_HEADER } from '../../model/api.ts';
 import { DEFAULT_WORKFLOW_NAME, MAX_WORKFLOW_NAME_LENGTH } from '../../model/constants.ts';
 import { nextDefaultWorkflowName } from '../../model/names.ts';
@@ -138,9 +140,9 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       workflowId,
       mode: 'manual',
       pushRef: pushRefOf(request.headers[PUSH_REF_HEADER]),
-      runData: body.runData as StartRunBody['runData'] as never,
+      runData: body.runData as IRunData | undefined,
       pinData: body.pinData,
-      startNodes: startNodes.length > 0 ? (startNodes as never) : undefined,
+      startNodes: startNodes.length > 0 ? (startNodes as StartExecution['startNodes']) : undefined,
       destinationNode: body.destinationNode,
     });
     return { data: { executionId, waitingForWebhook: false } };
