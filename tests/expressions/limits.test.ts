@@ -58,12 +58,19 @@ describe('size caps', () => {
     expectLimit('={{ Array.call(null, 1e9) }}', /array of/);
     expectLimit('={{ Array.apply(null, [1e9]) }}', /array of/);
     expectLimit('={{ Array.bind(null, 1e9)() }}', /array of/);
+    expectLimit('={{ Array.call.call(Array, null, 1e9) }}', /array of/);
+    expectLimit('={{ Array.bind.bind(Array)(null, 1e9)() }}', /array of/);
     expectLimit('={{ Array.from({ length: 1e9 }) }}', /array of/);
     expectLimit('={{ (() => { const a = []; a[1e9] = 1 })() }}', /array of/);
     expectLimit('={{ (() => { const a = []; a.length = 1e9 })() }}', /array of/);
     expectLimit('={{ new Float64Array(1e9) }}', /array of/);
     expectLimit('={{ numberList(0, 1e9) }}', /array of/);
     expectLimit("={{ (() => { let a = [1]; while (true) a = a.concat(a) })() }}", /array of|step/);
+  });
+  it('stops native loops over huge array-likes', () => {
+    expectLimit('={{ [].indexOf.call({ length: 1e15 }, 1) }}', /array of/);
+    expectLimit('={{ [].includes.call({ length: 2 ** 53 - 1 }, 1) }}', /array of/);
+    expectLimit('={{ [].fill.call({ length: 1e15 }, 0) }}', /array of/);
   });
   it('stops join and replace blow-ups', () => {
     expectLimit("={{ Array(1e7).join('x'.repeat(10)) }}", /string of/);

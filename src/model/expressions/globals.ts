@@ -8,15 +8,37 @@ import {
   OPAQUE_PROTOS,
   READONLY,
   STATIC_MEMBERS,
+  FUNCTION_FILTER,
   denyFunction,
   isBlockedName,
 } from './security.ts';
-import { CALL_OVERRIDES, CONSTRUCT_FACTORIES } from './runtime/calls.ts';
+import { CONSTRUCT_FACTORIES } from './runtime/calls.ts';
 import { guardedArray, guardedTypedArray, TYPED_ARRAYS } from './runtime/guards.ts';
 import { createRegExp } from './regex.ts';
 import { EXTENDED_FUNCTIONS } from './extensions/functions.ts';
 
 export const GLOBALS: Record<string, unknown> = Object.create(null);
+
+/**
+ * Array and RegExp as expressions see them: callable and constructible stand-ins that check
+ * sizes / go through the regex seam, with the real prototype so `x instanceof Array` works.
+ * The real constructors are never reachable, so no call/apply/bind chain can bypass them.
+ */
+function facade(name: string, impl: (args: unknown[]) => unknown, proto: object, members: Record<string, unknown>): Function {
+  const f = function (...args: unknown[]): unknown {
+    return impl(args);
+  };
+  Object.defineProperty(f, 'name', { value: name });
+  Object.defineProperty(f, 'prototype', { value: proto, writable: false });
+  for (const [k, v] of Object.entries(members)) Object.defineProperty(f, k, { value: v });
+  return f;
+}
+const SafeArray = facade('Array', guardedArray, Array.prototype, {
+  isArray: Array.isArray,
+  from: FUNCTION_FILTER.get(Array.from) ?? Array.from,
+  of: FUNCTION_FILTER.get(Array.of) ?? Array.of,
+});
+const SafeRegExp = facade('RegExp', (args) => createRegExp(args[0], args[1]), RegExp.prototype, {});
 
 function statics(fn: Function, names: readonly string[]): void {
   STATIC_MEMBERS.set(fn, new Set(names));
@@ -31,10 +53,10 @@ Object.assign(GLOBALS, {
   Number,
   String,
   Boolean,
-  Array,
+  Array: SafeArray,
   Object,
   Date,
-  RegExp,
+  RegExp: SafeRegExp,
   Map,
   Set,
   WeakMap,
@@ -61,17 +83,17 @@ for (const T of TYPED_ARRAYS) GLOBALS[T.name] = T;
 // Static members per constructor. Reading anything else off a function is refused, which
 // keeps out defineProperty, getPrototypeOf, Error.prepareStackTrace, RegExp.$1 and friends.
 statics(Number, ['isFinite', 'isInteger', 'isNaN', 'isSafeInteger', 'parseFloat', 'parseInt', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER', 'MAX_VALUE', 'MIN_VALUE', 'EPSILON', 'NaN', 'POSITIVE_INFINITY', 'NEGATIVE_INFINITY']);
-statics(String, ['fromCharCode', 'fromCodePoint', 'raw']);
-statics(Array, ['isArray', 'from', 'of']);
+statics(String, ['fromCharCode', 'fromCodePoint']);
+statics(SafeArray, ['isArray', 'from', 'of']);
 statics(Object, ['keys', 'values', 'entries', 'assign', 'fromEntries', 'freeze', 'isFrozen', 'seal', 'isSealed', 'preventExtensions', 'isExtensible', 'is', 'hasOwn', 'groupBy']);
 statics(Date, ['now', 'parse', 'UTC']);
 statics(Map, ['groupBy']);
 statics(BigInt, ['asIntN', 'asUintN']);
 statics(Boolean, []);
-statics(RegExp, []);
+statics(SafeRegExp, []);
 statics(Set, []);
 for (const E of ERRORS) statics(E, []);
-for (const T of TYPED_ARRAYS) statics(T, ['from', 'of', 'BYTES_PER_ELEMENT']);
+for (const T of TYPED_ARRAYS) statics(T, ['BYTES_PER_ELEMENT']);
 
 // luxon's classes: their public static API (now, fromISO, DATE_SHORT …).
 for (const cls of [DateTime, Duration, Interval]) {
@@ -87,14 +109,15 @@ for (const name of Object.getOwnPropertyNames(Intl)) {
   }
 }
 
-for (const ctor of [Object, Array, Date, RegExp, Map, Set, WeakMap, WeakSet, Number, String, Boolean, ...ERRORS, ...TYPED_ARRAYS]) {
+for (const ctor of [Object, SafeArray, SafeRegExp, Date, Map, Set, WeakMap, WeakSet, Number, String, Boolean, ...ERRORS, ...TYPED_ARRAYS]) {
   CONSTRUCTIBLE.add(ctor);
 }
-CONSTRUCT_FACTORIES.set(Array, guardedArray);
-CONSTRUCT_FACTORIES.set(RegExp, (args) => createRegExp(args[0], args[1]));
+CONSTRUCT_FACTORIES.set(SafeArray, guardedArray);
+CONSTRUCT_FACTORIES.set(SafeRegExp, (args) => createRegExp(args[0], args[1]));
 for (const T of TYPED_ARRAYS) CONSTRUCT_FACTORIES.set(T, (args) => guardedTypedArray(T, args));
-CALL_OVERRIDES.set(Array, guardedArray);
-CALL_OVERRIDES.set(RegExp, (args) => createRegExp(args[0], args[1]));
+// The real constructors, should they ever be reached, are refused outright.
+denyFunction(Array);
+denyFunction(RegExp);
 
 // luxon objects keep zones, locales and caches in own fields shared across DateTimes:
 // expressions use the public getters and methods only.

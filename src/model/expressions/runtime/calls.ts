@@ -6,9 +6,6 @@ import { blockedAccess } from '../errors.ts';
 import { account, tick } from './ticks.ts';
 
 const apply = Reflect.apply;
-const fnCall = Function.prototype.call;
-const fnApply = Function.prototype.apply;
-const fnBind = Function.prototype.bind;
 
 export function filterResult(r: unknown): unknown {
   if (typeof r === 'function') return filterFunction(r);
@@ -16,24 +13,9 @@ export function filterResult(r: unknown): unknown {
   return r;
 }
 
-/** Plain calls that must not reach the native function (`Array(1e9)`, `RegExp(p)`). */
-export const CALL_OVERRIDES = new Map<Function, (args: unknown[]) => unknown>();
-
 export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
   tick(c);
-  const override = CALL_OVERRIDES.get(fn);
-  if (override !== undefined) return override(args);
-  if (typeof thisArg === 'function' && (fn === fnCall || fn === fnApply || fn === fnBind)) {
-    // Array.call(null, 1e9), RegExp.apply(…), Array.bind(null, 1e9): still the override.
-    const target = CALL_OVERRIDES.get(thisArg);
-    if (target !== undefined) {
-      if (fn === fnCall) return target(args.slice(1));
-      if (fn === fnApply) return target(args[1] === undefined || args[1] === null ? [] : Array.from(args[1] as ArrayLike<unknown>));
-      const bound = args.slice(1);
-      return (...more: unknown[]) => target([...bound, ...more]);
-    }
-  }
   const r = apply(fn, thisArg, args);
   if (typeof r === 'object' || typeof r === 'string') {
     if (r === globalThis) throw blockedAccess('globalThis');

@@ -99,8 +99,19 @@ for (const name of ['pop', 'shift', 'splice', 'sort', 'reverse', 'fill', 'copyWi
   });
 }
 
+// Any other Array method on an array-like with a huge length ([].indexOf.call({ length: 1e15 }))
+// would loop in native code where the step budget cannot stop it.
+const GUARDED_ELSEWHERE = new Set(['constructor', 'join', 'concat', 'push', 'unshift', 'pop', 'shift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+for (const name of Object.getOwnPropertyNames(AP)) {
+  if (GUARDED_ELSEWHERE.has(name) || typeof (AP as unknown as Record<string, unknown>)[name] !== 'function') continue;
+  wrap(AP, name, (orig) => function (this: unknown, ...args) {
+    if (!Array.isArray(this)) checkArrayLength(arrayLikeLength(this));
+    return call(orig, this, args);
+  });
+}
+
 function arrayLikeLength(value: unknown): number {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 0;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return 0;
   const length = (value as { length?: unknown }).length;
   return typeof length === 'number' ? length : 0;
 }
