@@ -34,6 +34,8 @@ export interface ContextInit {
   source: ITaskDataConnectionsSource | null;
   timezone: string;
   now: () => number;
+  /** True when `now` is a fixed test clock rather than the real one. */
+  fixedClock?: boolean;
   pinData?: IPinData;
   staticData: IDataObject;
   signal: AbortSignal;
@@ -106,6 +108,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
         signal: init.signal,
         onConsole: init.mode === 'manual' ? init.onMessage : undefined,
         workflowStaticData: init.staticData,
+        fixedClock: init.fixedClock,
       }),
   };
 

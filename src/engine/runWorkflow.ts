@@ -418,6 +418,7 @@ class WorkflowRun {
         runExecutionData: this.runExecutionData,
         timezone: this.timezone,
         now: this.now,
+        fixedClock: this.opts.now !== undefined,
         pinData: this.opts.pinData,
         staticData: this.staticData,
         signal: this.abort.signal,

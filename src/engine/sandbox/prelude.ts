@@ -85,7 +85,9 @@ export const PRELUDE = String.raw`
   });
 
   if (globalThis.luxon) {
-    const { DateTime, Duration, Interval } = globalThis.luxon;
+    const { DateTime, Duration, Interval, Settings } = globalThis.luxon;
+    Settings.defaultZone = ctx.timezone;
+    if (ctx.fixedClock) Settings.now = () => ctx.now;
     // n8n's Code node lets DateTime use the expression-style format().
     if (!DateTime.prototype.format) {
       Object.defineProperty(DateTime.prototype, 'format', { value: function (fmt) { return this.toFormat(fmt); }, writable: true, configurable: true });

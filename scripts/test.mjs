@@ -1,0 +1,103 @@
+// `npm test`: everything a fresh machine needs to run the whole suite, then the suite:
+// Chromium (apt-get, when missing), the editor build, type-checking, vitest (model, engine,
+// nodes, server, workers), the n8n conformance corpus and the Playwright end-to-end specs.
+// Ends with one line `N passed, N failed` (tests, files and checks summed over the stages).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = [];
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const wants = (stage) => only.length === 0 || only.includes(stage);
+const node = process.execPath;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...opts.env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (opts.capture && r.stdout) process.stdout.write(r.stdout);
+  return r;
+}
+
+function stage(name, fn) {
+  if (!wants(name)) return;
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  let outcome;
+  try {
+    outcome = fn();
+  } catch (e) {
+    console.error(e);
+    outcome = { passed: 0, failed: 1 };
+  }
+  results.push({ name, ...outcome, seconds: Math.round((Date.now() - t0) / 1000) });
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('Chromium is missing: installing Debian\'s chromium (needs root) …');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const apt = (args) => spawnSync(prefix[0] ?? 'apt-get', prefix.length ? [...prefix.slice(1), 'apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  let r = apt(['install', '-y', '--no-install-recommends', 'chromium']);
+  if (r.status !== 0) {
+    apt(['update']);
+    r = apt(['install', '-y', '--no-install-recommends', 'chromium']);
+  }
+  return existsSync('/usr/bin/chromium');
+}
+
+stage('build', () => {
+  const r = run(node, ['esbuild.config.mjs']);
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+stage('typecheck', () => {
+  const r = run(node, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+stage('unit', () => {
+  const out = join(root, 'test-results', 'vitest.json');
+  mkdirSync(dirname(out), { recursive: true });
+  rmSync(out, { force: true });
+  const r = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (!existsSync(out)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = report.numFailedTests + (r.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { passed: report.numPassedTests, failed };
+});
+
+stage('corpus', () => {
+  const r = run(node, ['tests/corpus/run.ts'], { capture: true });
+  const m = /corpus: (\d+) passed, (\d+) failed, (\d+) skipped/.exec(r.stdout ?? '');
+  if (!m) return { passed: 0, failed: 1 };
+  return { passed: Number(m[1]), failed: Number(m[2]) + (r.status !== 0 && Number(m[2]) === 0 ? 1 : 0), skipped: Number(m[3]) };
+});
+
+stage('e2e', () => {
+  if (!ensureChromium()) {
+    console.error('Chromium could not be installed; run `apt-get install -y chromium` as root.');
+    return { passed: 0, failed: 1 };
+  }
+  const out = join(root, 'test-results', 'playwright.json');
+  rmSync(out, { force: true });
+  const r = run(node, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (!existsSync(out)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const s = report.stats ?? {};
+  const failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (r.status !== 0 && !s.unexpected ? 1 : 0);
+  return { passed: s.expected ?? 0, failed };
+});
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(`${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}  (${r.seconds}s)`);
+}
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,41 @@
+// Messages between the engine (main thread) and a sandbox worker.
+import type { IDataObject } from '../../model/workflow.ts';
+
+export interface VmRequest {
+  code: string;
+  mode: 'runOnceForAllItems' | 'runOnceForEachItem';
+  itemIndex: number;
+  legacy?: 'function' | 'functionItem';
+  /** Data the prelude reads (items, $workflow, $execution, clock, static data …). */
+  ctx: IDataObject;
+  timeoutMs: number;
+  memoryBytes: number;
+  /** Whether the code needs Luxon (DateTime …); loading it costs a few milliseconds. */
+  luxon: boolean;
+}
+
+export interface VmErrorInfo {
+  kind: 'timeout' | 'memory' | 'user' | 'internal';
+  name: string;
+  message: string;
+  stack?: string;
+  lineNumber?: number;
+}
+
+export type WorkerToMain =
+  | { type: 'ready' }
+  | { type: 'call'; op: string; args: string }
+  | { type: 'console'; level: string; message: string }
+  | { type: 'done'; result: string; staticData: string }
+  | { type: 'failed'; error: VmErrorInfo };
+
+export type MainToWorker = { type: 'run'; request: VmRequest };
+
+/** Layout of the shared buffer used for synchronous calls from the VM to the engine. */
+export const SAB_HEADER_BYTES = 16;
+/** ctrl[0]: 0 waiting, 1 answered, 2 answered with an error; ctrl[1]: byte length of the answer. */
+export const CTRL_WAITING = 0;
+export const CTRL_OK = 1;
+export const CTRL_ERROR = 2;
+/** Marks an `undefined` answer. */
+export const UNDEFINED_LENGTH = -1;
