@@ -11,7 +11,7 @@ import type {
   ITaskData,
   ITaskDataConnections,
 } from '../model/execution.ts';
-import { resolveNodeParameters, propertiesForVersion } from '../model/parameters.ts';
+import { resolveNodeParameters } from '../model/parameters.ts';
 import { buildGraph, findStartNode, highestNodes, parentNodes, pruneConnections, type GraphIndex } from '../model/graph.ts';
 import { DEFAULT_TIMEZONE } from '../model/constants.ts';
 import type { NodeType } from '../nodes/types.ts';
@@ -442,9 +442,9 @@ class WorkflowRun {
   }
 }
 
+/** n8n checks display rules (incl. '@version') against every property's value or default. */
 function resolveForRun(type: NodeType, node: INode): IDataObject {
-  const props = propertiesForVersion(type.description.properties, node.typeVersion);
-  return resolveNodeParameters(props, node.parameters, node.typeVersion) as IDataObject;
+  return resolveNodeParameters(type.description.properties, node.parameters, node.typeVersion) as IDataObject;
 }
 
 function continuesOnError(node: INode): boolean {
