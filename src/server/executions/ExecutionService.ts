@@ -146,20 +146,7 @@ export class ExecutionService {
   listCurrent(workflowId?: string): IExecutionSummary[] {
     const out: IExecutionSummary[] = [];
     for (const a of this.#active.values()) {
-      if (workflowId !== undefined && a.workflowId !== workflowId) continue;
-      out.push({
-        id: a.id,
-        finished: false,
-        mode: a.mode,
-        status: 'running',
-        startedAt: a.startedAt,
-        stoppedAt: null,
-        workflowId: a.workflowId,
-        workflowName: a.workflowName,
-        retryOf: a.retryOf ?? null,
-        retrySuccessId: null,
-        waitTill: null,
-      });
+      if (workflowId === undefined || a.workflowId === workflowId) out.push(runningSummary(a));
     }
     return out.sort((x, y) => Number(y.id) - Number(x.id));
   }
@@ -167,23 +154,7 @@ export class ExecutionService {
   /** A running execution as it is now, or a finished manual one still held in memory. */
   getLive(id: string): IExecution | undefined {
     const a = this.#active.get(id);
-    if (a) {
-      return {
-        id: a.id,
-        finished: false,
-        mode: a.mode,
-        status: 'running',
-        startedAt: a.startedAt,
-        stoppedAt: null,
-        workflowId: a.workflowId,
-        workflowName: a.workflowName,
-        retryOf: a.retryOf ?? null,
-        retrySuccessId: null,
-        waitTill: null,
-        workflowData: a.workflow,
-        data: a.runData,
-      };
-    }
+    if (a) return { ...runningSummary(a), workflowData: a.workflow, data: a.runData };
     return this.recent.get(id);
   }
 
@@ -365,6 +336,22 @@ export class ExecutionService {
       });
     }
   }
+}
+
+function runningSummary(a: ActiveExecution): IExecutionSummary {
+  return {
+    id: a.id,
+    finished: false,
+    mode: a.mode,
+    status: 'running',
+    startedAt: a.startedAt,
+    stoppedAt: null,
+    workflowId: a.workflowId,
+    workflowName: a.workflowName,
+    retryOf: a.retryOf ?? null,
+    retrySuccessId: null,
+    waitTill: null,
+  };
 }
 
 /** The workflow as the engine should see it: 'DEFAULT' settings mean "not set". */
