@@ -12,6 +12,7 @@ import type {
   WorkflowExecuteMode,
 } from '../model/execution.ts';
 import type { GraphIndex } from '../model/graph.ts';
+import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
 import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, GetParameterOptions, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
@@ -134,6 +135,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       } catch (e) {
         throw toParameterError(node, name, itemIndex, init.runIndex, e);
       }
+      cleanupParameterData(resolved);
       if (options?.extractValue && resolved && typeof resolved === 'object' && '__rl' in resolved) {
         resolved = (resolved as unknown as { value: unknown }).value;
       }
@@ -163,6 +165,22 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     },
   };
   return ctx;
+}
+
+/** Luxon dates nested in a parameter value become ISO strings (n8n's cleanupParameterData). */
+function cleanupParameterData(value: unknown, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > 100) return;
+  if (Array.isArray(value)) {
+    for (const v of value) cleanupParameterData(v, depth + 1);
+    return;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const v = obj[key];
+    if (v === null || typeof v !== 'object') continue;
+    if (DateTime.isDateTime(v)) obj[key] = v.toString();
+    else cleanupParameterData(v, depth + 1);
+  }
 }
 
 function toParameterError(node: INode, parameter: string, itemIndex: number, runIndex: number, e: unknown): Error {
