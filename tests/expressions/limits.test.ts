@@ -67,6 +67,10 @@ describe('size caps', () => {
     expectLimit('={{ numberList(0, 1e9) }}', /array of/);
     expectLimit("={{ (() => { let a = [1]; while (true) a = a.concat(a) })() }}", /array of|step/);
   });
+  it('stops splitting a huge string into too many pieces', () => {
+    expectLimit("={{ 'x'.repeat(2e7).split('') }}", /array of/);
+    expect(ev("={{ ('a,'.repeat(1e6) + 'a').split(',').length }}")).toBe(1_000_001);
+  });
   it('stops native loops over huge array-likes', () => {
     expectLimit('={{ [].indexOf.call({ length: 1e15 }, 1) }}', /array of/);
     expectLimit('={{ [].includes.call({ length: 2 ** 53 - 1 }, 1) }}', /array of/);

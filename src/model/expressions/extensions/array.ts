@@ -1,6 +1,6 @@
 // Array extension methods (n8n array-extensions.ts).
 import { extensionError } from '../errors.ts';
-import { getMember } from '../runtime/members.ts';
+import { defineField, getMember } from '../runtime/members.ts';
 import { checkArrayLength } from '../limits.ts';
 import { table } from './types.ts';
 import { deepEqual, safeCopy, uniqueBy } from './utils.ts';
@@ -60,7 +60,7 @@ function smartJoin(values: unknown[], [keyField, valueField]: unknown[]): object
   }
   const out: Record<string, unknown> = {};
   for (const v of values) {
-    if (typeof v === 'object' && v !== null && keyField in v && valueField in v) {
+    if (typeof v === 'object' && v !== null && hasField(v, keyField) && hasField(v, valueField)) {
       const key = getMember(v, keyField);
       if (key === '__proto__') Object.defineProperty(out, '__proto__', { value: getMember(v, valueField), enumerable: true, writable: true, configurable: true });
       else out[String(key)] = getMember(v, valueField);
@@ -87,7 +87,7 @@ function renameKeys(values: unknown[], args: unknown[]): unknown[] {
     const o = safeCopy(v);
     for (let i = 0; i < args.length; i += 2) {
       const from = String(args[i]), to = String(args[i + 1]);
-      if (from in o) {
+      if (Object.prototype.hasOwnProperty.call(o, from)) {
         const val = o[from];
         delete o[from];
         if (to === '__proto__') Object.defineProperty(o, to, { value: val, enumerable: true, writable: true, configurable: true });
@@ -102,7 +102,9 @@ function mergeObjects(value: object, other: unknown): Record<string, unknown> {
   const out = safeCopy(value);
   if (!other) return out;
   if (typeof other !== 'object') throw extensionError('merge(): expected object arg');
-  for (const [k, v] of Object.entries(safeCopy(other))) if (!(k in out)) out[k] = v;
+  for (const [k, v] of Object.entries(safeCopy(other))) {
+    if (!Object.prototype.hasOwnProperty.call(out, k)) defineField(out, k, v);
+  }
   return out;
 }
 
@@ -121,6 +123,24 @@ function merge(values: unknown[], [others]: unknown[]): unknown {
     }
   }
   return merged;
+}
+
+/** Like merge, but keeps elements past the end of the shorter array (newer n8n). */
+function mergeIntoObject(values: unknown[], [others]: unknown[]): unknown {
+  if (!Array.isArray(others)) throw extensionError('mergeIntoObject(): expected array arg, e.g. .mergeIntoObject([{ id: 1, otherValue: 3 }])');
+  let merged: Record<string, unknown> = {};
+  for (let i = 0; i < Math.max(values.length, others.length); i++) {
+    const a = values[i], b = others[i];
+    const base = a !== null && typeof a === 'object' ? a : {};
+    if ((a === null || typeof a !== 'object') && (b === null || typeof b !== 'object')) continue;
+    merged = mergeObjects(merged, mergeObjects(base, b !== null && typeof b === 'object' ? b : undefined));
+  }
+  return merged;
+}
+
+/** An own field, or one a proxy reports through its `has` trap. */
+function hasField(v: object, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(v, name) || (name in v && !(name in Object.prototype));
 }
 
 function arrayArg(name: string, example: string, value: unknown): unknown[] {
@@ -152,6 +172,7 @@ export const arrayExtensions = table('Array', {
   chunk,
   renameKeys,
   merge,
+  mergeIntoObject,
   union: (v: unknown[], [others]: unknown[]) => {
     const out = Array.from(v);
     for (const x of arrayArg('union', '[1, 2, 3, 4]', others)) if (out.findIndex((w) => deepEqual(w, x)) === -1) out.push(x);

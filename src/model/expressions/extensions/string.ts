@@ -194,7 +194,14 @@ export const stringExtensions = table('String', {
   toSentenceCase,
   toSnakeCase,
   toTitleCase: (v: string) => titleCase(v),
-  urlDecode: (v: string, [entire]: unknown[]) => (entire ? decodeURI(v) : decodeURIComponent(v)),
+  urlDecode: (v: string, [entire]: unknown[]) => {
+    try {
+      return entire ? decodeURI(v) : decodeURIComponent(v);
+    } catch {
+      // n8n reports malformed input as an extension error (#37794), not a swallowed URIError.
+      throw extensionError('URI malformed', 'The string is not a valid percent-encoded URI component.');
+    }
+  },
   urlEncode: (v: string, [entire]: unknown[]) => (entire ? encodeURI(v) : encodeURIComponent(v)),
   quote,
   replaceSpecialChars: (v: string) => transliterate(v, { unknown: '?' }),

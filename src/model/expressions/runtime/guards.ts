@@ -65,6 +65,21 @@ for (const name of ['replace', 'replaceAll']) {
   });
 }
 
+wrap(SP, 'split', (orig) => function (this: unknown, ...args) {
+  const s = str(this);
+  const limit = args[1] === undefined ? Infinity : Number(args[1]);
+  if (s.length + 1 > MAX_ARRAY_LENGTH && limit > MAX_ARRAY_LENGTH) {
+    const sep = args[0];
+    let pieces = s.length;
+    if (typeof sep === 'string' && sep !== '') {
+      pieces = 1;
+      for (let i = s.indexOf(sep); i !== -1 && pieces <= MAX_ARRAY_LENGTH; i = s.indexOf(sep, i + sep.length)) pieces++;
+    }
+    checkArrayLength(pieces);
+  }
+  return call(orig, this, args);
+});
+
 // --- Arrays ------------------------------------------------------------------------------
 const AP = Array.prototype;
 wrap(AP, 'join', (orig) => function (this: unknown, ...args) {
