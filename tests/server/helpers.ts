@@ -6,7 +6,7 @@ import { tempDataDir } from './tempDir.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/server/config.ts';
 import { createServer, type CreateServerOptions, type SwitchyardServer } from '../../src/server/app.ts';
-import type { INode, IConnections, IWorkflowBase } from '../../src/model/workflow.ts';
+import type { INode, IConnections } from '../../src/model/workflow.ts';
 
 export interface TestServer {
   server: SwitchyardServer;
@@ -99,4 +99,3 @@ export function connect(pairs: Array<[string, string, number?, number?]>): IConn
   return c;
 }
 
-export type { IWorkflowBase };
