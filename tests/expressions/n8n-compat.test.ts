@@ -107,3 +107,36 @@ describe('arrays (n8n array-extensions.test.ts)', () => {
     expect(() => ev('={{ ["1", 2, 3, 4, 5, "bad"].sum() }}')).toThrow(ExpressionError);
   });
 });
+
+describe('dates (n8n date-extensions.test.ts)', () => {
+  const n = { $now: DateTime.now() };
+  it('weekends, beginnings, ends, extraction, format', () => {
+    expect(ev('={{ [20, 21, 22, 23].map(d => DateTime.local(2023, 1, d).isWeekend()) }}')).toEqual([false, true, true, false]);
+    expect(ev('={{ DateTime.local(2023, 1, 20).beginningOf("week") }}')).toEqual(DateTime.local(2023, 1, 16));
+    expect(ev('={{ new Date(2023, 0, 20).beginningOf("week") }}')).toEqual(DateTime.local(2023, 1, 16).toJSDate());
+    expect(ev('={{ DateTime.local(2023, 1, 16).endOfMonth() }}')).toEqual(DateTime.local(2023, 1, 31, 23, 59, 59, 999));
+    expect(ev('={{ new Date(2023, 0, 16).endOfMonth() }}')).toEqual(DateTime.local(2023, 1, 31, 23, 59, 59, 999).toJSDate());
+    expect(ev('={{ [new Date("2024-03-30T18:49").extract("year"), new Date("2024-03-30T18:49").extract("yearDayNumber"), new Date("2024-03-30T18:49").extract("month")] }}')).toEqual([2024, 90, 3]);
+    expect(ev('={{ [DateTime.local(2023, 1, 20).extract(), DateTime.fromISO("2024-03-30T18:49").extract("minute"), DateTime.fromISO("2024-03-30T18:49:00.123Z").extract("millisecond")] }}')).toEqual([3, 49, 123]);
+    expect(ev('={{ DateTime.fromISO("2024-03-30T18:49").format("yyyy LLL dd") }}')).toBe('2024 Mar 30');
+    expect(ev(`={{ DateTime.fromISO("2024-03-30T18:49").format("yyyy-MM-dd'T'HH:mm:ss") }}`)).toBe('2024-03-30T18:49:00');
+  });
+  it('isBetween, diffTo, conversions, minus', () => {
+    expect(ev("={{ $now.isBetween($now, 'invalid') }}", {}, undefined, n)).toBeUndefined();
+    expect(ev('={{ $now.isBetween($now, 1) }}', {}, undefined, n)).toBeUndefined();
+    expect(() => ev('={{ $now.isBetween($now) }}', {}, undefined, n)).toThrow(ExpressionError);
+    expect(ev("={{ '2025-01-01'.toDateTime().diffTo('2024-03-30T18:49:07.234', 'days').floor() }}")).toBe(276);
+    expect(ev("={{ '2025-01-01T00:00:00.000'.toDateTime().diffTo('2024-03-30T18:49:07.234', ['months', 'days']) }}")).toEqual({ months: 9, days: 1.2158884953703704 });
+    expect(ev('={{ DateTime.fromISO("2024-03-30T18:49:00Z").diffTo("2024-03-30T12:49:00Z", "hours") }}')).toBe(6);
+    expect(ev('={{ DateTime.fromISO("2024-03-30T18:49:00.500Z").diffTo("2024-03-30T18:49:00.000Z", "milliseconds") }}')).toBe(500);
+    expect((ev("={{ DateTime.fromFormat('01-01-2024', 'dd-MM-yyyy').toDateTime() }}") as DateTime).year).toBe(2024);
+    expect((ev('={{ new Date(2024, 0, 1, 12).toDateTime() }}') as DateTime).month).toBe(1);
+    expect(ev("={{ DateTime.fromISO('2024-01-01T00:00:00.000Z').toInt() }}")).toBe(1704067200000);
+    expect(ev('={{ new Date("2024-01-01T00:00:00.000Z").toFloat() }}')).toBe(1704067200000);
+    expect(ev('={{ new Date("2024-01-01T00:00:00.000Z").toBoolean() }}')).toBeUndefined();
+    expect(ev(`={{ new Date("${DateTime.now().minus({ minutes: 5 }).toISO()}").isInLast(10) }}`)).toBe(true);
+    expect(ev(`={{ new Date("${DateTime.now().minus({ minutes: 15 }).toISO()}").isInLast(10, "minutes") }}`)).toBe(false);
+    expect(ev('={{ new Date("2024-03-30T18:49:00Z").minus(7, "days") }}')).toEqual(new Date('2024-03-23T18:49:00.000Z'));
+    expect(ev('={{ new Date("2024-03-30T18:49:00Z").minus(4, "years") }}')).toEqual(new Date('2020-03-30T18:49:00.000Z'));
+  });
+});
