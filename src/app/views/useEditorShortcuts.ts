@@ -32,11 +32,13 @@ export function useEditorShortcuts(root: RootStore, actions: { save: () => void;
         root.ui.modals.open('workflowOpen');
         return;
       }
-      if (e.key === 'Escape' && !e.defaultPrevented) {
+      if (e.key === 'Escape') {
+        // The creator's search field clears itself on Escape (and marks the event handled):
+        // Escape still closes the creator, as the spec asks.
         if (root.ui.creatorOpen) {
           root.ui.closeCreator();
           e.preventDefault();
-        } else if (root.ui.ndvNode && !inOverlay(e.target)) {
+        } else if (root.ui.ndvNode && !e.defaultPrevented && !inOverlay(e.target)) {
           root.ui.closeNdv();
           e.preventDefault();
         }
