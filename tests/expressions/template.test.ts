@@ -103,3 +103,11 @@ describe('stringifyValue (n8n convertObjectValueToString)', () => {
     expect(stringifyValue('plain')).toBe('plain');
   });
 });
+
+describe('CompiledTemplate.evaluate', () => {
+  it('evaluates a compiled template against a scope', () => {
+    const t = compileTemplate('n={{ $json.n * 2 }}');
+    expect(t.evaluate({ $json: { n: 2 } })).toBe('n=4');
+    expect(t.evaluate({ $json: { n: 5 } })).toBe('n=10');
+  });
+});

@@ -1,50 +1,11 @@
 // Public entry points: evaluate a parameter value ('=…') or a bare template against the
 // engine's variables.
-import type { Ctx } from './compile/types.ts';
-import { DEFAULT_MAX_CALL_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_TIMEOUT_MS, MAX_ALLOCATION } from './limits.ts';
-import { compileTemplate } from './template/compile.ts';
+import { createContext, type EvaluateOptions } from './compile/context.ts';
+import { compileExpressionValue, compileTemplate } from './template/compile.ts';
 import { functionResult } from './template/render.ts';
-
-export interface EvaluateOptions {
-  /** Loop iterations plus calls allowed in one evaluation (default 1,000,000). */
-  maxSteps?: number;
-  /** Nested calls of functions written in the expression (default 200). */
-  maxCallDepth?: number;
-  /** Wall-clock limit in ms, checked every 4096 steps (default 5000; 0 turns it off). */
-  timeoutMs?: number;
-  /** Characters plus elements of strings/arrays host calls may return (default 200,000,000). */
-  maxAllocation?: number;
-  /** IANA zone for DateTimes created by extension methods ('2024-01-01'.toDateTime() …). */
-  timezone?: string;
-  /**
-   * 'strict' (default): unknown names and runtime errors are ExpressionErrors.
-   * 'n8n': n8n's backend behaviour — unknown names read as undefined, and a runtime error in
-   * a segment that uses a member access or call makes that segment undefined ('' in a mixed
-   * template); other runtime errors make the template null. Security, limit, extension and
-   * engine errors (name 'ExpressionError') always propagate.
-   */
-  mode?: 'strict' | 'n8n';
-}
 
 export function isExpression(value: unknown): value is string {
   return typeof value === 'string' && value.charCodeAt(0) === 61; /* '=' */
-}
-
-export function createContext(scope: Record<string, unknown>, options: EvaluateOptions = {}): Ctx {
-  return {
-    scope,
-    steps: 0,
-    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
-    depth: 0,
-    maxDepth: options.maxCallDepth ?? DEFAULT_MAX_CALL_DEPTH,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    deadline: 0,
-    allocated: 0,
-    maxAllocation: options.maxAllocation ?? MAX_ALLOCATION,
-    implicit: null,
-    lenient: options.mode === 'n8n',
-    timezone: options.timezone,
-  };
 }
 
 /** Evaluates a template (text with `{{ }}` segments, without the leading '='). */
@@ -60,5 +21,9 @@ export function evaluateTemplate(template: string, scope: Record<string, unknown
  */
 export function evaluateExpression(value: string, scope: Record<string, unknown>, options?: EvaluateOptions): unknown {
   if (!isExpression(value)) return value;
-  return evaluateTemplate(value.slice(1), scope, options);
+  const result = compileExpressionValue(value).run(createContext(scope, options));
+  if (typeof result === 'function') throw functionResult(result);
+  return result;
 }
+
+export { createContext, type EvaluateOptions };

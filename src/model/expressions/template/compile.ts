@@ -7,9 +7,11 @@
 import { ExpressionError, isFatal, type ExpressionErrorType } from '../errors.ts';
 import { LruCache } from '../lru.ts';
 import type { Ctx } from '../compile/types.ts';
+import { createContext, type EvaluateOptions } from '../compile/context.ts';
 import { splitTemplate, type Segment } from './split.ts';
 import { compileSegment, type CompiledSegment } from './parse.ts';
-import { functionResult, joinParts, segmentText } from './render.ts';
+import { functionResult, segmentText } from './render.ts';
+import { checkStringLength, MAX_STRING_LENGTH } from '../limits.ts';
 
 export type TemplateKind = 'text' | 'single' | 'mixed';
 
@@ -18,6 +20,19 @@ export interface CompiledTemplate {
   readonly kind: TemplateKind;
   /** Runs the template in an evaluation context; errors surface as ExpressionError. */
   run(c: Ctx): unknown;
+  /** Evaluates against a scope (see evaluateTemplate for the scope contract). */
+  evaluate(scope: Record<string, unknown>, options?: EvaluateOptions): unknown;
+}
+
+function withEvaluate(t: Omit<CompiledTemplate, 'evaluate'>): CompiledTemplate {
+  return {
+    ...t,
+    evaluate(scope, options) {
+      const result = t.run(createContext(scope, options));
+      if (typeof result === 'function') throw functionResult(result);
+      return result;
+    },
+  };
 }
 
 /** Thrown inside run() when n8n would give `null` for the whole template. */
@@ -109,11 +124,11 @@ function build(template: string): CompiledTemplate {
 
   if (compiled.length === 1) {
     const text = compiled[0] as string;
-    return { template, kind: 'text', run: () => text };
+    return withEvaluate({ template, kind: 'text', run: () => text });
   }
   if (compiled.length === 2 && compiled[0] === '') {
     const seg = compiled[1] as CompiledSegment;
-    return {
+    return withEvaluate({
       template,
       kind: 'single',
       run: (c) => {
@@ -124,33 +139,33 @@ function build(template: string): CompiledTemplate {
           throw e;
         }
       },
-    };
+    });
   }
   // n8n drops empty text parts; the result is the same string either way.
   const parts = compiled.filter((p) => p !== '');
-  return {
+  return withEvaluate({
     template,
     kind: 'mixed',
     run: (c) => {
-      const out: string[] = new Array(parts.length);
+      let out = '';
       let index = 0;
       try {
         for (let i = 0; i < parts.length; i++) {
           const p = parts[i];
-          if (typeof p === 'string') out[i] = p;
-          else out[i] = segmentText(runSegment(p, c, index++));
+          out += typeof p === 'string' ? p : segmentText(runSegment(p, c, index++));
+          if (out.length > MAX_STRING_LENGTH) checkStringLength(out.length);
         }
       } catch (e) {
         if (e === NULL_RESULT) return null;
         throw toExpressionError(e);
       }
-      return joinParts(out);
+      return out;
     },
-  };
+  });
 }
 
 function failing(template: string, error: Error): CompiledTemplate {
-  return {
+  return withEvaluate({
     template,
     kind: 'single',
     run: () => {
@@ -160,7 +175,7 @@ function failing(template: string, error: Error): CompiledTemplate {
       }
       throw error;
     },
-  };
+  });
 }
 
 const cache = new LruCache<CompiledTemplate>(2000, 8_000_000);
@@ -186,9 +201,29 @@ export function compileTemplate(template: string): CompiledTemplate {
   return t;
 }
 
+const valueCache = new LruCache<CompiledTemplate>(2000, 8_000_000);
+let lastValue: string | null = null;
+let lastValueCompiled: CompiledTemplate | null = null;
+
+/** compileTemplate for a parameter value with its leading '=' (no slicing on the hot path). */
+export function compileExpressionValue(value: string): CompiledTemplate {
+  if (value === lastValue && lastValueCompiled !== null) return lastValueCompiled;
+  let t = valueCache.get(value);
+  if (t === undefined) {
+    t = compileTemplate(value.slice(1));
+    valueCache.set(value, t);
+  }
+  lastValue = value;
+  lastValueCompiled = t;
+  return t;
+}
+
 export function clearTemplateCache(): void {
   cache.clear();
+  valueCache.clear();
   last = null;
+  lastValue = null;
+  lastValueCompiled = null;
 }
 
 export { functionResult };

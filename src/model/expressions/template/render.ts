@@ -9,20 +9,12 @@
 // an object shown as text: `[Object: {"a": 1}]`, `[Array: [1, 2]]`, `[DateTime: …]`.
 import { DateTime } from 'luxon';
 import { ExpressionError } from '../errors.ts';
-import { checkStringLength, MAX_STRING_LENGTH } from '../limits.ts';
 
 export function segmentText(v: unknown): string {
   if (!(v || v === 0 || v === false)) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'function') throw functionResult(v);
   return String(v);
-}
-
-export function joinParts(parts: readonly string[]): string {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  if (length > MAX_STRING_LENGTH) checkStringLength(length);
-  return parts.join('');
 }
 
 export function functionResult(fn: Function): ExpressionError {
