@@ -1,7 +1,7 @@
 // Stored workflows in n8n's JSON shape. Each JSON part (nodes, connections, settings, pinData,
 // staticData, meta) is kept as the client sent it, so export → import loses nothing.
 // Every save is one transaction (workflow row + tag links) and gets a new versionId.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
 import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
 import type { Database, WorkflowsTable } from '../schema.ts';
@@ -115,30 +115,29 @@ export class WorkflowsRepository {
   }
 
   async create(w: WorkflowWrite): Promise<IWorkflowDb> {
-    const id = newEntityId();
-    await this.#db.transaction().execute(async (trx) => {
-      const now = nowIso();
+    const now = nowIso();
+    const row = {
+      id: newEntityId(),
+      name: w.name,
+      active: w.active ?? false,
+      nodes: JSON.stringify(w.nodes),
+      connections: JSON.stringify(w.connections),
+      settings: json(w.settings),
+      pinData: json(w.pinData),
+      staticData: json(w.staticData ?? undefined),
+      meta: json(w.meta),
+      versionId: newVersionId(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const tags = await this.#db.transaction().execute(async (trx) => {
       const tagIds = await resolveTagRefs(trx, w.tags ?? []);
-      await trx
-        .insertInto('workflows')
-        .values({
-          id,
-          name: w.name,
-          active: w.active ?? false,
-          nodes: JSON.stringify(w.nodes),
-          connections: JSON.stringify(w.connections),
-          settings: json(w.settings),
-          pinData: json(w.pinData),
-          staticData: json(w.staticData ?? undefined),
-          meta: json(w.meta),
-          versionId: newVersionId(),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
-      await setWorkflowTags(trx, id, tagIds);
+      await trx.insertInto('workflows').values(row).execute();
+      if (tagIds.length > 0) await trx.insertInto('workflow_tags').values(tagIds.map((tagId) => ({ workflowId: row.id, tagId }))).execute();
+      return tagIds.length > 0 ? ((await tagsByWorkflow(trx, [row.id])).get(row.id) ?? []) : [];
     });
-    return (await this.get(id))!;
+    // Answered from the row as written (the same text GET parses), without reading it back.
+    return toWorkflow(row, tags);
   }
 
   /**
@@ -146,8 +145,8 @@ export class WorkflowsRepository {
    * between, so a stale editor never overwrites a newer version.
    */
   async update(id: string, patch: Partial<WorkflowWrite>, expectedVersionId?: string): Promise<IWorkflowDb> {
-    await this.#db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('workflows').select(['versionId']).where('id', '=', id).executeTakeFirst();
+    const { row, tags } = await this.#db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('workflows').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
       if (expectedVersionId !== undefined && expectedVersionId !== current.versionId) {
         throw new ConflictError(
@@ -155,7 +154,7 @@ export class WorkflowsRepository {
           `Your version is ${expectedVersionId}, the saved one is ${current.versionId}. Reload the workflow, then make your changes again.`,
         );
       }
-      const set: Partial<Record<keyof WorkflowsTable, unknown>> = { versionId: newVersionId(), updatedAt: nowIso() };
+      const set: Updateable<WorkflowsTable> = { versionId: newVersionId(), updatedAt: nowIso() };
       if (patch.name !== undefined) set.name = patch.name;
       if (patch.active !== undefined) set.active = patch.active;
       if (patch.nodes !== undefined) set.nodes = JSON.stringify(patch.nodes);
@@ -164,10 +163,15 @@ export class WorkflowsRepository {
       if (patch.pinData !== undefined) set.pinData = json(patch.pinData);
       if (patch.staticData !== undefined) set.staticData = json(patch.staticData ?? undefined);
       if (patch.meta !== undefined) set.meta = json(patch.meta);
-      await trx.updateTable('workflows').set(set as never).where('id', '=', id).execute();
+      await trx
+        .updateTable('workflows')
+        .set(set)
+        .where('id', '=', id)
+        .execute();
       if (patch.tags !== undefined) await setWorkflowTags(trx, id, await resolveTagRefs(trx, patch.tags));
+      return { row: { ...current, ...set }, tags: (await tagsByWorkflow(trx, [id])).get(id) ?? [] };
     });
-    return (await this.get(id))!;
+    return toWorkflow(row, tags);
   }
 
   async delete(id: string): Promise<void> {
