@@ -1,6 +1,6 @@
 // No expression may hang the server or exhaust its memory.
 import { describe, expect, it } from 'vitest';
-import { ExpressionError } from '../../src/model/expressions/index.ts';
+import { ExpressionError, evaluateExpression } from '../../src/model/expressions/index.ts';
 import { errorOf, ev } from './helpers.ts';
 
 function expectLimit(expression: string, message: RegExp, options?: Parameters<typeof ev>[2]): void {
@@ -91,5 +91,21 @@ describe('size caps', () => {
   });
   it('bounds regular expressions at the single seam', () => {
     expectLimit("={{ new RegExp('a'.repeat(20000)) }}", /Regular expression is too long/);
+  });
+});
+
+describe('nested evaluations', () => {
+  it('share the outer budget instead of multiplying it', () => {
+    const scope: Record<string, unknown> = {};
+    scope.$evaluateExpression = (expression: string) => evaluateExpression(`=${expression}`, scope);
+    const t0 = performance.now();
+    let error: unknown;
+    try {
+      evaluateExpression("={{ (() => { for (let i = 0; i < 1e6; i++) $evaluateExpression('{{ (() => { let n = 0; while (n < 1e5) n++; return n })() }}') })() }}", scope);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toMatch(/step limit/);
+    expect(performance.now() - t0).toBeLessThan(3000);
   });
 });

@@ -1,8 +1,7 @@
 // Public entry points: evaluate a parameter value ('=…') or a bare template against the
 // engine's variables.
 import { createContext, type EvaluateOptions } from './compile/context.ts';
-import { compileExpressionValue, compileTemplate } from './template/compile.ts';
-import { functionResult } from './template/render.ts';
+import { compileExpressionValue, compileTemplate, evaluateCompiled } from './template/compile.ts';
 
 export function isExpression(value: unknown): value is string {
   return typeof value === 'string' && value.charCodeAt(0) === 61; /* '=' */
@@ -10,9 +9,7 @@ export function isExpression(value: unknown): value is string {
 
 /** Evaluates a template (text with `{{ }}` segments, without the leading '='). */
 export function evaluateTemplate(template: string, scope: Record<string, unknown>, options?: EvaluateOptions): unknown {
-  const result = compileTemplate(template).run(createContext(scope, options));
-  if (typeof result === 'function') throw functionResult(result);
-  return result;
+  return evaluateCompiled(compileTemplate(template), scope, options);
 }
 
 /**
@@ -21,9 +18,7 @@ export function evaluateTemplate(template: string, scope: Record<string, unknown
  */
 export function evaluateExpression(value: string, scope: Record<string, unknown>, options?: EvaluateOptions): unknown {
   if (!isExpression(value)) return value;
-  const result = compileExpressionValue(value).run(createContext(scope, options));
-  if (typeof result === 'function') throw functionResult(result);
-  return result;
+  return evaluateCompiled(compileExpressionValue(value), scope, options);
 }
 
 export { createContext, type EvaluateOptions };

@@ -7,7 +7,7 @@ export interface EvaluateOptions {
   maxSteps?: number;
   /** Nested calls of functions written in the expression (default 200). */
   maxCallDepth?: number;
-  /** Wall-clock limit in ms, checked every 4096 steps (default 5000; 0 turns it off). */
+  /** Wall-clock limit in ms from the first loop step or call, checked every 64 steps (default 5000; 0: off). */
   timeoutMs?: number;
   /** Characters plus elements of strings/arrays host calls may return (default 200,000,000). */
   maxAllocation?: number;
@@ -40,3 +40,34 @@ export function createContext(scope: Record<string, unknown>, options: EvaluateO
   };
 }
 
+
+let active: Ctx | null = null;
+
+/**
+ * Runs an evaluation. One started while another is running ($evaluateExpression, a scope
+ * getter that evaluates a parameter) spends the outer one's steps, clock, allocation and
+ * depth, so nesting evaluations cannot multiply the budgets.
+ */
+export function runWithContext<T>(c: Ctx, run: (c: Ctx) => T): T {
+  const parent = active;
+  if (parent !== null) {
+    c.steps = parent.steps;
+    c.maxSteps = Math.min(c.maxSteps, parent.maxSteps);
+    c.allocated = parent.allocated;
+    c.maxAllocation = Math.min(c.maxAllocation, parent.maxAllocation);
+    c.depth = parent.depth;
+    c.maxDepth = Math.min(c.maxDepth, parent.maxDepth);
+    if (parent.deadline !== 0) c.deadline = parent.deadline;
+  }
+  active = c;
+  try {
+    return run(c);
+  } finally {
+    active = parent;
+    if (parent !== null) {
+      parent.steps = c.steps;
+      parent.allocated = c.allocated;
+      if (parent.deadline === 0) parent.deadline = c.deadline;
+    }
+  }
+}

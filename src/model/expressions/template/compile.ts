@@ -7,7 +7,7 @@
 import { ExpressionError, isFatal, type ExpressionErrorType } from '../errors.ts';
 import { LruCache } from '../lru.ts';
 import type { Ctx } from '../compile/types.ts';
-import { createContext, type EvaluateOptions } from '../compile/context.ts';
+import { createContext, runWithContext, type EvaluateOptions } from '../compile/context.ts';
 import { splitTemplate, type Segment } from './split.ts';
 import { compileSegment, type CompiledSegment } from './parse.ts';
 import { functionResult, segmentText } from './render.ts';
@@ -24,13 +24,18 @@ export interface CompiledTemplate {
   evaluate(scope: Record<string, unknown>, options?: EvaluateOptions): unknown;
 }
 
+/** Runs a compiled template for one scope: the common path of every public entry point. */
+export function evaluateCompiled(t: Pick<CompiledTemplate, 'run'>, scope: Record<string, unknown>, options?: EvaluateOptions): unknown {
+  const result = runWithContext(createContext(scope, options), t.run);
+  if (typeof result === 'function') throw functionResult(result);
+  return result;
+}
+
 function withEvaluate(t: Omit<CompiledTemplate, 'evaluate'>): CompiledTemplate {
   return {
     ...t,
     evaluate(scope, options) {
-      const result = t.run(createContext(scope, options));
-      if (typeof result === 'function') throw functionResult(result);
-      return result;
+      return evaluateCompiled(t, scope, options);
     },
   };
 }
