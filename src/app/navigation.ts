@@ -25,8 +25,10 @@ export function takeConfirmed(path: string): boolean {
   return ok;
 }
 
-export async function guardedNavigate(root: RootStore, navigate: (to: string, options?: { replace?: boolean }) => void, to: string): Promise<void> {
-  if (!(await confirmLeave(root))) return;
+/** Returns false when the user chose to stay. */
+export async function guardedNavigate(root: RootStore, navigate: (to: string, options?: { replace?: boolean }) => void, to: string): Promise<boolean> {
+  if (!(await confirmLeave(root))) return false;
   markConfirmed(to);
   navigate(to);
+  return true;
 }

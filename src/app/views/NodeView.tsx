@@ -73,9 +73,12 @@ export const NodeView = observer(function NodeView() {
 
   const newWorkflow = useCallback(() => {
     if (loadedKey.current === 'new' && !workflow.dirty && !workflow.isSaved) return;
-    void guardedNavigate(root, navigate, '/workflow').then(() => {
+    void guardedNavigate(root, navigate, '/workflow').then((left) => {
       // Already on /workflow with unsaved edits discarded: the route does not change, so reload here.
-      if (loadedKey.current === 'new') void openNewWorkflow(root);
+      if (left && loadedKey.current === 'new') {
+        takeConfirmed('/workflow');
+        void openNewWorkflow(root);
+      }
     });
   }, [root, navigate, workflow]);
 

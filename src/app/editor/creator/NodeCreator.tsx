@@ -65,7 +65,19 @@ export const NodeCreator = observer(function NodeCreator() {
   const fallbacks = [HTTP_REQUEST_NODE_TYPE, WEBHOOK_NODE_TYPE].map((t) => nodeTypes.latest(t)).filter((d) => d !== undefined);
 
   return (
-    <aside className="node-creator" aria-label="Add a node" data-testid="node-creator">
+    <aside
+      className="node-creator"
+      aria-label="Add a node"
+      data-testid="node-creator"
+      // Capture: the search field consumes Escape (to clear itself) before it bubbles.
+      onKeyDownCapture={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          ui.closeCreator();
+        }
+      }}
+    >
       <div className="creator-head">
         {sub ? (
           <div className="creator-sub-head">
