@@ -91,6 +91,9 @@ describe('size caps', () => {
   });
   it('bounds regular expressions at the single seam', () => {
     expectLimit("={{ new RegExp('a'.repeat(20000)) }}", /Regular expression is too long/);
+    expectLimit("={{ 'x'.match('a'.repeat(20000)) }}", /Regular expression is too long/);
+    expectLimit("={{ 'x'.search(RegExp('a'.repeat(20000))) }}", /Regular expression is too long/);
+    expect(ev("={{ ['aXbX'.match('X').index, 'aXbX'.search('b'), [...'aXbX'.matchAll('X')].length] }}")).toEqual([1, 2, 2]);
   });
 });
 

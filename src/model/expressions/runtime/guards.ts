@@ -8,6 +8,7 @@ import { assertWritable, guardFunction, isOpaque } from '../security.ts';
 import { checkArrayLength, checkStringLength, checkedString, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../limits.ts';
 import { defineField } from './members.ts';
 import { securityError } from '../errors.ts';
+import { createRegExp } from '../regex.ts';
 
 
 type AnyFn = (this: unknown, ...args: unknown[]) => unknown;
@@ -62,6 +63,17 @@ for (const name of ['replace', 'replaceAll']) {
       }
     }
     return checkedString(call(orig, this, args) as string);
+  });
+}
+
+// String patterns become regexes inside these natives: route them through the regex seam.
+for (const name of ['match', 'matchAll', 'search']) {
+  wrap(SP, name, (orig) => function (this: unknown, ...args) {
+    const pattern = args[0];
+    if (!(pattern instanceof RegExp) && pattern !== undefined) {
+      args[0] = createRegExp(pattern === null ? 'null' : pattern, name === 'matchAll' ? 'g' : undefined);
+    }
+    return call(orig, this, args);
   });
 }
 
