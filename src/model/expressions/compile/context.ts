@@ -7,7 +7,7 @@ export interface EvaluateOptions {
   maxSteps?: number;
   /** Nested calls of functions written in the expression (default 200). */
   maxCallDepth?: number;
-  /** Wall-clock limit in ms from the first loop step or call, checked every 64 steps (default 5000; 0: off). */
+  /** Wall-clock limit in ms from the 64th loop step or call, checked every 64 steps (default 5000; 0: off). */
   timeoutMs?: number;
   /** Characters plus elements of strings/arrays host calls may return (default 200,000,000). */
   maxAllocation?: number;

@@ -11,7 +11,7 @@ export interface Ctx {
   maxDepth: number;
   /** Wall-clock budget in ms (0: none); the deadline is fixed at the first check. */
   timeoutMs: number;
-  /** Absolute ms deadline, 0 until the first step. Checked every 64 steps. */
+  /** Absolute ms deadline, fixed at the 64th step (cheap expressions never read the clock). */
   deadline: number;
   /** Characters and elements of strings and arrays that host calls returned. */
   allocated: number;

@@ -14,7 +14,7 @@ function checkClock(c: Ctx): boolean {
 
 export function tick(c: Ctx): void {
   if (++c.steps > c.maxSteps) throw stepLimitError();
-  if ((c.steps & 63) === 1 && checkClock(c)) throw timeLimitError();
+  if ((c.steps & 63) === 0 && checkClock(c)) throw timeLimitError();
 }
 
 /** Counts a string or array a host call produced against the evaluation's allocation budget. */
@@ -31,7 +31,7 @@ export function enter(c: Ctx): void {
     c.depth--;
     throw depthLimitError();
   }
-  if ((c.steps & 63) === 1 && checkClock(c)) {
+  if ((c.steps & 63) === 0 && checkClock(c)) {
     c.depth--;
     throw timeLimitError();
   }
