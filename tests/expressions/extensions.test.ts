@@ -118,6 +118,11 @@ describe('number, boolean and object extensions', () => {
     expect(errorOf('={{ (5).toTitleCase() }}').message).toBe('toTitleCase() is only callable on type "String"');
     expect(errorOf('={{ (5).isEmail() }}').message).toBe('isEmail() is only callable on type "String"');
     expect(errorOf('={{ "x".first() }}').message).toBe('first() is only callable on type "Array"');
+    expect(errorOf('={{ (() => 1).first() }}').message).toBe('first() is only callable on type "Array"');
+    expect(ev('={{ [(5).isEmpty(), (0).isEmpty(), (5).isNotEmpty()] }}')).toEqual([false, true, true]);
+    expect(errorOf('={{ true.first() }}').message).toBe('first() is only callable on type "Array"');
+    expect(errorOf('={{ [].toTitleCase() }}').message).toBe('toTitleCase() is only callable on type "String"');
+    expect(errorOf('={{ (1).toJsonString() }}').message).toBe('toJsonString() is only callable on types "Array", "Object", and "String"');
     expect(ev('={{ $json.x?.toNumber() }}', { x: null })).toBeUndefined();
   });
 });

@@ -67,7 +67,7 @@ function find(input: unknown, name: string): Found | undefined {
   else if (typeof input === 'boolean') fn = booleanExtensions.functions[name];
   if (fn !== undefined) return { fn, native: false, input: value };
   // A builtin with that name on another type (e.g. a DateTime's own toLocaleString).
-  if (value) {
+  if (value && typeof value !== 'function') {
     const native = getMember(value, name);
     if (typeof native === 'function') return { fn: native, native: true, input: value };
   }
