@@ -67,8 +67,15 @@ function find(input: unknown, name: string): Found | undefined {
   else if (typeof input === 'boolean') fn = booleanExtensions.functions[name];
   if (fn !== undefined) return { fn, native: false, input: value };
   // A builtin with that name on another type (e.g. a DateTime's own toLocaleString).
-  if (value && typeof value !== 'function') {
-    const native = getMember(value, name);
+  if (value) {
+    let native: unknown;
+    try {
+      native = getMember(value, name);
+    } catch (e) {
+      // On a function only whitelisted statics are readable (Object.keys); anything else is
+      // simply "not a method here", reported below with the types that have it.
+      if (typeof value !== 'function') throw e;
+    }
     if (typeof native === 'function') return { fn: native, native: true, input: value };
   }
   const generic = GENERIC[name];
