@@ -167,3 +167,17 @@ afterAll(() => {
   expect(Math.random()).toBeLessThan(1);
   expect(''.toUpperCase.call('a')).toBe('A');
 });
+
+describe('cyclic data', () => {
+  it('ends in an error or a value, never a hang', () => {
+    for (const code of ['(() => { const a = []; a.push(a); return a.flat(Infinity) })()', '(() => { const a = []; a.push(a); return JSON.stringify(a) })()', '(() => { const o = {}; o.o = o; return [o].compact() })()', '(() => { const a = [1]; a.push(a); return String(a) })()']) {
+      const t0 = performance.now();
+      try {
+        evaluateExpression(`={{ ${code} }}`, scope());
+      } catch (e) {
+        expect(e).toBeInstanceOf(ExpressionError);
+      }
+      expect(performance.now() - t0).toBeLessThan(3000);
+    }
+  });
+});
