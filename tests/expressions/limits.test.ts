@@ -63,6 +63,8 @@ describe('size caps', () => {
     expectLimit('={{ Array.from({ length: 1e9 }) }}', /array of/);
     expectLimit('={{ (() => { const a = []; a[1e9] = 1 })() }}', /array of/);
     expectLimit('={{ (() => { const a = []; a.length = 1e9 })() }}', /array of/);
+    expectLimit('={{ Object.assign([], { length: 1e9 }) }}', /array of/);
+    expectLimit('={{ (() => { const a = []; [a.length] = [1e9] })() }}', /array of/);
     expectLimit('={{ new Float64Array(1e9) }}', /array of/);
     expectLimit('={{ numberList(0, 1e9) }}', /array of/);
     expectLimit("={{ (() => { let a = [1]; while (true) a = a.concat(a) })() }}", /array of|step/);

@@ -6,7 +6,7 @@
 // them (security.ts FUNCTION_FILTER), so passing `''.repeat` as a callback is guarded too.
 import { assertWritable, guardFunction, isOpaque } from '../security.ts';
 import { checkArrayLength, checkStringLength, checkedString, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../limits.ts';
-import { defineField } from './members.ts';
+import { checkArrayWrite, defineField } from './members.ts';
 import { securityError } from '../errors.ts';
 import { createRegExp } from '../regex.ts';
 
@@ -166,7 +166,9 @@ wrap(Object, 'assign', () => function (this: unknown, ...args) {
     noOpaque(src);
     for (const k of Object.keys(src)) {
       assertWritable(target, k);
-      defineField(target as Record<string, unknown>, k, (src as Record<string, unknown>)[k]);
+      const value = (src as Record<string, unknown>)[k];
+      if (Array.isArray(target)) checkArrayWrite(k, value);
+      defineField(target as Record<string, unknown>, k, value);
     }
   }
   return target;

@@ -14,7 +14,7 @@ export function getMember(obj: unknown, key: string | number): unknown {
   return typeof v === 'function' ? filterFunction(v) : v;
 }
 
-function checkArrayWrite(key: string | number, value: unknown): void {
+export function checkArrayWrite(key: string | number, value: unknown): void {
   if (typeof key === 'number') {
     if (key >= 1e7) checkArrayLength(key + 1);
   } else if (key === 'length') {
