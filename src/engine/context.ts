@@ -125,7 +125,8 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     getInputSourceData: (inputIndex = 0): ISourceData | undefined => init.source?.main?.[inputIndex] ?? undefined,
     getNumberOfInputs: () => init.inputData.main?.length ?? 0,
     getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: GetParameterOptions): unknown {
-      let value = getPath(init.resolvedParameters, name);
+      // n8n reads the name with lodash get, so 'rules.values[2].conditions' reaches into lists.
+      let value = getPath(init.resolvedParameters, name.replace(/\[(\d+)\]/g, '.$1'));
       if (value === undefined) value = fallback;
       if (value === undefined) throw new NodeOperationError(node, `Could not get parameter "${name}"`, { itemIndex });
       if (options?.rawExpressions) return value;
