@@ -11,7 +11,8 @@ export class ParameterResolutionError extends Error {
 export function evaluateParameterValue(value: unknown, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>): unknown {
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 61 /* = */) return value;
-    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps });
+    // n8n swallows runtime errors inside {{ }} at run time (segment becomes undefined); so do we.
+    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n' });
   }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => evaluateParameterValue(v, scope, limits));
