@@ -11,6 +11,7 @@ import { setV1, setV3 } from './Set/Set.node.ts';
 import { ifV1, ifV2 } from './If/If.node.ts';
 import { httpRequestV1, httpRequestV3 } from './HttpRequest/HttpRequest.node.ts';
 import { switchV1, switchV2, switchV3 } from './Switch/Switch.node.ts';
+import { filterV1, filterV2 } from './Filter/Filter.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -32,6 +33,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);

@@ -1,0 +1,49 @@
+// Filter version 1: keeps items whose conditions pass (AND: all, OR: any); the rest are discarded.
+import type { INodeExecutionData } from '../../../model/execution.ts';
+import type { NodeType } from '../../types.ts';
+import { compareOperations, convertDateTime } from '../../If/v1/compare.ts';
+import { filterV1Description } from './description.ts';
+
+const DATA_TYPES = ['boolean', 'dateTime', 'number', 'string'];
+
+interface Condition {
+  value1?: unknown;
+  value2?: unknown;
+  operation?: string;
+}
+
+export const filterV1: NodeType = {
+  kind: 'regular',
+  description: filterV1Description,
+  async execute(ctx) {
+    const kept: INodeExecutionData[] = [];
+    const discarded: INodeExecutionData[] = [];
+    const items = ctx.getInputData();
+    itemLoop: for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      const item = items[itemIndex];
+      const combine = ctx.getNodeParameter('combineConditions', itemIndex) as string;
+      for (const dataType of DATA_TYPES) {
+        for (const condition of ctx.getNodeParameter(`conditions.${dataType}`, itemIndex, []) as Condition[]) {
+          let { value1, value2 } = condition;
+          if (dataType === 'dateTime') {
+            value1 = convertDateTime(ctx.getNode(), value1);
+            value2 = convertDateTime(ctx.getNode(), value2);
+          }
+          const compare = compareOperations[condition.operation as string];
+          if (!compare) throw new TypeError('compareOperationFunctions[condition.operation] is not a function');
+          const result = compare(value1, value2);
+          if (result && combine === 'OR') {
+            kept.push(item);
+            continue itemLoop;
+          }
+          if (!result && combine === 'AND') {
+            discarded.push(item);
+            continue itemLoop;
+          }
+        }
+      }
+      (combine === 'AND' ? kept : discarded).push(item);
+    }
+    return [kept, discarded];
+  },
+};

@@ -1,0 +1,53 @@
+// Filter versions 2–2.2: evaluates the 'conditions' filter per item; failures of items with
+// continue-on-fail go to the discarded list.
+import type { INodeExecutionData } from '../../../model/execution.ts';
+import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../types.ts';
+import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
+import { ENABLE_LESS_STRICT_TYPE_VALIDATION } from '../../If/v2/IfV2.node.ts';
+import { filterV2Description } from './description.ts';
+
+type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
+
+function looseTypeValidation(ctx: ExecuteFunctions, itemIndex: number, option: boolean | undefined): boolean | undefined {
+  if (ctx.getNode().typeVersion < 2.1) return option;
+  return ctx.getNodeParameter('looseTypeValidation', itemIndex, false) as boolean;
+}
+
+export const filterV2: NodeType = {
+  kind: 'regular',
+  description: filterV2Description,
+  async execute(ctx) {
+    const kept: INodeExecutionData[] = [];
+    const discarded: INodeExecutionData[] = [];
+    const items = ctx.getInputData();
+    for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      let item = items[itemIndex];
+      try {
+        const options = ctx.getNodeParameter('options', itemIndex) as { looseTypeValidation?: boolean };
+        let pass: boolean;
+        try {
+          pass = evaluateFilterParameter(ctx, 'conditions', itemIndex);
+        } catch (e) {
+          const error = e as ErrorWithDetails;
+          if (!looseTypeValidation(ctx, itemIndex, options.looseTypeValidation) && !error.description) {
+            error.description = ENABLE_LESS_STRICT_TYPE_VALIDATION;
+          }
+          error.context = { ...(error.context ?? {}), itemIndex };
+          error.node = ctx.getNode();
+          throw error;
+        }
+        if (item.pairedItem === undefined) item = { ...item, pairedItem: { item: itemIndex } };
+        (pass ? kept : discarded).push(item);
+      } catch (e) {
+        if (ctx.continueOnFail()) {
+          discarded.push(item);
+          continue;
+        }
+        if (e instanceof NodeOperationError) throw e;
+        const error = e as ErrorWithDetails;
+        throw new NodeOperationError(ctx.getNode(), error.message ?? String(e), { itemIndex, description: error.description });
+      }
+    }
+    return [kept, discarded];
+  },
+};
