@@ -380,8 +380,14 @@ class WorkflowRun {
     if (this.state.stack.length === 0 && Object.keys(w.waitingExecution).length) {
       releaseWaitingNode(
         this.state,
-        (n) => this.typeOf(n)?.description.requiredInputs,
-        (n) => this.typeOf(n)?.description.inputs.length ?? 1,
+        (n) => {
+          const type = this.typeOf(n);
+          return type?.requiredInputsFor ? type.requiredInputsFor(n) : type?.description.requiredInputs;
+        },
+        (n) => {
+          const type = this.typeOf(n);
+          return type?.inputsFor?.(n).length ?? type?.description.inputs.length ?? 1;
+        },
       );
     }
   }

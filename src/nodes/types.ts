@@ -107,6 +107,13 @@ export interface NodeType {
   execute?(ctx: ExecuteFunctions): Promise<NodeOutput>;
   /** Number of main outputs for a node instance whose outputs depend on parameters. */
   outputsFor?(node: INode): string[];
+  /** Main inputs of a node instance whose input count depends on parameters (Merge v3). */
+  inputsFor?(node: INode): string[];
+  /**
+   * Inputs that must have data before a waiting node runs in v1 order, when it depends on
+   * parameters (n8n's requiredInputs expression, e.g. Merge's chooseBranch needs both).
+   */
+  requiredInputsFor?(node: INode): number | number[] | undefined;
 }
 
 export interface NodeTypeRegistry {

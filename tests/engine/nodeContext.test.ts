@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runWorkflow } from '../../src/engine/index.ts';
 import { createRegistry, builtinTypes } from '../../src/nodes/registry.ts';
 import type { NodeType } from '../../src/nodes/types.ts';
-import { n, wf, wire, trigger } from './testNodes.ts';
+import { n, wf, wire, trigger, emit, nothing } from './testNodes.ts';
 
 /** Reads `list[1].v` the way n8n nodes address one entry of a fixedCollection list. */
 const pick: NodeType = {
@@ -25,7 +25,17 @@ const pick: NodeType = {
   },
 };
 
-const registry = createRegistry([...builtinTypes, pick]);
+/** Two inputs; with `both` set it needs data on both before it runs (v1 order). */
+const needs: NodeType = {
+  kind: 'regular',
+  description: { ...pick.description, name: 'test.needs', inputs: ['main', 'main'], properties: [{ displayName: 'Both', name: 'both', type: 'boolean', default: false }] },
+  requiredInputsFor: (node) => (node.parameters.both ? [0, 1] : 1),
+  async execute(ctx) {
+    return [[...ctx.getInputData(0), ...ctx.getInputData(1)]];
+  },
+};
+
+const registry = createRegistry([...builtinTypes, pick, needs, emit, nothing]);
 
 describe('getNodeParameter', () => {
   it('reads list entries by index, like lodash get', async () => {
@@ -37,4 +47,24 @@ describe('getNodeParameter', () => {
     });
     expect(r.data.resultData.runData.Pick[0].data?.main[0]?.[0].json).toEqual({ v: 'b1' });
   });
+});
+
+describe('requiredInputsFor', () => {
+  for (const both of [false, true]) {
+    it(`a waiting node ${both ? 'does not run' : 'runs'} with one input when it requires ${both ? 'both' : 'one'} (v1 order)`, async () => {
+      const r = await runWorkflow({
+        workflow: wf(
+          [trigger(), n('A', 'emit', { items: [{ a: 1 }] }), n('None', 'nothing'), n('Join', 'needs', { both })],
+          wire(['Trigger', 'A'], ['Trigger', 'None'], ['A', 'Join', 0, 0], ['None', 'Join', 0, 1]),
+          { executionOrder: 'v1' },
+        ),
+        nodeTypes: registry,
+        mode: 'manual',
+        executionId: '1',
+      });
+      expect(r.status).toBe('success');
+      if (both) expect(r.data.resultData.runData.Join).toBeUndefined();
+      else expect(r.data.resultData.runData.Join[0].data?.main[0]?.map((i) => i.json)).toEqual([{ a: 1 }]);
+    });
+  }
 });
