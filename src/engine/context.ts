@@ -15,7 +15,7 @@ import type { GraphIndex } from '../model/graph.ts';
 import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
-import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, GetParameterOptions, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { runCode } from './sandbox/runCode.ts';
@@ -42,6 +42,8 @@ export interface ContextInit {
   signal: AbortSignal;
   limits: EngineLimits;
   httpRequest: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
+  /** Disk access confined to the run's allowed folders. */
+  files: FileAccess;
   onWait: (waitTill: Date) => void;
   onMessage?: (message: unknown) => void;
   hints: Array<{ message: string }>;
@@ -96,6 +98,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       if (!b?.data) throw new NodeOperationError(node, `No binary data "${propertyName}" on item ${itemIndex}`, { itemIndex });
       return base64ToBytes(b.data);
     },
+    files: init.files,
   };
 
   const code: CodeRunner = {

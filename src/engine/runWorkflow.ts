@@ -21,6 +21,8 @@ import { serializeError, cancelledError } from './errors.ts';
 import { assignPairedItems, addPairedItemLineage } from './pairedItems.ts';
 import { routeErrorOutput } from './errorOutput.ts';
 import { defaultHttpRequest } from './http.ts';
+import { createFileAccess } from './fileAccess.ts';
+import type { FileAccess } from '../nodes/types.ts';
 import { DEFAULT_LIMITS, type IRun, type RunOptions, type EngineLimits } from './types.ts';
 
 class EngineError extends Error {}
@@ -40,6 +42,7 @@ class WorkflowRun {
   private readonly timezone: string;
   private readonly staticData: IDataObject;
   private readonly resolvedParams = new Map<string, IDataObject>();
+  private readonly files: FileAccess;
   private state!: SchedulerState;
   private runExecutionData!: IRunExecutionData;
   private runNodeFilter: string[] | undefined;
@@ -56,6 +59,7 @@ class WorkflowRun {
     this.now = opts.now ?? Date.now;
     this.timezone = (opts.workflow.settings?.timezone as string | undefined) || opts.timezone || DEFAULT_TIMEZONE;
     this.staticData = opts.staticData ?? {};
+    this.files = createFileAccess(opts.fileAccessRoots);
     if (opts.signal) {
       if (opts.signal.aborted) this.abort.abort(opts.signal.reason);
       else opts.signal.addEventListener('abort', () => this.abort.abort(opts.signal?.reason), { once: true });
@@ -430,6 +434,7 @@ class WorkflowRun {
         signal: this.abort.signal,
         limits: this.limits,
         httpRequest: this.opts.httpRequest ?? defaultHttpRequest,
+        files: this.files,
         onWait: (waitTill) => {
           this.runExecutionData.waitTill = waitTill.toISOString();
         },

@@ -48,6 +48,8 @@ export interface RunOptions {
   staticData?: IDataObject;
   /** Outbound HTTP used by nodes; injectable so tests can point it at local servers. */
   httpRequest?: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
+  /** Folders nodes may read and write files in; none (the default) disables file access. */
+  fileAccessRoots?: string[];
   /** Clock used by $now/$today and node timestamps (the corpus runner fixes it). */
   now?: () => number;
   /** Limits applied to each run. */

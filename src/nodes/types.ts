@@ -47,6 +47,14 @@ export interface HttpResponse {
   body: unknown;
 }
 
+/** Files under the folders a run allows (RunOptions.fileAccessRoots); each call fails when none are. */
+export interface FileAccess {
+  /** Files matching a glob pattern (absolute, or relative to the first allowed folder). */
+  glob(pattern: string): Promise<string[]>;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, data: Uint8Array, options?: { append?: boolean }): Promise<void>;
+}
+
 export interface ExecuteHelpers {
   httpRequest(options: HttpRequestOptions): Promise<HttpResponse | unknown>;
   returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[];
@@ -56,6 +64,7 @@ export interface ExecuteHelpers {
   ): INodeExecutionData[];
   prepareBinaryData(data: Uint8Array, fileName?: string, mimeType?: string): Promise<IBinaryData>;
   getBinaryDataBuffer(itemIndex: number, propertyName: string): Promise<Uint8Array>;
+  readonly files: FileAccess;
 }
 
 /** The function a Code node uses to run user JavaScript outside the host (see engine/sandbox). */
