@@ -8,6 +8,7 @@ import { RootStore } from './stores/RootStore.ts';
 import { StoresContext } from './stores/context.ts';
 import { startIssuesSync } from './stores/issuesSync.ts';
 import { startTitleSync } from './stores/titleSync.ts';
+import { startRunRecovery } from './push/runRecovery.ts';
 import { errorMessage } from './api/errors.ts';
 import { App } from './App.tsx';
 
@@ -30,6 +31,7 @@ async function startup(): Promise<void> {
 
 startIssuesSync(root);
 startTitleSync(root);
+startRunRecovery(root);
 root.push.connect();
 void startup();
 

@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SWITCHYARD_DATA_DIR: dataDir,
       SWITCHYARD_BASE_PATH: E2E_BASE_PATH,
       SWITCHYARD_LOG_LEVEL: 'warn',
+      // The journey opens its run again on the execution route.
+      SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,34 +1,79 @@
-// Pretty JSON of many items as lines, built in slices of at most SLICE_MS so that 100,000
-// items never block a frame; the view shows what is ready and grows.
+// Pretty JSON of many items, virtualised by line. Counting lines needs each item stringified
+// once; that runs in slices of at most SLICE_MS (100,000 items never block a frame) and
+// keeps only line offsets, so memory stays one number per item. Visible lines are made
+// again on demand from a small cache of items.
 import type { INodeExecutionData } from '../../../model/execution.ts';
 
 const SLICE_MS = 8;
+const CACHE_ITEMS = 256;
+
+export interface JsonLinesIndex {
+  /** Lines ready so far ('[' … ']' once done). */
+  count: number;
+  done: boolean;
+  line(i: number): string;
+}
 
 export interface JsonLinesJob {
   cancel(): void;
 }
 
-/** Calls onProgress(lines, done, sliceMs) after each slice. */
-export function buildJsonLines(items: INodeExecutionData[], onProgress: (lines: string[], done: boolean, sliceMs: number) => void): JsonLinesJob {
-  const lines: string[] = ['['];
-  let i = 0;
+function itemLines(item: INodeExecutionData): string[] {
+  return (JSON.stringify(item?.json ?? {}, null, 2) ?? 'null').split('\n');
+}
+
+/** Calls onProgress(index, sliceMs) after each slice; the index grows until done. */
+export function buildJsonLines(items: INodeExecutionData[], onProgress: (index: JsonLinesIndex, sliceMs: number) => void): JsonLinesJob {
+  const n = items.length;
+  // starts[k] = first line of item k; line 0 is '['.
+  const starts = new Uint32Array(n + 1);
+  starts[0] = 1;
+  let indexed = 0;
   let cancelled = false;
+  const cache = new Map<number, string[]>();
+
+  const linesOf = (k: number): string[] => {
+    let l = cache.get(k);
+    if (!l) {
+      l = itemLines(items[k]);
+      if (cache.size >= CACHE_ITEMS) cache.delete(cache.keys().next().value as number);
+      cache.set(k, l);
+    }
+    return l;
+  };
+
+  const index: JsonLinesIndex = {
+    count: 1,
+    done: false,
+    line(i: number): string {
+      if (i === 0) return '[';
+      if (index.done && i === index.count - 1) return ']';
+      // Binary search the item whose lines contain i.
+      let lo = 0;
+      let hi = indexed - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      const lines = linesOf(lo);
+      const k = i - starts[lo];
+      const last = k === lines.length - 1;
+      return '  ' + (lines[k] ?? '') + (last && lo < n - 1 ? ',' : '');
+    },
+  };
+
   const step = () => {
     if (cancelled) return;
     const start = performance.now();
-    while (i < items.length && performance.now() - start < SLICE_MS) {
-      const text = JSON.stringify(items[i].json ?? {}, null, 2) ?? 'null';
-      const itemLines = text.split('\n');
-      for (let k = 0; k < itemLines.length; k++) {
-        const last = k === itemLines.length - 1;
-        lines.push('  ' + itemLines[k] + (last && i < items.length - 1 ? ',' : ''));
-      }
-      i++;
+    while (indexed < n && performance.now() - start < SLICE_MS) {
+      starts[indexed + 1] = starts[indexed] + itemLines(items[indexed]).length;
+      indexed++;
     }
-    const done = i >= items.length;
-    if (done) lines.push(']');
-    onProgress(lines, done, performance.now() - start);
-    if (!done) setTimeout(step, 0);
+    index.done = indexed >= n;
+    index.count = starts[indexed] + (index.done ? 1 : 0);
+    onProgress(index, performance.now() - start);
+    if (!index.done) setTimeout(step, 0);
   };
   step();
   return {
