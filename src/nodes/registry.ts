@@ -12,6 +12,8 @@ import { ifV1, ifV2 } from './If/If.node.ts';
 import { httpRequestV1, httpRequestV3 } from './HttpRequest/HttpRequest.node.ts';
 import { switchV1, switchV2, switchV3 } from './Switch/Switch.node.ts';
 import { filterV1, filterV2 } from './Filter/Filter.node.ts';
+import { mergeV1, mergeV2, mergeV3 } from './Merge/Merge.node.ts';
+import { n8nTrainingCustomerDatastore } from './N8nTrainingCustomerDatastore/N8nTrainingCustomerDatastore.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -33,6 +35,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
