@@ -15,11 +15,11 @@ import type { GraphIndex } from '../model/graph.ts';
 import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
-import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { runCode } from './sandbox/runCode.ts';
-import type { EngineLimits } from './types.ts';
+import type { BinaryDataStore, EngineLimits } from './types.ts';
 
 export interface ContextInit {
   workflow: IWorkflowBase;
@@ -46,6 +46,10 @@ export interface ContextInit {
   files: FileAccess;
   onWait: (waitTill: Date) => void;
   onMessage?: (message: unknown) => void;
+  onResponse?: (response: WebhookResponse) => void;
+  additionalKeys?: IDataObject;
+  binaryStore?: BinaryDataStore;
+  getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
   hints: Array<{ message: string }>;
 }
 
@@ -66,6 +70,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     now: init.now,
     pinData: init.pinData,
     parameters: node.parameters as IDataObject,
+    additional: init.additionalKeys,
     evaluate: (value, itemIndex) => evaluateParameterValue(value, (scopeFor ??= createScopeFactory(proxy))(itemIndex), init.limits),
   };
   const scope = (itemIndex: number) => (scopeFor ??= createScopeFactory(proxy))(itemIndex);
@@ -84,18 +89,21 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     },
     async prepareBinaryData(data, fileName, mimeType) {
       const ext = fileName?.includes('.') ? fileName.split('.').pop() : undefined;
-      const binary: IBinaryData = {
-        data: bytesToBase64(data),
-        mimeType: mimeType ?? 'application/octet-stream',
-        fileSize: formatSize(data.byteLength),
-      };
+      const type = mimeType ?? 'application/octet-stream';
+      const store = init.binaryStore;
+      // Large files go to the store: the run data (and every save of it) keeps only a reference.
+      const binary: IBinaryData =
+        store && data.byteLength > store.inlineMaxBytes
+          ? { id: await store.store(init.executionId, data, { mimeType: type, fileName }), mimeType: type, fileSize: formatSize(data.byteLength) }
+          : { data: bytesToBase64(data), mimeType: type, fileSize: formatSize(data.byteLength) };
       if (fileName) binary.fileName = fileName;
       if (ext) binary.fileExtension = ext;
       return binary;
     },
     async getBinaryDataBuffer(itemIndex, propertyName) {
       const b = connectionInputData[itemIndex]?.binary?.[propertyName];
-      if (!b?.data) throw new NodeOperationError(node, `No binary data "${propertyName}" on item ${itemIndex}`, { itemIndex });
+      if (b?.data === undefined && b?.id && init.binaryStore) return init.binaryStore.read(b.id);
+      if (b?.data === undefined) throw new NodeOperationError(node, `No binary data "${propertyName}" on item ${itemIndex}`, { itemIndex });
       return base64ToBytes(b.data);
     },
     files: init.files,
@@ -155,11 +163,24 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       const data = (init.staticData[key] ??= {}) as IDataObject;
       return data;
     },
+    getContext(type) {
+      const executionData = (init.runExecutionData.executionData ??= { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} });
+      const contextData = (executionData.contextData ??= {});
+      const key = type === 'flow' ? 'flow' : `node:${node.name}`;
+      return (contextData[key] ??= {}) as IDataObject;
+    },
     async putExecutionToWait(waitTill: Date) {
       init.onWait(waitTill);
     },
     sendMessageToUI(message: unknown) {
       init.onMessage?.(message);
+    },
+    sendResponse(response: WebhookResponse) {
+      init.onResponse?.(response);
+    },
+    async getCredentials(type: string) {
+      if (!init.getCredentials) throw new NodeOperationError(node, `Node "${node.name}" has no credentials of type "${type}" available`);
+      return init.getCredentials(type, node);
     },
     helpers,
     code,

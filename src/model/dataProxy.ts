@@ -210,9 +210,14 @@ function nodeAccessor(ctx: ProxyContext, nodeName: string, itemIndexOf: () => nu
       return runs ? runs.length - 1 : -1;
     },
     get context() {
-      return {};
+      return nodeContextOf(ctx, nodeName);
     },
   };
+}
+
+/** The node's execution-scoped context (n8n's getContext('node')), e.g. Loop Over Items' noItemsLeft. */
+function nodeContextOf(ctx: ProxyContext, nodeName: string): IDataObject {
+  return (ctx.runExecutionData?.executionData?.contextData?.[`node:${nodeName}`] as IDataObject | undefined) ?? {};
 }
 
 function selectAccessor(ctx: ProxyContext, nodeName: unknown, itemIndexOf: () => number) {
@@ -280,7 +285,7 @@ function selectAccessor(ctx: ProxyContext, nodeName: unknown, itemIndexOf: () =>
       return ctx.graph.nodes.get(nodeName)?.parameters;
     },
     get context() {
-      return {};
+      return nodeContextOf(ctx, nodeName);
     },
   };
 }

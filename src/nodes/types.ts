@@ -55,6 +55,13 @@ export interface FileAccess {
   writeFile(path: string, data: Uint8Array, options?: { append?: boolean }): Promise<void>;
 }
 
+/** What Respond to Webhook answers: body is JSON-able data, a string, bytes, or undefined for none. */
+export interface WebhookResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
 export interface ExecuteHelpers {
   httpRequest(options: HttpRequestOptions): Promise<HttpResponse | unknown>;
   returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[];
@@ -94,9 +101,18 @@ export interface ExecuteFunctions {
   evaluateExpression(expression: string, itemIndex: number): unknown;
   continueOnFail(): boolean;
   getWorkflowStaticData(type: 'global' | 'node'): IDataObject;
+  /**
+   * n8n's execution-scoped context: 'node' is this node's own object, 'flow' one shared by the
+   * workflow; both live in runExecutionData.executionData.contextData for this execution only.
+   */
+  getContext(type: 'node' | 'flow'): IDataObject;
   /** Sets waitTill for the execution (Wait node); the engine parks the execution. */
   putExecutionToWait(waitTill: Date): Promise<void>;
   sendMessageToUI(message: unknown): void;
+  /** Answers the webhook request that started the run (Respond to Webhook); ignored otherwise. */
+  sendResponse(response: WebhookResponse): void;
+  /** Credentials of the given type for this node; fails when none are available. */
+  getCredentials(type: string): Promise<IDataObject>;
   readonly helpers: ExecuteHelpers;
   readonly code: CodeRunner;
   readonly signal: AbortSignal;

@@ -35,7 +35,19 @@ const needs: NodeType = {
   },
 };
 
-const registry = createRegistry([...builtinTypes, pick, needs, emit, nothing]);
+/** Counts its runs in its node context; loops back to itself until it has run 3 times. */
+const counter: NodeType = {
+  kind: 'regular',
+  description: { ...pick.description, name: 'test.counter', outputs: ['main', 'main'], properties: [] },
+  async execute(ctx) {
+    const context = ctx.getContext('node');
+    context.runs = ((context.runs as number) ?? 0) + 1;
+    const item = { json: { runs: context.runs } };
+    return (context.runs as number) < 3 ? [[], [item]] : [[item], []];
+  },
+};
+
+const registry = createRegistry([...builtinTypes, pick, needs, emit, nothing, counter]);
 
 describe('getNodeParameter', () => {
   it('reads list entries by index, like lodash get', async () => {
@@ -67,4 +79,25 @@ describe('requiredInputsFor', () => {
       else expect(r.data.resultData.runData.Join[0].data?.main[0]?.map((i) => i.json)).toEqual([{ a: 1 }]);
     });
   }
+});
+
+describe('getContext', () => {
+  it("keeps a node's context across its runs in one execution, readable as $node[…].context", async () => {
+    const run = () =>
+      runWorkflow({
+        workflow: wf(
+          [trigger(), n('Count', 'counter'), n('Back', 'n8n-nodes-base.noOp'), n('After', 'n8n-nodes-base.set', { values: { number: [{ name: 'seen', value: '={{ $node["Count"].context["runs"] }}' }] } })],
+          wire(['Trigger', 'Count'], ['Count', 'After', 0, 0], ['Count', 'Back', 1, 0], ['Back', 'Count']),
+          { executionOrder: 'v1' },
+        ),
+        nodeTypes: registry,
+        mode: 'manual',
+        executionId: '1',
+      });
+    const r = await run();
+    expect(r.data.resultData.runData.Count).toHaveLength(3);
+    expect(r.data.resultData.runData.After[0].data?.main[0]?.[0].json).toEqual({ runs: 3, seen: 3 });
+    // A new execution starts with a fresh context.
+    expect((await run()).data.resultData.runData.Count).toHaveLength(3);
+  });
 });
