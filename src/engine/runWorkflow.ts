@@ -171,7 +171,7 @@ class WorkflowRun {
         ? this.graph.nodes.get(opts.startNode)
         : findStartNode(candidates, { isTrigger: (type, v) => this.opts.nodeTypes.get(type, v)?.kind === 'trigger' });
       if (!start) throw new EngineError('No node to start the workflow from could be found');
-      stack.push({ node: start, data: { main: [opts.triggerItems ?? [{ json: {} }]] }, source: null });
+      stack.push({ node: start, data: opts.triggerData ?? { main: [opts.triggerItems ?? [{ json: {} }]] }, source: null });
     }
     this.checkNodeTypes();
   }
@@ -439,6 +439,10 @@ class WorkflowRun {
           this.runExecutionData.waitTill = waitTill.toISOString();
         },
         onMessage: (m) => this.opts.hooks?.sendMessageToUI?.(entry.node.name, m),
+        onResponse: (r) => this.opts.hooks?.sendResponse?.(entry.node.name, r),
+        additionalKeys: this.opts.additionalKeys,
+        binaryStore: this.opts.binaryStore,
+        getCredentials: this.opts.getCredentials,
         hints,
       },
     });

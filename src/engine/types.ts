@@ -8,9 +8,11 @@ import type {
   IRunExecutionData,
   ISourceData,
   ITaskData,
+  ITaskDataConnections,
   WorkflowExecuteMode,
 } from '../model/execution.ts';
-import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
+import type { INode } from '../model/workflow.ts';
+import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse, WebhookResponse } from '../nodes/types.ts';
 
 export interface ExecutionHooks {
   workflowExecuteBefore?(): void | Promise<void>;
@@ -19,6 +21,18 @@ export interface ExecutionHooks {
   workflowExecuteAfter?(run: IRun): void | Promise<void>;
   /** A node asked to show something in the browser console (Code node console.log in manual runs). */
   sendMessageToUI?(nodeName: string, message: unknown): void;
+  /** Respond to Webhook answered the request that started the run. */
+  sendResponse?(nodeName: string, response: WebhookResponse): void;
+}
+
+/**
+ * Where binary data larger than `inlineMaxBytes` goes instead of base64 in the item: the item
+ * keeps `{ id, mimeType, fileName, fileSize }` and nodes read the bytes back through `read`.
+ */
+export interface BinaryDataStore {
+  inlineMaxBytes: number;
+  store(executionId: string, data: Uint8Array, meta: { mimeType: string; fileName?: string }): Promise<string>;
+  read(id: string): Promise<Uint8Array>;
 }
 
 export interface RunOptions {
@@ -28,6 +42,8 @@ export interface RunOptions {
   executionId: string;
   /** Items the start node receives; default one empty item. */
   triggerItems?: INodeExecutionData[];
+  /** All inputs of the start node, when one list is not enough (a webhook with one output per method). */
+  triggerData?: ITaskDataConnections;
   /** Start from this node instead of the default start node. */
   startNode?: string;
   /** Partial runs (spec 001 §4.4): reuse this run data, start at these nodes, stop after destination. */
@@ -54,6 +70,12 @@ export interface RunOptions {
   now?: () => number;
   /** Limits applied to each run. */
   limits?: Partial<EngineLimits>;
+  /** Extra values for expressions, e.g. `{ resumeUrl }` for $execution.resumeUrl. */
+  additionalKeys?: IDataObject;
+  /** Keeps large binary data out of the run data; without it binary stays inline. */
+  binaryStore?: BinaryDataStore;
+  /** Credentials of a node by credential type; without it getCredentials fails with a clear error. */
+  getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
 }
 
 export interface EngineLimits {
