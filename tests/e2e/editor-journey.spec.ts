@@ -183,6 +183,14 @@ test('build, run, inspect, save and reload a workflow', async ({ page }) => {
   expect(state.connections).toBe(4);
   await shot(page, '10-reloaded');
 
+  // ctrl+o lists the saved workflow.
+  await page.keyboard.press('Control+o');
+  const open = page.getByRole('dialog', { name: 'Open workflow' });
+  await expect(open.getByRole('row', { name: /My workflow/ })).toBeVisible();
+  await shot(page, '10b-open-workflow');
+  await page.keyboard.press('Escape');
+  await expect(open).toBeHidden();
+
   // 9. The past execution, read-only, with its data (manual executions are saved in this setup).
   await page.goto(`${baseUrl()}execution/${executionId}`);
   await expect(page.getByText(`Execution ${executionId}`)).toBeVisible();
@@ -241,7 +249,7 @@ test('issues block a run, maxNodes is enforced, leaving asks about unsaved chang
   await page.getByTestId('sidebar-new-workflow').click();
   const dialog = page.getByRole('dialog', { name: 'Save changes before leaving?' });
   await expect(dialog).toBeVisible();
-  await shot(page, '14-unsaved-changes');
+  await shot(page, '15-unsaved-changes');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(node(page, 'HTTP Request')).toBeVisible();
 
@@ -254,12 +262,29 @@ test('issues block a run, maxNodes is enforced, leaving asks about unsaved chang
   await page.getByTestId('add-sticky').click();
   expect((await storeState(page)).nodes.map((n) => n.name)).toContain('Sticky Note');
 
+  // Node settings: retry fields show only with Retry On Fail, and out-of-range input is refused.
+  const httpNode = await box(page, 'HTTP Request');
+  await page.mouse.dblclick(httpNode.x + httpNode.width / 2, httpNode.y + httpNode.height / 2);
+  await expect(page.getByTestId('ndv-issues')).toContainText('Parameter "URL" is required.');
+  await page.getByTestId('ndv-tab-settings').click();
+  await expect(page.locator('#param-maxTries')).toHaveCount(0);
+  await page.getByTestId('setting-retryOnFail').click();
+  await expect(page.getByTestId('setting-retryOnFail')).toHaveAttribute('data-selected', 'true');
+  await page.locator('#param-maxTries').fill('9');
+  await expect(page.getByTestId('ndv-settings')).toContainText('Must be at most 5');
+  await page.locator('#param-maxTries').fill('4');
+  await expect(page.getByTestId('ndv-settings')).not.toContainText('Must be at most 5');
+  await shot(page, '14-node-settings');
+  const settings = await page.evaluate(() => (window as unknown as { __switchyard: { workflow: { nodeByName(n: string): { settings: Record<string, unknown> } } } }).__switchyard.workflow.nodeByName('HTTP Request').settings);
+  expect(settings).toMatchObject({ retryOnFail: true, maxTries: 4 });
+  await page.getByTestId('ndv-close').click();
+
   // Delete on a selected node removes it (the canvas asks the app, which applies the rules).
   const http = await box(page, 'HTTP Request');
   await page.mouse.click(http.x + http.width / 2, http.y + http.height / 2);
   await page.keyboard.press('Delete');
   await expect(node(page, 'HTTP Request')).toHaveCount(0);
-  await shot(page, '15-after-delete');
+  await shot(page, '16-after-delete');
 
   await page.getByTestId('sidebar-new-workflow').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Leave without saving' }).click();
