@@ -29,9 +29,11 @@ async function workerEntries() {
 async function copyStatic() {
   await mkdir(outDir, { recursive: true });
   await cp(join(root, 'index.html'), join(outDir, 'index.html'));
+  // assets/ also holds TypeScript tables (icons.ts) that are bundled, not served.
   const assets = join(root, 'assets');
-  if (existsSync(assets) && (await readdir(assets)).length > 0) {
-    await cp(assets, join(outDir, 'static'), { recursive: true });
+  const isStatic = (src) => !/\.(ts|tsx|mts)$/.test(src);
+  if (existsSync(assets) && (await readdir(assets)).some(isStatic)) {
+    await cp(assets, join(outDir, 'static'), { recursive: true, filter: isStatic });
   }
 }
 
