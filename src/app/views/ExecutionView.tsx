@@ -1,6 +1,6 @@
 // ExecutionById (/execution/:id): a past execution, read-only, with its run data on the nodes.
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { faCircleCheck, faCircleExclamation, faClock } from '@fortawesome/free-solid-svg-icons';
 import type { CanvasHandle } from '../../canvas/types.ts';
@@ -49,7 +49,8 @@ export const ExecutionView = observer(function ExecutionView() {
   }, [root, id]);
 
   const newWorkflow = useCallback(() => void guardedNavigate(root, navigate, '/workflow'), [root, navigate]);
-  useEditorShortcuts(root, { save: () => undefined, newWorkflow });
+  const actions = useMemo(() => ({ save: () => undefined, newWorkflow }), [newWorkflow]);
+  useEditorShortcuts(root, actions);
 
   const header = (
     <header className="app-header">

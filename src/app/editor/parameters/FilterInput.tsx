@@ -53,7 +53,8 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
     return () => {
       cancelled = true;
     };
-  });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `set` is rebuilt each render from these
+  }, [filterSpec, ctx.root, ctx.typeVersion, ctx.readOnly, storedOptions, conditions.length]);
   const patch = (i: number, p: Partial<Condition>) => set({ conditions: conditions.map((c, j) => (j === i ? { ...c, ...p } : c)) });
 
   return (
