@@ -14,6 +14,9 @@ import { switchV1, switchV2, switchV3 } from './Switch/Switch.node.ts';
 import { filterV1, filterV2 } from './Filter/Filter.node.ts';
 import { mergeV1, mergeV2, mergeV3 } from './Merge/Merge.node.ts';
 import { splitInBatchesV1, splitInBatchesV2, splitInBatchesV3 } from './SplitInBatches/SplitInBatches.node.ts';
+import { compareDatasets } from './CompareDatasets/CompareDatasets.node.ts';
+import { functionNode } from './Function/Function.node.ts';
+import { functionItemNode } from './FunctionItem/FunctionItem.node.ts';
 import { n8nTrainingCustomerDatastore } from './N8nTrainingCustomerDatastore/N8nTrainingCustomerDatastore.node.ts';
 import { itemListsV1, itemListsV2, itemListsV3 } from './ItemLists/ItemLists.node.ts';
 import { aggregate } from './Aggregate/Aggregate.node.ts';
@@ -44,6 +47,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
