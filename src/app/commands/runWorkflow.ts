@@ -7,10 +7,16 @@ import { errorMessage } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { cleanNode } from './savePayload.ts';
 import { runIssueLines } from '../stores/issuesSync.ts';
+import { saveWorkflow } from './saveWorkflow.ts';
 
 export const NO_PUSH_CONNECTION = 'There is no active connection to the server. It is probably down.';
 
-export async function runWorkflow(root: RootStore): Promise<void> {
+export interface RunOptions {
+  /** A new workflow saved before its run (it has webhook nodes) got this id: update the URL. */
+  onCreated?: (id: string) => void;
+}
+
+export async function runWorkflow(root: RootStore, options: RunOptions = {}): Promise<void> {
   const { workflow, run, ui, push, nodeTypes } = root;
   if (ui.readOnly) {
     ui.toasts.error('Could not execute', 'This view is read-only.');
@@ -42,6 +48,12 @@ export async function runWorkflow(root: RootStore): Promise<void> {
       persistent: true,
     });
     return;
+  }
+  // Test webhooks are registered for a stored workflow: a new one with webhook nodes is saved first.
+  if (!workflow.isSaved && wf.nodes.some((n) => nodeTypes.get(n.type, n.typeVersion)?.webhooks?.length)) {
+    const saved = await saveWorkflow(root);
+    if (!saved) return;
+    if (saved.created) options.onCreated?.(saved.id);
   }
   run.start();
   workflow.clearExecution();

@@ -1,12 +1,14 @@
 // Execute workflow / stop / clear execution data (spec 001 §2.4). Hidden in read-only views.
 import { observer } from 'mobx-react-lite';
 import { faFlask, faRotate, faStop, faTrashCan } from '@fortawesome/free-solid-svg-icons';
-import { runWorkflow, stopRun, clearExecutionData } from '../../commands/runWorkflow.ts';
+import { stopRun, clearExecutionData } from '../../commands/runWorkflow.ts';
+import { useRunWorkflow } from './useRunWorkflow.ts';
 import { useStores } from '../../stores/context.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
 export const RunControls = observer(function RunControls() {
   const root = useStores();
+  const runNow = useRunWorkflow();
   const { run, workflow } = root;
   const label = !run.running ? 'Execute workflow' : run.waitingForWebhook ? 'Waiting for trigger event' : 'Executing workflow';
   const hasData = !!workflow.runData && Object.keys(workflow.runData).length > 0;
@@ -17,7 +19,7 @@ export const RunControls = observer(function RunControls() {
         className="btn btn-primary btn-large run-btn"
         data-running={run.running || undefined}
         disabled={run.running}
-        onClick={() => void runWorkflow(root)}
+        onClick={runNow}
         data-testid="execute-workflow"
       >
         <Icon icon={run.running ? faRotate : faFlask} />

@@ -7,7 +7,7 @@ import { buildGraph, directParents } from '../../../model/graph.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
-import { runWorkflow } from '../../commands/runWorkflow.ts';
+import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
 import { outputNamesOf } from './outputNames.ts';
 
@@ -39,6 +39,7 @@ function ancestors(connections: ReturnType<typeof buildGraph>, name: string): Ar
 
 export const InputPanel = observer(function InputPanel({ node }: { node: NodeModel }) {
   const root = useStores();
+  const runNow = useRunWorkflow();
   const { workflow, nodeTypes, ui, run } = root;
   const d = nodeTypes.get(node.type, node.typeVersion);
   const [chosen, setChosen] = useState<string | undefined>();
@@ -62,7 +63,7 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
               : d.eventTriggerDescription || 'Click “Execute workflow” to run the workflow from here. Its output shows on the right.'}
           </p>
           {!ui.readOnly && (
-            <button type="button" className="btn btn-primary" disabled={run.running} onClick={() => void runWorkflow(root)}>
+            <button type="button" className="btn btn-primary" disabled={run.running} onClick={runNow}>
               Execute workflow
             </button>
           )}

@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
-import { runWorkflow } from '../../commands/runWorkflow.ts';
+import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
 import { outputNamesOf } from './outputNames.ts';
 
 export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeModel }) {
   const root = useStores();
+  const runNow = useRunWorkflow();
   const { workflow, nodeTypes, run, ui } = root;
   void workflow.runDataVersion;
   const runs = workflow.runData?.[node.name];
@@ -27,7 +28,7 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
               <div className="run-empty-title">No output yet</div>
               <div>Execute the workflow to see what this node produces.</div>
               {!ui.readOnly && (
-                <button type="button" className="btn btn-primary btn-s" disabled={run.running} onClick={() => void runWorkflow(root)}>
+                <button type="button" className="btn btn-primary btn-s" disabled={run.running} onClick={runNow}>
                   Execute workflow
                 </button>
               )}
