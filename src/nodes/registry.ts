@@ -26,6 +26,14 @@ import { sort } from './Sort/Sort.node.ts';
 import { limit } from './Limit/Limit.node.ts';
 import { removeDuplicatesV1 } from './RemoveDuplicates/RemoveDuplicates.node.ts';
 import { renameKeys } from './RenameKeys/RenameKeys.node.ts';
+import { webhook } from './Webhook/Webhook.node.ts';
+import { respondToWebhook } from './RespondToWebhook/RespondToWebhook.node.ts';
+import { scheduleTrigger } from './ScheduleTrigger/ScheduleTrigger.node.ts';
+import { cron } from './Cron/Cron.node.ts';
+import { interval } from './Interval/Interval.node.ts';
+import { errorTrigger } from './ErrorTrigger/ErrorTrigger.node.ts';
+import { wait } from './Wait/Wait.node.ts';
+import { emailSendV1, emailSendV2 } from './EmailSend/EmailSend.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -47,6 +55,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
