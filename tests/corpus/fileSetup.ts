@@ -6,6 +6,11 @@ export interface FileSetup {
   now?: string;
   /** Time zone when the workflow settings do not give one. */
   timezone?: string;
+  /**
+   * The recording machine's own time zone (process TZ) where a node read dates in the server's
+   * local zone, as Date & Time v1 does through moment.
+   */
+  systemTimezone?: string;
   /** Execution order when the recording predates the workflow setting that now expresses it. */
   executionOrder?: 'v0' | 'v1';
 }

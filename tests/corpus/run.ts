@@ -86,7 +86,9 @@ async function runFile(path: string, rel: string): Promise<FileResult> {
   const fixedNow = setup.now ? Date.parse(setup.now) : undefined;
   const previousNow = Settings.now;
   const previousZone = Settings.defaultZone;
+  const previousTZ = process.env.TZ;
   Settings.defaultZone = timezone;
+  if (setup.systemTimezone) process.env.TZ = setup.systemTimezone;
   if (fixedNow !== undefined) Settings.now = () => fixedNow;
   let run;
   try {
@@ -98,12 +100,18 @@ async function runFile(path: string, rel: string): Promise<FileResult> {
       triggerItems: trigger?.input ? [trigger.input] : undefined,
       timezone,
       now: fixedNow !== undefined ? () => fixedNow : undefined,
+      // Fixture files sit next to the JSON (n8n's C:\\Test\\<file> paths point there).
+      fileAccessRoots: [corpusDir() as string],
     });
   } catch (e) {
     return done('fail', `engine threw: ${(e as Error).stack ?? e}`);
   } finally {
     Settings.now = previousNow;
     Settings.defaultZone = previousZone;
+    if (setup.systemTimezone) {
+      if (previousTZ === undefined) delete process.env.TZ;
+      else process.env.TZ = previousTZ;
+    }
   }
 
   const runData = run.data.resultData.runData;
@@ -123,7 +131,10 @@ async function runFile(path: string, rel: string): Promise<FileResult> {
       const first = r.data?.main?.[0];
       return first ? first.map((i) => normaliseItem(i, keepBinary)) : null;
     });
-    const diff = deepEqual(actual, [items]);
+    // Items pinned without a json key are n8n's legacy pin format ({ json } is implied; n8n's
+    // AddJsonKeyPinData migration wraps them the same way).
+    const expected = (items as unknown[]).map((i) => (i && typeof i === 'object' && 'json' in i ? i : { json: i }));
+    const diff = deepEqual(actual, [expected]);
     if (diff) return done('fail', `node "${nodeName}": ${diff}`);
   }
   return done('pass', known ? `known difference, not compared: ${known.nodes.join(', ')} — ${known.reason}` : undefined);
