@@ -46,7 +46,13 @@ export function useEditorShortcuts(root: RootStore, actions: { save: () => void;
       }
       if (e.key === 'Tab' && !ctrl && !e.altKey && !e.shiftKey) {
         if (root.ui.readOnly || root.ui.ndvNode || root.modalOpen()) return;
-        if (typingTarget(e.target) && !(e.target as HTMLElement).closest('.node-creator')) return;
+        // Only from the canvas (or nothing focused) and inside the creator: Tab elsewhere
+        // still moves focus through the header, sidebar and controls.
+        const t = e.target instanceof HTMLElement ? e.target : null;
+        const fromCanvas = !t || t === document.body || t.closest('.canvas-host') !== null;
+        const inCreator = !!t?.closest('.node-creator');
+        if (!fromCanvas && !inCreator) return;
+        if (typingTarget(t) && !inCreator) return;
         e.preventDefault();
         root.ui.toggleCreator();
       }
