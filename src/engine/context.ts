@@ -15,7 +15,7 @@ import type { GraphIndex } from '../model/graph.ts';
 import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
-import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse } from '../nodes/types.ts';
+import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { runCode } from './sandbox/runCode.ts';
@@ -50,6 +50,8 @@ export interface ContextInit {
   additionalKeys?: IDataObject;
   binaryStore?: BinaryDataStore;
   getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
+  executeSubWorkflow?: (request: SubWorkflowRequest) => Promise<SubWorkflowResult>;
+  loadWorkflow?: (id: string) => Promise<IWorkflowBase>;
   hints: Array<{ message: string }>;
 }
 
@@ -163,6 +165,8 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       const data = (init.staticData[key] ??= {}) as IDataObject;
       return data;
     },
+    executeSubWorkflow: init.executeSubWorkflow,
+    loadWorkflow: init.loadWorkflow,
     getContext(type) {
       const executionData = (init.runExecutionData.executionData ??= { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} });
       const contextData = (executionData.contextData ??= {});

@@ -14,7 +14,7 @@ import type {
 import { resolveNodeParameters } from '../model/parameters.ts';
 import { buildGraph, findStartNode, highestNodes, parentNodes, pruneConnections, type GraphIndex } from '../model/graph.ts';
 import { DEFAULT_TIMEZONE } from '../model/constants.ts';
-import type { NodeType } from '../nodes/types.ts';
+import type { NodeType, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { releaseWaitingNode, scheduleChildren, type SchedulerState, type StackEntry } from './scheduling.ts';
 import { runNode, type RunNodeResult } from './runNode.ts';
 import { serializeError, cancelledError } from './errors.ts';
@@ -26,6 +26,9 @@ import type { FileAccess } from '../nodes/types.ts';
 import { DEFAULT_LIMITS, type IRun, type RunOptions, type EngineLimits } from './types.ts';
 
 class EngineError extends Error {}
+
+/** Execute Workflow calls nested deeper than this fail instead of recursing without end. */
+const MAX_SUB_WORKFLOW_DEPTH = 20;
 
 export async function runWorkflow(opts: RunOptions): Promise<IRun> {
   const run = new WorkflowRun(opts);
@@ -49,6 +52,7 @@ class WorkflowRun {
   private status: IRun['status'] = 'new';
   private timedOut = false;
   private executionIndex = 0;
+  private subRuns = 0;
 
   constructor(opts: RunOptions) {
     this.opts = opts;
@@ -439,6 +443,8 @@ class WorkflowRun {
           this.runExecutionData.waitTill = waitTill.toISOString();
         },
         onMessage: (m) => this.opts.hooks?.sendMessageToUI?.(entry.node.name, m),
+        executeSubWorkflow: (request) => this.runSubWorkflow(request),
+        loadWorkflow: this.opts.loadWorkflow,
         onResponse: (r) => this.opts.hooks?.sendResponse?.(entry.node.name, r),
         additionalKeys: this.opts.additionalKeys,
         binaryStore: this.opts.binaryStore,
@@ -446,6 +452,43 @@ class WorkflowRun {
         hints,
       },
     });
+  }
+
+  /**
+   * Execute Workflow: runs another workflow in 'integrated' mode with the same engine options,
+   * waits for it, and hands back the output of the last node it ran (as n8n does).
+   */
+  private async runSubWorkflow(request: SubWorkflowRequest): Promise<SubWorkflowResult> {
+    const depth = (this.opts.subWorkflowDepth ?? 0) + 1;
+    if (depth > MAX_SUB_WORKFLOW_DEPTH) throw new EngineError(`Sub-workflows are nested more than ${MAX_SUB_WORKFLOW_DEPTH} levels deep`);
+    const executionId = `${this.opts.executionId}-sub${++this.subRuns}`;
+    const run = await runWorkflow({
+      ...this.opts,
+      workflow: request.workflow,
+      mode: 'integrated',
+      executionId,
+      triggerItems: request.items,
+      startNode: request.startNode,
+      signal: this.abort.signal,
+      subWorkflowDepth: depth,
+      hooks: undefined,
+      runData: undefined,
+      startNodes: undefined,
+      destinationNode: undefined,
+      pinData: undefined,
+      resumeFrom: undefined,
+      staticData: {},
+    });
+    const error = run.data.resultData.error;
+    if (error) {
+      const e = new EngineError(error.message);
+      e.name = error.name ?? 'Error';
+      (e as EngineError & { description?: unknown }).description = error.description;
+      throw e;
+    }
+    const last = run.data.resultData.lastNodeExecuted;
+    const runs = last ? run.data.resultData.runData[last] : undefined;
+    return { executionId, data: runs?.[runs.length - 1]?.data?.main ?? [] };
   }
 
   private checkItemLimit(node: INode, output: Array<INodeExecutionData[] | null>): void {

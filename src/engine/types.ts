@@ -70,6 +70,10 @@ export interface RunOptions {
   now?: () => number;
   /** Limits applied to each run. */
   limits?: Partial<EngineLimits>;
+  /** Loads a stored workflow by id for Execute Workflow (source "database"); the server supplies it. */
+  loadWorkflow?: (id: string) => Promise<IWorkflowBase>;
+  /** Sub-workflow depth of this run (0 for a top-level run); deeper calls fail. */
+  subWorkflowDepth?: number;
   /** Extra values for expressions, e.g. `{ resumeUrl }` for $execution.resumeUrl. */
   additionalKeys?: IDataObject;
   /** Keeps large binary data out of the run data; without it binary stays inline. */

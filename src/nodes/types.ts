@@ -85,6 +85,21 @@ export interface CodeRunner {
   }): Promise<unknown>;
 }
 
+/** A sub-workflow run requested by a node (Execute Workflow). */
+export interface SubWorkflowRequest {
+  workflow: IWorkflowBase;
+  /** Items handed to the start node. */
+  items: INodeExecutionData[];
+  /** Start here instead of the default start node (e.g. its Execute Workflow Trigger). */
+  startNode?: string;
+}
+
+export interface SubWorkflowResult {
+  executionId: string;
+  /** Output lists of the last node the sub-workflow ran (n8n's getDataLastExecutedNodeData). */
+  data: Array<INodeExecutionData[] | null>;
+}
+
 export interface ExecuteFunctions {
   getNode(): INode;
   getWorkflow(): { id?: string; name?: string; active: boolean };
@@ -118,6 +133,10 @@ export interface ExecuteFunctions {
   readonly signal: AbortSignal;
   /** Attaches a hint shown in the output panel. */
   addHint(message: string): void;
+  /** Runs a workflow in 'integrated' mode and waits for it; fails with the sub-workflow's error. */
+  executeSubWorkflow?(request: SubWorkflowRequest): Promise<SubWorkflowResult>;
+  /** Loads a stored workflow by id (absent when the caller offers no workflow store). */
+  loadWorkflow?(id: string): Promise<IWorkflowBase>;
 }
 
 export type NodeOutput = INodeExecutionData[][] | null;

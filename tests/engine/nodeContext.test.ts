@@ -101,3 +101,28 @@ describe('getContext', () => {
     expect((await run()).data.resultData.runData.Count).toHaveLength(3);
   });
 });
+
+describe('executeSubWorkflow', () => {
+  it('runs sub-workflows in integrated mode and stops endless nesting', async () => {
+    // A workflow that calls itself by id: every level runs in 'integrated' mode until the depth limit.
+    const self = wf(
+      [n('Start', 'n8n-nodes-base.executeWorkflowTrigger'), n('Again', 'n8n-nodes-base.executeWorkflow', { source: 'database', workflowId: 'self' })],
+      wire(['Start', 'Again']),
+    );
+    const modes: string[] = [];
+    const r = await runWorkflow({
+      workflow: self,
+      nodeTypes: registry,
+      mode: 'manual',
+      executionId: '1',
+      loadWorkflow: async () => {
+        modes.push('load');
+        return self;
+      },
+    });
+    expect(r.status).toBe('error');
+    // The 21st call loads the workflow, then the engine refuses to run it.
+    expect(modes.length).toBe(21);
+    expect(JSON.stringify(r.data.resultData.error)).toContain('Sub-workflows are nested more than 20 levels deep');
+  });
+});
