@@ -17,6 +17,9 @@ import { splitInBatchesV1, splitInBatchesV2, splitInBatchesV3 } from './SplitInB
 import { compareDatasets } from './CompareDatasets/CompareDatasets.node.ts';
 import { functionNode } from './Function/Function.node.ts';
 import { functionItemNode } from './FunctionItem/FunctionItem.node.ts';
+import { executeWorkflow } from './ExecuteWorkflow/ExecuteWorkflow.node.ts';
+import { executeWorkflowTrigger } from './ExecuteWorkflowTrigger/ExecuteWorkflowTrigger.node.ts';
+import { stopAndError } from './StopAndError/StopAndError.node.ts';
 import { n8nTrainingCustomerDatastore } from './N8nTrainingCustomerDatastore/N8nTrainingCustomerDatastore.node.ts';
 import { itemListsV1, itemListsV2, itemListsV3 } from './ItemLists/ItemLists.node.ts';
 import { aggregate } from './Aggregate/Aggregate.node.ts';
@@ -34,6 +37,7 @@ import { interval } from './Interval/Interval.node.ts';
 import { errorTrigger } from './ErrorTrigger/ErrorTrigger.node.ts';
 import { wait } from './Wait/Wait.node.ts';
 import { emailSendV1, emailSendV2 } from './EmailSend/EmailSend.node.ts';
+import { dateTimeV1, dateTimeV2 } from './DateTime/DateTime.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -55,6 +59,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, dateTimeV1, dateTimeV2, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);

@@ -56,6 +56,21 @@ function rewriteFixturePaths(value: unknown, dir: string): unknown {
   return value;
 }
 
+/** The nodes plus those of sub-workflows given inline to Execute Workflow (source "parameter"). */
+function withInlineSubWorkflowNodes(nodes: INode[]): INode[] {
+  const out = [...nodes];
+  for (const n of nodes) {
+    if (n.type !== 'n8n-nodes-base.executeWorkflow' || n.parameters?.source !== 'parameter') continue;
+    try {
+      const sub = JSON.parse(String(n.parameters.workflowJson)) as { nodes?: INode[] };
+      out.push(...withInlineSubWorkflowNodes(sub.nodes ?? []));
+    } catch {
+      // Invalid JSON fails in the run itself.
+    }
+  }
+  return out;
+}
+
 async function runFile(path: string, rel: string): Promise<FileResult> {
   const started = performance.now();
   const done = (status: FileResult['status'], reason?: string): FileResult => ({ file: rel, status, reason, ms: performance.now() - started });
@@ -77,7 +92,7 @@ async function runFile(path: string, rel: string): Promise<FileResult> {
   workflow.active = false;
   workflow.id ??= 'test';
 
-  const unknown = [...new Set((workflow.nodes as INode[]).filter((n) => !registry.get(n.type, n.typeVersion)).map((n) => `${n.type.replace('n8n-nodes-base.', '')}@${n.typeVersion}`))];
+  const unknown = [...new Set(withInlineSubWorkflowNodes(workflow.nodes as INode[]).filter((n) => !registry.get(n.type, n.typeVersion)).map((n) => `${n.type.replace('n8n-nodes-base.', '')}@${n.typeVersion}`))];
   if (unknown.length) return done('skip', `node types not implemented yet: ${unknown.join(', ')}`);
 
   const setup = FILE_SETUP[rel] ?? {};

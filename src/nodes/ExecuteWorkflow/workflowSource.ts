@@ -1,0 +1,46 @@
+// Where Execute Workflow gets the workflow to run: inline JSON, or the workflow store by id.
+// Local files and URLs are not offered by Switchyard's runtime and fail clearly.
+import type { IWorkflowBase, INode } from '../../model/workflow.ts';
+import { NodeOperationError, type ExecuteFunctions } from '../types.ts';
+
+const TRIGGER_TYPE = 'n8n-nodes-base.executeWorkflowTrigger';
+
+function parseWorkflowJson(ctx: ExecuteFunctions, value: unknown): IWorkflowBase {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new NodeOperationError(ctx.getNode(), 'The workflow JSON is not valid JSON', { description: 'Paste a workflow exported as JSON into "Workflow JSON".' });
+    }
+  }
+  const wf = parsed as Partial<IWorkflowBase> | null;
+  if (!wf || typeof wf !== 'object' || !Array.isArray(wf.nodes)) {
+    throw new NodeOperationError(ctx.getNode(), 'The workflow JSON has no "nodes" list');
+  }
+  return { name: 'Sub-workflow', active: false, connections: {}, ...wf } as IWorkflowBase;
+}
+
+export async function loadSubWorkflow(ctx: ExecuteFunctions, source: string, itemIndex: number): Promise<IWorkflowBase> {
+  if (source === 'parameter') return parseWorkflowJson(ctx, ctx.getNodeParameter('workflowJson', itemIndex));
+  if (source === 'database') {
+    const id = String(ctx.getNodeParameter('workflowId', itemIndex) ?? '');
+    if (!ctx.loadWorkflow) throw new NodeOperationError(ctx.getNode(), 'Workflows can not be loaded by ID here', { description: 'This run has no workflow store; use the source "Parameter".' });
+    try {
+      return await ctx.loadWorkflow(id);
+    } catch (e) {
+      throw new NodeOperationError(ctx.getNode(), `Workflow with ID "${id}" could not be loaded`, { description: (e as Error).message, itemIndex });
+    }
+  }
+  if (source === 'localFile' || source === 'url') {
+    throw new NodeOperationError(ctx.getNode(), `The source "${source === 'url' ? 'URL' : 'Local File'}" is not supported in Switchyard`, {
+      description: 'Use the source "Database" or "Parameter".',
+    });
+  }
+  throw new NodeOperationError(ctx.getNode(), `The source "${source}" is not known`);
+}
+
+/** The sub-workflow starts at its Execute Workflow Trigger when it has one. */
+export function startNodeOf(workflow: IWorkflowBase): string | undefined {
+  return (workflow.nodes as INode[]).find((n) => n.type === TRIGGER_TYPE && !n.disabled)?.name;
+}
