@@ -68,7 +68,7 @@ export const stopAndError: NodeType = {
       throw new NodeOperationError(node, 'The error object is not valid JSON');
     }
     const { id, name } = ctx.getWorkflow();
-    const details = { name: 'User-thrown error', message: `Workflow ID ${id} "${name}" has failed`, ...errorObject };
+    const details: Record<string, unknown> = { name: 'User-thrown error', message: `Workflow ID ${id} "${name}" has failed`, ...errorObject };
     const error = new NodeOperationError(node, String(details.message), {
       description: typeof details.description === 'string' ? details.description : undefined,
     });
