@@ -7,7 +7,7 @@ import { action, observable, runInAction } from 'mobx';
 import { Container, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { ENDPOINT_HIDE_DELAY_MS, ENDPOINT_HOVER_DELAY_MS, ENDPOINT_PLUS_HINT, ZOOM_STEP } from '../model/constants.ts';
 import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
-import { contentBounds, hitTest, type Hit, type QueryResult } from '../../workers/spatial/kernel.ts';
+import { contentBounds, hitTest, type Hit, type QueryResult, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
@@ -32,6 +32,14 @@ import { Viewport } from './viewport/Viewport.ts';
 import type { CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, RendererKind } from './types.ts';
 
 const STATS_WINDOW = 600;
+/** The canvas bitmap extends this far beyond the view on every side, for compositor panning. */
+const OVERSCAN_PX = 128;
+/** While the camera keeps moving, WebGL re-renders at most this often (compositor in between). */
+const PAN_RENDER_INTERVAL_MS = 150;
+
+function sameCamera(a: Camera, b: Camera): boolean {
+  return a.x === b.x && a.y === b.y && a.k === b.k;
+}
 
 type View = NodeView | StickyView;
 
@@ -80,6 +88,12 @@ export class CanvasController implements SyncListener {
   private overlayDirty = true;
   private mirrorCameraDirty = true;
   private cameraChanged = true;
+  /** Set when views were added or removed or the level of detail switched. */
+  private sceneDirty = true;
+  private renderedCamera: Camera | null = null;
+  private prevFrameCamera: Camera | null = null;
+  private lastRenderTime = 0;
+  private canvasTransformed = false;
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null };
   private hoverKey = '';
   private hintTimer: ReturnType<typeof setTimeout> | undefined;
@@ -90,7 +104,7 @@ export class CanvasController implements SyncListener {
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
   private readonly zoomState = observable({ scale: 1 });
-  private readonly stats = { frames: 0, frameWorkMs: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
+  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
   private lastFrameTime = 0;
   private readonly resizeObserver: ResizeObserver;
   private readonly cleanup: Array<() => void> = [];
@@ -110,7 +124,7 @@ export class CanvasController implements SyncListener {
     this.canvasEl.dataset.testid = 'canvas';
     this.canvasEl.tabIndex = 0;
     this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
-    Object.assign(this.canvasEl.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', outline: 'none', display: 'block' });
+    Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0' });
     this.mirror = new A11yMirror((id, el) => this.onMirrorFocus(id, el));
     this.tooltip = document.createElement('div');
     this.tooltip.setAttribute('role', 'tooltip');
@@ -159,11 +173,11 @@ export class CanvasController implements SyncListener {
       this.renderer = await autoDetectRenderer({
         preference: 'webgl',
         canvas: this.canvasEl,
-        width: Math.max(1, this.root.clientWidth),
-        height: Math.max(1, this.root.clientHeight),
+        width: Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX,
+        height: Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX,
         resolution,
         autoDensity: true,
-        antialias: true,
+        antialias: false,
         background: THEME.background,
         powerPreference: 'high-performance',
         eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
@@ -175,7 +189,8 @@ export class CanvasController implements SyncListener {
       installFonts(resolution);
       this.atlas = new IconAtlas();
       this.background = new Background();
-      this.stage.addChild(this.background.sprite, this.world);
+      this.world.addChildAt(this.background.g, 0);
+      this.stage.addChild(this.world);
       this.onResize();
       this.disposeSync = syncDocument(this.doc, this);
       this.invalidate();
@@ -331,15 +346,17 @@ export class CanvasController implements SyncListener {
     if (lod !== this.lod) this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
 
+    let changed = this.sceneDirty || this.dirtyNodes.size > 0;
+    this.sceneDirty = false;
     for (const slot of this.dirtyNodes) this.refreshNode(slot);
     this.dirtyNodes.clear();
-    this.edges.flush();
-    this.boxes.flush();
-    if (this.overlayDirty || this.cameraChanged) this.drawOverlay(cam);
+    if (this.edges.flush()) changed = true;
+    if (this.boxes.flush()) changed = true;
+    if (this.overlayDirty) {
+      this.drawOverlay(cam);
+      changed = true;
+    }
     if (this.cameraChanged) {
-      this.background.update(cam, this.width, this.height);
-      this.world.position.set(cam.x, cam.y);
-      this.world.scale.set(cam.k);
       this.mirror.setCamera(cam);
       this.cameraChanged = false;
     }
@@ -354,19 +371,64 @@ export class CanvasController implements SyncListener {
     this.lastFrameTime = now;
     if (this.pendingFocus && this.mirror.focus(this.pendingFocus)) this.pendingFocus = null;
 
-    this.renderer.render(this.stage);
-    this.stats.frames++;
+    // Camera-only frames are panned by the compositor (a CSS transform of the last rendered
+    // bitmap, which has an overscan margin); WebGL renders when content changed, when the
+    // camera settles, and at most every PAN_RENDER_INTERVAL_MS while it keeps moving.
+    const rc = this.renderedCamera;
+    const settled = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
+    this.prevFrameCamera = cam;
+    let rendered = false;
+    if (!changed && !animating && rc && !sameCamera(cam, rc) && !settled && now - this.lastRenderTime < PAN_RENDER_INTERVAL_MS && this.composite(cam, rc)) {
+      this.stats.compositedFrames++;
+      this.invalidate(); // come back to render once the camera settles
+    } else if (changed || animating || !rc || !sameCamera(cam, rc)) {
+      if (this.background.update(this.renderedRect(cam), cam.k)) changed = true;
+      this.world.position.set(cam.x + OVERSCAN_PX, cam.y + OVERSCAN_PX);
+      this.world.scale.set(cam.k);
+      if (rc && !sameCamera(cam, rc) || this.canvasTransformed) {
+        this.overlayDirty = false;
+        this.drawOverlay(cam);
+      }
+      this.renderer.render(this.stage);
+      this.renderedCamera = cam;
+      this.lastRenderTime = now;
+      if (this.canvasTransformed) {
+        this.canvasEl.style.transform = '';
+        this.canvasTransformed = false;
+      }
+      rendered = true;
+      this.stats.frames++;
+    }
     pushBounded(this.stats.frameWorkMs, performance.now() - t0);
+    if (rendered) pushBounded(this.stats.renderWorkMs, performance.now() - t0);
 
     const busy = this.queryInFlight || this.dirtyNodes.size > 0;
     if (animating) this.invalidate();
     else this.lastFrameTime = 0;
-    if (!busy && !this.needsRequery(cam) && this.idleWaiters.length) {
+    if (!busy && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();
     }
   };
+
+  /** Shows camera `cam` by transforming the bitmap rendered at `rc`; false when that would show gaps. */
+  private composite(cam: Camera, rc: Camera): boolean {
+    const s = cam.k / rc.k;
+    if (s < 0.8 || s > 1.25) return false;
+    const tx = cam.x - (OVERSCAN_PX + rc.x) * s + OVERSCAN_PX;
+    const ty = cam.y - (OVERSCAN_PX + rc.y) * s + OVERSCAN_PX;
+    const limit = OVERSCAN_PX * 0.9;
+    if (Math.abs(tx) > limit || Math.abs(ty) > limit) return false;
+    this.canvasEl.style.transform = s === 1 ? `translate(${tx}px, ${ty}px)` : `translate(${tx}px, ${ty}px) scale(${s})`;
+    this.canvasTransformed = true;
+    return true;
+  }
+
+  /** World rectangle covered by the canvas bitmap (the view plus the overscan margin). */
+  private renderedRect(cam: Camera): Rect {
+    return visibleRect({ x: cam.x + OVERSCAN_PX, y: cam.y + OVERSCAN_PX, k: cam.k }, this.width + 2 * OVERSCAN_PX, this.height + 2 * OVERSCAN_PX);
+  }
 
   private needsRequery(cam: Camera): boolean {
     const vp = visibleRect(cam, this.width, this.height);
@@ -417,6 +479,7 @@ export class CanvasController implements SyncListener {
       this.visibleNodes.add(s);
       this.dirtyNodes.add(s);
     }
+    this.sceneDirty = true;
     const ed = diffVisible(this.edges.visibleSlots() as Set<number>, edges, this.mark);
     for (const e of ed.exited) this.edges.hide(e);
     for (const e of ed.entered) this.edges.show(e);
@@ -470,6 +533,7 @@ export class CanvasController implements SyncListener {
   }
 
   private hideNode(slot: number): void {
+    this.sceneDirty = true;
     this.boxes.hide(slot);
     const v = this.views.get(slot);
     if (!v) return;
@@ -481,6 +545,7 @@ export class CanvasController implements SyncListener {
   }
 
   private switchLod(lod: Lod): void {
+    this.sceneDirty = true;
     const wasBoxes = this.lod === 'boxes';
     this.lod = lod;
     if (lod === 'boxes' && !wasBoxes) {
@@ -546,8 +611,9 @@ export class CanvasController implements SyncListener {
     if (w === this.width && h === this.height) return;
     this.width = w;
     this.height = h;
-    this.renderer?.resize(Math.max(1, w), Math.max(1, h));
+    this.renderer?.resize(Math.max(1, w) + 2 * OVERSCAN_PX, Math.max(1, h) + 2 * OVERSCAN_PX);
     this.cameraChanged = true;
+    this.sceneDirty = true;
     this.invalidate();
   }
 
@@ -750,6 +816,7 @@ export class CanvasController implements SyncListener {
     }
     this.drag.dx = dx;
     this.drag.dy = dy;
+    this.sceneDirty = true;
     this.dragLayer.position.set(dx, dy);
     this.edges.drag(dx, dy);
     this.overlayDirty = true;
@@ -766,6 +833,7 @@ export class CanvasController implements SyncListener {
       else if (v) this.stickies.addChild(v.root);
     }
     this.dragLayer.position.set(0, 0);
+    this.sceneDirty = true;
     this.edges.endDrag();
     for (const s of this.boxes.endDrag()) this.boxes.show(s);
     this.overlayDirty = true;
@@ -941,6 +1009,8 @@ export class CanvasController implements SyncListener {
       renderer: rendererKind(this.renderer),
       frames: this.stats.frames,
       frameWorkMs: [...this.stats.frameWorkMs],
+      renderWorkMs: [...this.stats.renderWorkMs],
+      compositedFrames: this.stats.compositedFrames,
       queryRoundTripMs: [...this.stats.queryRoundTripMs],
       queryWorkerMs: [...this.stats.queryWorkerMs],
       displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.views.size : this.views.size,

@@ -120,9 +120,14 @@ export type RendererKind = 'webgl' | 'webgpu' | 'canvas' | 'none';
 
 export interface CanvasStats {
   renderer: RendererKind;
+  /** Frames rendered with WebGL. */
   frames: number;
+  /** Camera-only frames shown by moving the last bitmap (compositor panning), not rendered. */
+  compositedFrames: number;
   /** Main-thread time of the canvas's own frame work (update + render submit), ms, recent frames. */
   frameWorkMs: number[];
+  /** The same, for the frames that rendered with WebGL. */
+  renderWorkMs: number[];
   /** Worker culling query round trips (post to answer on the main thread), ms. */
   queryRoundTripMs: number[];
   /** Time inside the worker per query, ms. */

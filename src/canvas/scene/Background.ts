@@ -1,43 +1,51 @@
-// The dotted board: one tiling sprite over the screen whose tile follows the camera. The dot
-// spacing doubles as the view zooms out so dots never turn into grey noise.
-import { Texture, TilingSprite } from 'pixi.js';
+// The dotted board, as geometry: one Graphics of small squares at grid multiples, covering the
+// view plus a margin and rebuilt only when the view leaves that area or the zoom changes the
+// dot spacing. The grey itself is the renderer's clear colour. (A full-screen tiling sprite
+// shades every pixel every frame, which is the most expensive thing a software rasteriser can
+// be asked to do; a few thousand 2-pixel dots cost almost nothing.)
+import { Graphics } from 'pixi.js';
+import type { Rect } from '../../../workers/spatial/kernel.ts';
 import { GRID_SIZE } from '../../model/constants.ts';
-import type { Camera } from '../kernels/camera.ts';
+import { containsRect, expandRect } from '../kernels/culling.ts';
 import { THEME } from './theme.ts';
 
-const TILE = 32;
+/** Dots are at least this far apart on screen; the spacing doubles as the view zooms out. */
+const MIN_SPACING_PX = 24;
+const DOT_PX = 2;
+
+export function dotSpacing(scale: number): number {
+  let step = GRID_SIZE;
+  while (step * scale < MIN_SPACING_PX) step *= 2;
+  return step;
+}
 
 export class Background {
-  readonly sprite: TilingSprite;
-  private readonly texture: Texture;
+  readonly g = new Graphics();
+  private covered: Rect | null = null;
+  private step = 0;
+  private builtScale = 0;
 
-  constructor() {
-    const c = new OffscreenCanvas(TILE, TILE);
-    const ctx = c.getContext('2d');
-    if (!ctx) throw new Error('Background: 2D canvas context is not available');
-    ctx.fillStyle = '#' + THEME.dots.toString(16).padStart(6, '0');
-    ctx.beginPath();
-    ctx.arc(TILE / 2, TILE / 2, 1.6, 0, Math.PI * 2);
-    ctx.fill();
-    this.texture = Texture.from(c);
-    this.sprite = new TilingSprite({ texture: this.texture, width: 1, height: 1 });
-  }
-
-  update(cam: Camera, width: number, height: number): void {
-    let step = GRID_SIZE;
-    while (step * cam.k < 14) step *= 2;
-    while (step * cam.k > 40 && step > GRID_SIZE) step /= 2;
-    const tile = step * cam.k;
-    const s = tile / TILE;
-    this.sprite.width = width;
-    this.sprite.height = height;
-    this.sprite.tileScale.set(s, s);
-    // Dots sit at world multiples of `step`; the tile has its dot in the middle.
-    this.sprite.tilePosition.set(cam.x - tile / 2, cam.y - tile / 2);
+  /** Rebuilds the dots when needed; returns whether it did. */
+  update(view: Rect, scale: number): boolean {
+    const step = dotSpacing(scale);
+    const rescale = this.builtScale ? scale / this.builtScale : 0;
+    if (this.covered && step === this.step && rescale > 0.75 && rescale < 1.34 && containsRect(this.covered, view)) return false;
+    const r = expandRect(view, 0.25);
+    this.covered = r;
+    this.step = step;
+    this.builtScale = scale;
+    const d = DOT_PX / scale;
+    const g = this.g.clear();
+    const x0 = Math.floor(r.minX / step) * step;
+    const y0 = Math.floor(r.minY / step) * step;
+    for (let y = y0; y <= r.maxY; y += step) {
+      for (let x = x0; x <= r.maxX; x += step) g.rect(x - d / 2, y - d / 2, d, d);
+    }
+    g.fill({ color: THEME.dots });
+    return true;
   }
 
   destroy(): void {
-    this.sprite.destroy();
-    this.texture.destroy(true);
+    this.g.destroy();
   }
 }

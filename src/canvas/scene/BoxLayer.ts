@@ -82,7 +82,9 @@ export class BoxLayer {
     return nodes;
   }
 
-  flush(): void {
+  /** Re-files dirty boxes and redraws changed cells; returns whether anything changed. */
+  flush(): boolean {
+    let changed = this.dirty.size > 0;
     for (const n of this.dirty) {
       this.detach(n);
       const o = n * NODE_STRIDE;
@@ -102,6 +104,7 @@ export class BoxLayer {
     for (const [key, c] of this.cells) {
       if (!c.dirty) continue;
       c.dirty = false;
+      changed = true;
       if (c.nodes.size === 0) {
         c.g.destroy();
         this.cells.delete(key);
@@ -109,6 +112,7 @@ export class BoxLayer {
       }
       this.draw(c.g.clear(), c.nodes);
     }
+    return changed;
   }
 
   private draw(g: Graphics, nodes: Iterable<number>): void {

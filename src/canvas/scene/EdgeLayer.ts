@@ -138,9 +138,10 @@ export class EdgeLayer {
     return this.dragNodes !== null;
   }
 
-  /** Applies pending changes: re-files dirty connections into chunks and redraws dirty chunks. */
-  flush(): void {
+  /** Applies pending changes: re-files dirty connections into chunks and redraws dirty chunks. Returns whether anything changed. */
+  flush(): boolean {
     let redrawn = 0;
+    let changed = this.dirty.size > 0 || this.liveDirty;
     const inDrag = this.dragNodes;
     for (const e of this.dirty) {
       if (inDrag) {
@@ -155,6 +156,7 @@ export class EdgeLayer {
     for (const [key, c] of this.chunks) {
       if (!c.dirty) continue;
       c.dirty = false;
+      changed = true;
       if (c.edges.size === 0) {
         c.g.destroy();
         this.chunks.delete(key);
@@ -171,6 +173,7 @@ export class EdgeLayer {
     }
     this.liveDirty = false;
     this.redrawnLastFlush = redrawn;
+    return changed;
   }
 
   /** Writes the curve of connection e into out, moving dragged ends by the drag offset. */

@@ -6,7 +6,7 @@ import type { VisualState } from '../kernels/nodeState.ts';
 import { LABEL_GAP, portY } from '../../../workers/spatial/geometry.ts';
 import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
 import { IconAtlas } from './iconAtlas.ts';
-import { bodyContext, boxContext, portsContext, simpleBodyContext, type BodyShape } from './nodeGraphics.ts';
+import { bodyContext, boxContext, portsContext, simpleBodyContext, strikeContext, type BodyShape } from './nodeGraphics.ts';
 import { SIZES, THEME, stateColor } from './theme.ts';
 
 export interface NodeAppearance {
@@ -54,6 +54,7 @@ export class NodeView {
   private readonly body = new Graphics();
   private readonly ports = new Graphics();
   private readonly icon = new Sprite();
+  private strike: Graphics | null = null;
   private initials: BitmapText | null = null;
   private label: BitmapText | null = null;
   private subtitle: BitmapText | null = null;
@@ -95,6 +96,15 @@ export class NodeView {
       this.ports.context = portsContext(a.w, a.h, a.inputs, a.outputs, a.plusMask);
     }
     this.applyIcon(a, detailed, atlas, lodChanged);
+    const struck = detailed && a.state === 'disabled';
+    if (struck && !this.strike) {
+      this.strike = new Graphics();
+      this.root.addChildAt(this.strike, this.root.getChildIndex(this.icon) + 1);
+    }
+    if (this.strike) {
+      this.strike.visible = struck;
+      if (struck) this.strike.context = strikeContext(a.w, a.h);
+    }
     this.applyLabels(a, full);
     this.applyBadge(a, full, atlas);
     this.last = a;

@@ -16,6 +16,9 @@ function cached(key: string, build: () => GraphicsContext): GraphicsContext {
   let ctx = cache.get(key);
   if (!ctx) {
     ctx = build();
+    // Always batched with the other nodes: a context over Pixi's vertex threshold would cost
+    // a draw call per node, and draw calls are dear in software rendering.
+    ctx.batchMode = 'batch';
     cache.set(key, ctx);
   }
   return ctx;
@@ -51,7 +54,10 @@ export function bodyContext(shape: BodyShape, w: number, h: number, state: Visua
       const p = SIZES.selectionPad;
       shapePath(g, -p, -p, w + 2 * p, h + 2 * p, rl + p, rr + p).fill({ color: THEME.selection, alpha: 0.22 });
     } else {
-      shapePath(g, -1, 1, w + 2, h + 3, rl + 1, rr + 1).fill({ color: THEME.shadow, alpha: 0.07 });
+      // Only the band that shows below the body: a full-size shadow would double every
+      // node's shaded pixels, which is what software rendering pays for.
+      const x0 = shape === 'trigger' ? rl * 0.7 : 1;
+      g.roundRect(x0, h - 12, w - 1 - x0, 15, SIZES.nodeRadius).fill({ color: THEME.shadow, alpha: 0.08 });
     }
     const disabled = state === 'disabled';
     const border = selected && state === 'idle' ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
@@ -59,11 +65,13 @@ export function bodyContext(shape: BodyShape, w: number, h: number, state: Visua
     shapePath(g, 0, 0, w, h, rl, rr)
       .fill({ color: disabled ? THEME.disabledFill : THEME.nodeFill })
       .stroke({ color: border, width, alignment: 1 });
-    if (disabled) {
-      g.moveTo(-8, h / 2).lineTo(w + 8, h / 2).stroke({ color: THEME.disabledBorder, width: 2 });
-    }
     return g;
   });
+}
+
+/** The strike through a disabled node, drawn above its icon. */
+export function strikeContext(w: number, h: number): GraphicsContext {
+  return cached(`strike|${w}|${h}`, () => new GraphicsContext().moveTo(-10, h / 2).lineTo(w + 10, h / 2).stroke({ color: THEME.disabledBorder, width: 2.5 }));
 }
 
 /** Simplified body: no shadow, the state shows as the border. */

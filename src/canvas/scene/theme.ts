@@ -40,7 +40,7 @@ export const SIZES = {
   subLabelSize: 11,
   outputLabelSize: 12,
   edgeWidth: 2,
-  edgeLabelSize: 11,
+  edgeLabelSize: 12,
   stickyPadding: 14,
   stickyTextSize: 13,
 } as const;

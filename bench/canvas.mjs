@@ -1,0 +1,103 @@
+// Canvas bench: the real canvas (bench/canvas-harness.ts) in Debian's Chromium with WebGL through
+// SwiftShader, on generated workflows of 100, 1,000 and 10,000 nodes. For each size it measures
+//   open     fetch, parse, store load, and response → first full frame (all visible drawn)
+//   pan      requestAnimationFrame deltas while the view pans every frame, zoomed to fit and at
+//            100 % (median, p95, fps), plus the canvas's own main-thread work per frame
+//            (performance.now() around its frame: update + render submit) and long tasks
+//   heap     JS heap after a forced GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage)
+//   culling  spatial-worker query round trips and time inside the worker
+// and asserts the renderer is WebGL. `runCanvasBench({ quick })` returns the JSON; run this file
+// directly to print it.
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, buildHarness, startHarnessServer } from './canvas-server.mjs';
+
+const VIEWPORT = { width: 1280, height: 800 };
+
+function summary(values) {
+  if (!values.length) return { n: 0 };
+  const s = [...values].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  const r = (v) => Math.round(v * 100) / 100;
+  return { n: s.length, median: r(q(0.5)), p95: r(q(0.95)), max: r(s[s.length - 1]), mean: r(mean) };
+}
+
+function panSummary(p) {
+  const frames = summary(p.deltas);
+  return {
+    frameMs: frames,
+    fps: frames.mean ? Math.round((1000 / frames.mean) * 10) / 10 : 0,
+    canvasWorkMs: summary(p.workMs),
+    longTasks: p.longTasks,
+    longTaskMs: Math.round(p.longTaskMs),
+  };
+}
+
+export async function runCanvasBench({ quick = false } = {}) {
+  const sizes = [100, 1000, 10000];
+  const panFrames = quick ? 120 : 360;
+  await buildHarness();
+  const server = await startHarnessServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const cases = [];
+  let renderer = 'none';
+  try {
+    for (const nodes of sizes) {
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const cdp = await page.context().newCDPSession(page);
+      await page.goto(server.url);
+      await page.evaluate(() => window.harness.ready);
+      renderer = await page.evaluate(() => window.harness.handle.getRendererType());
+      if (renderer !== 'webgl') throw new Error(`canvas bench: expected the WebGL renderer, got ${renderer}`);
+      // Generate the workflow on the server first so the open measures transfer, not generation.
+      await page.evaluate((n) => fetch(`/workflows/${n}.json`).then((r) => r.text()), nodes);
+      const open = await page.evaluate((n) => window.harness.open(`/workflows/${n}.json`), nodes);
+      const afterOpen = await page.evaluate(() => window.harness.handle.getStats());
+      const panFit = await page.evaluate((f) => window.harness.pan(f, 6, 2), panFrames);
+      await page.evaluate(() => { window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
+      const pan100 = await page.evaluate((f) => window.harness.pan(f, 12, 4), panFrames);
+      const stats = await page.evaluate(() => window.harness.handle.getStats());
+      await cdp.send('HeapProfiler.collectGarbage');
+      const heap = await cdp.send('Runtime.getHeapUsage');
+      const harnessErrors = await page.evaluate(() => window.harness.errors);
+      if (errors.length || harnessErrors.length) throw new Error(`canvas bench (${nodes} nodes): ${[...errors, ...harnessErrors].join('; ')}`);
+      const r = (v) => Math.round(v * 10) / 10;
+      cases.push({
+        nodes,
+        connections: open.connections,
+        open: {
+          fetchMs: r(open.fetchMs),
+          parseMs: r(open.parseMs),
+          storeLoadMs: r(open.loadMs),
+          responseToFirstFrameMs: r(open.responseToFirstFrameMs),
+          parsedToFirstFrameMs: r(open.parsedToFirstFrameMs),
+          lodAtFit: afterOpen.lod,
+          displayedAtFit: afterOpen.displayedNodes,
+        },
+        panFit: panSummary(panFit),
+        pan100: panSummary(pan100),
+        heapMB: Math.round((heap.usedSize / 2 ** 20) * 10) / 10,
+        culling: { spatial: stats.spatial, roundTripMs: summary(stats.queryRoundTripMs), workerMs: summary(stats.queryWorkerMs) },
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return {
+    renderer,
+    viewport: VIEWPORT,
+    panFrames,
+    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage',
+    cases,
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const quick = process.argv.includes('--quick');
+  console.log(JSON.stringify(await runCanvasBench({ quick }), null, 2));
+}
