@@ -38,6 +38,12 @@ import { errorTrigger } from './ErrorTrigger/ErrorTrigger.node.ts';
 import { wait } from './Wait/Wait.node.ts';
 import { emailSendV1, emailSendV2 } from './EmailSend/EmailSend.node.ts';
 import { dateTimeV1, dateTimeV2 } from './DateTime/DateTime.node.ts';
+import { crypto } from './Crypto/Crypto.node.ts';
+import { html } from './Html/Html.node.ts';
+import { xml } from './Xml/Xml.node.ts';
+import { markdown } from './Markdown/Markdown.node.ts';
+import { readBinaryFiles } from './ReadBinaryFiles/ReadBinaryFiles.node.ts';
+import { readWriteFile } from './ReadWriteFile/ReadWriteFile.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -59,6 +65,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, dateTimeV1, dateTimeV2, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);
