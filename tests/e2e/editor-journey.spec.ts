@@ -166,6 +166,14 @@ test('build, run, inspect, save and reload a workflow', async ({ page }) => {
   await page.getByTestId('ndv-output-branch-1').click();
   await expect(page.getByTestId('ndv-output')).toContainText('No output data in this branch');
   await shot(page, '09-if-output-false');
+
+  // Execute node: only the IF runs again, fed by the Set's data; the other nodes keep theirs.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Workflow executed successfully' })).toHaveCount(0);
+  await page.getByTestId('ndv-execute-node').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Workflow executed successfully' })).toBeVisible();
+  await expect(page.getByTestId('ndv-output-branch-0')).toContainText('true (1 item)');
+  state = await storeState(page);
+  expect(new Map(state.nodes.map((n) => [n.name, n])).get('No Operation, do nothing')).toMatchObject({ status: 'success', itemCount: [1] });
   await page.keyboard.press('Escape');
   const executionId = await page.evaluate(() => (window as unknown as { __switchyard: { workflow: { executionId?: string } } }).__switchyard.workflow.executionId);
   expect(executionId).toBeTruthy();

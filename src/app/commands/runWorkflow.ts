@@ -1,7 +1,8 @@
 // Running and stopping (spec 001 §4.4, §5): preflight (push connection, node issues, a start
 // node), the run request, and the stop with its recovery.
 import { IN_PROGRESS_EXECUTION_ID, STICKY_NODE_TYPE } from '../../model/constants.ts';
-import { findStartNode } from '../../model/graph.ts';
+import { buildGraph, findStartNode, parentNodes } from '../../model/graph.ts';
+import { partialRunPlan } from './partialRun.ts';
 import { runWorkflow as postRun, stopExecution, getExecution } from '../api/executions.ts';
 import { errorMessage } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
@@ -14,6 +15,8 @@ export const NO_PUSH_CONNECTION = 'There is no active connection to the server. 
 export interface RunOptions {
   /** A new workflow saved before its run (it has webhook nodes) got this id: update the URL. */
   onCreated?: (id: string) => void;
+  /** Run up to this node only (the NDV's "Execute node"). */
+  destinationNode?: string;
 }
 
 export async function runWorkflow(root: RootStore, options: RunOptions = {}): Promise<void> {
@@ -27,7 +30,11 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     ui.toasts.show({ kind: 'error', title: 'Workflow could not be executed', message: NO_PUSH_CONNECTION, persistent: true });
     return;
   }
-  const lines = runIssueLines(root);
+  const wf = workflow.toWorkflow();
+  const destination = options.destinationNode;
+  const graph = buildGraph(wf.nodes, wf.connections);
+  const willRun = destination ? new Set([...parentNodes(graph, destination), destination]) : undefined;
+  const lines = runIssueLines(root, willRun);
   if (lines.length) {
     run.setTitleState('error');
     ui.toasts.show({
@@ -38,8 +45,7 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     });
     return;
   }
-  const wf = workflow.toWorkflow();
-  const runnable = wf.nodes.filter((n) => n.type !== STICKY_NODE_TYPE);
+  const runnable = wf.nodes.filter((n) => n.type !== STICKY_NODE_TYPE && (!willRun || willRun.has(n.name)));
   if (!findStartNode(runnable, { isTrigger: (t, v) => nodeTypes.isTrigger(t, v) })) {
     ui.toasts.show({
       kind: 'error',
@@ -55,13 +61,20 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     if (!saved) return;
     if (saved.created) options.onCreated?.(saved.id);
   }
-  run.start();
-  workflow.clearExecution();
+  const plan = destination ? partialRunPlan(graph, workflow.runData, destination) : undefined;
+  if (plan) {
+    run.start(workflow.runData ? { ...workflow.runData } : undefined);
+  } else {
+    run.start();
+    workflow.clearExecution();
+  }
   try {
     const response = await postRun({
       workflowData: { ...wf, id: workflow.isSaved ? workflow.workflowId : undefined, nodes: wf.nodes.map(cleanNode) },
       pinData: wf.pinData,
-      startNodes: [],
+      startNodes: plan?.runData ? plan.startNodes : [],
+      runData: plan?.runData,
+      destinationNode: destination,
     });
     if (run.activeExecutionId === IN_PROGRESS_EXECUTION_ID) run.setExecutionId(response.executionId, !!response.waitingForWebhook);
   } catch (e) {

@@ -127,7 +127,8 @@ export class PushHandler {
       }
     }
     if (run.activeExecutionId !== executionId) return;
-    workflow.setRunData(data?.resultData.runData ?? {}, executionId);
+    // A partial run reports the nodes it ran (and the reused parents): other branches keep their data.
+    workflow.setRunData({ ...(run.partialBase ?? {}), ...(data?.resultData.runData ?? {}) }, executionId);
     if (status === 'canceled') {
       // Stopped by the user: the stop already said so.
       run.finish('idle');

@@ -2,6 +2,7 @@
 // the page title's idle / executing / error state.
 import { action, computed, makeObservable, observable } from 'mobx';
 import { IN_PROGRESS_EXECUTION_ID } from '../../model/constants.ts';
+import type { IRunData } from '../../model/execution.ts';
 
 export type TitleState = 'idle' | 'executing' | 'error';
 
@@ -12,6 +13,8 @@ export class RunStore {
   titleState: TitleState = 'idle';
   /** A stop request is in flight. */
   stopping = false;
+  /** Run data shown before a partial run; the partial run's result is laid over it. */
+  partialBase: IRunData | undefined = undefined;
 
   constructor() {
     makeObservable(this, {
@@ -19,6 +22,7 @@ export class RunStore {
       waitingForWebhook: observable,
       titleState: observable,
       stopping: observable,
+      partialBase: false,
       running: computed,
       start: action,
       setExecutionId: action,
@@ -34,7 +38,8 @@ export class RunStore {
   }
 
   /** The run request is about to be sent: an in-progress placeholder until the server answers. */
-  start(): void {
+  start(partialBase?: IRunData): void {
+    this.partialBase = partialBase;
     this.activeExecutionId = IN_PROGRESS_EXECUTION_ID;
     this.titleState = 'executing';
     this.waitingForWebhook = false;
@@ -46,6 +51,7 @@ export class RunStore {
   }
 
   finish(titleState: TitleState): void {
+    this.partialBase = undefined;
     this.activeExecutionId = undefined;
     this.waitingForWebhook = false;
     this.stopping = false;

@@ -58,10 +58,11 @@ export function startIssuesSync(root: RootStore): () => void {
   };
 }
 
-/** 'node: issue' lines of everything that blocks a run (spec 001 §5). */
-export function runIssueLines(root: RootStore): string[] {
+/** 'node: issue' lines of everything that blocks a run (spec 001 §5); `only` limits it to the nodes that will run. */
+export function runIssueLines(root: RootStore, only?: Set<string>): string[] {
   const lines: string[] = [];
   for (const m of root.workflow.nodes.values()) {
+    if (only && !only.has(m.name)) continue;
     for (const issue of blockingIssueMessages(issuesOf(root, m))) lines.push(`${m.name}: ${issue}`);
   }
   return lines;

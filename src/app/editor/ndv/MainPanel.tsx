@@ -10,6 +10,7 @@ import { NodeIcon } from '../../ui/NodeIcon.tsx';
 import { NodeTitle } from './NodeTitle.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
 import { NodeSettingsTab } from './NodeSettingsTab.tsx';
+import { ExecuteNodeButton } from './ExecuteNodeButton.tsx';
 
 export const MainPanel = observer(function MainPanel({ node, onDragStart }: { node: NodeModel; onDragStart: (e: ReactPointerEvent) => void }) {
   const { nodeTypes } = useStores();
@@ -23,6 +24,7 @@ export const MainPanel = observer(function MainPanel({ node, onDragStart }: { no
           <NodeTitle node={node} />
           <div className="ndv-subtitle">{d ? `${d.displayName} · v${node.typeVersion}` : node.type}</div>
         </div>
+        {d && <ExecuteNodeButton node={node} description={d} />}
         {d?.documentationUrl && (
           <a className="btn btn-ghost btn-s" href={d.documentationUrl} target="_blank" rel="noreferrer" onPointerDown={(e) => e.stopPropagation()}>
             Docs <Icon icon={faArrowUpRightFromSquare} />
