@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, jsonOf, runChain } from './helpers.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runWorkflow } from '../../src/engine/index.ts';
+import type { IWorkflowBase } from '../../src/model/workflow.ts';
+import { corpusDir } from '../corpus/run.ts';
+import { errorOf, jsonOf, registry, runChain } from './helpers.ts';
 
 const itemLists = (typeVersion: number, parameters: Record<string, unknown>) => ({ name: 'Lists', type: 'n8n-nodes-base.itemLists', typeVersion, parameters });
 const input = [{ id: 1, list: [{ a: 1 }, { a: 2 }], tags: 'solo', group: 'x' }];
@@ -65,5 +70,21 @@ describe('Item Lists v3', () => {
       { list: { a: 1 }, group: 'x' },
       { list: { a: 2 }, group: 'x' },
     ]);
+  });
+});
+
+// n8n keeps this file's expectations in its .test.ts, not in the JSON.
+describe('Item Lists corpus file without pinData', () => {
+  const dir = corpusDir();
+  const file = dir && join(dir, 'ItemLists', 'workflow.aggregateItems.json');
+  it.skipIf(!file || !existsSync(file))('aggregates as n8n expects in workflow.aggregateItems.json', async () => {
+    const workflow = JSON.parse(readFileSync(file as string, 'utf8')) as IWorkflowBase;
+    const run = await runWorkflow({ workflow, nodeTypes: registry, mode: 'manual', executionId: '1' });
+    const json = (name: string) => run.data.resultData.runData[name][0].data?.main[0]?.map((i) => i.json);
+    const rows = [1, 2, 3, 4, 5].map((id, i) => ({ id, char: 'abcde'[i] }));
+    expect(json('fields aggregate and rename')).toEqual([{ data: [1, 2, 3, 4, 5] }]);
+    expect(json('aggregate all fields into list')).toEqual([{ data: rows }]);
+    expect(json('aggregate selected fields into list')).toEqual([{ data: rows.map(({ id }) => ({ id })) }]);
+    expect(json('aggregate all fields except selected into list')).toEqual([{ output: rows.map(({ id }) => ({ id })) }]);
   });
 });
