@@ -120,8 +120,8 @@ const harness = {
     };
   },
 
-  /** Pans by (dx, dy) screen px every frame for `frames` frames, reversing halfway. */
-  pan(frames: number, dx: number, dy: number): Promise<PanResult> {
+  /** Pans by (dx, dy) screen px every frame for `frames` frames or `maxMs`, reversing halfway. */
+  pan(frames: number, dx: number, dy: number, maxMs = Infinity): Promise<PanResult> {
     return new Promise((resolve) => {
       const deltas: number[] = [];
       const before = handle.getStats();
@@ -129,10 +129,11 @@ const harness = {
       const ltMs0 = longTaskMs;
       let last = 0;
       let i = 0;
+      const start = performance.now();
       const step = (now: number) => {
         if (last) deltas.push(now - last);
         last = now;
-        if (i >= frames) {
+        if (i >= frames || now - start > maxMs) {
           const s: CanvasStats = handle.getStats();
           const rendered = s.frames - before.frames;
           const composited = s.compositedFrames - before.compositedFrames;
@@ -147,7 +148,7 @@ const harness = {
           });
           return;
         }
-        const sign = i < frames / 2 ? 1 : -1;
+        const sign = i < frames / 2 && now - start < maxMs / 2 ? 1 : -1;
         handle.panBy(sign * dx, sign * dy);
         i++;
         requestAnimationFrame(step);

@@ -27,6 +27,8 @@ function panSummary(p) {
   const frames = summary(p.deltas);
   return {
     frameMs: frames,
+    webglRenders: p.rendered,
+    compositorFrames: p.composited,
     fps: frames.mean ? Math.round((1000 / frames.mean) * 10) / 10 : 0,
     canvasWorkMs: summary(p.workMs),
     longTasks: p.longTasks,
@@ -37,6 +39,8 @@ function panSummary(p) {
 export async function runCanvasBench({ quick = false } = {}) {
   const sizes = [100, 1000, 10000];
   const panFrames = quick ? 120 : 360;
+  // Slow software rendering must not stretch the run: each pan also stops after this long.
+  const panMaxMs = quick ? 4000 : 15000;
   await buildHarness();
   const server = await startHarnessServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -56,9 +60,9 @@ export async function runCanvasBench({ quick = false } = {}) {
       await page.evaluate((n) => fetch(`/workflows/${n}.json`).then((r) => r.text()), nodes);
       const open = await page.evaluate((n) => window.harness.open(`/workflows/${n}.json`), nodes);
       const afterOpen = await page.evaluate(() => window.harness.handle.getStats());
-      const panFit = await page.evaluate((f) => window.harness.pan(f, 6, 2), panFrames);
+      const panFit = await page.evaluate(([f, t]) => window.harness.pan(f, 6, 2, t), [panFrames, panMaxMs]);
       await page.evaluate(() => { window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
-      const pan100 = await page.evaluate((f) => window.harness.pan(f, 12, 4), panFrames);
+      const pan100 = await page.evaluate(([f, t]) => window.harness.pan(f, 12, 4, t), [panFrames, panMaxMs]);
       const stats = await page.evaluate(() => window.harness.handle.getStats());
       await cdp.send('HeapProfiler.collectGarbage');
       const heap = await cdp.send('Runtime.getHeapUsage');
@@ -92,6 +96,7 @@ export async function runCanvasBench({ quick = false } = {}) {
     renderer,
     viewport: VIEWPORT,
     panFrames,
+    panMaxMs,
     method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage',
     cases,
   };

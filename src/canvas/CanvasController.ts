@@ -4,7 +4,7 @@
 // work for the nodes and connections that are displayed, then renders once. Nothing renders
 // while nothing changes.
 import { action, observable, runInAction } from 'mobx';
-import { Container, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, Graphics, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { ENDPOINT_HIDE_DELAY_MS, ENDPOINT_HOVER_DELAY_MS, ENDPOINT_PLUS_HINT, ZOOM_STEP } from '../model/constants.ts';
 import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, hitTest, type Hit, type QueryResult, type Rect } from '../../workers/spatial/kernel.ts';
@@ -34,8 +34,14 @@ import type { CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasSta
 const STATS_WINDOW = 600;
 /** The canvas bitmap extends this far beyond the view on every side, for compositor panning. */
 const OVERSCAN_PX = 128;
-/** While the camera keeps moving, WebGL re-renders at most this often (compositor in between). */
-const PAN_RENDER_INTERVAL_MS = 150;
+/**
+ * While the camera keeps moving, WebGL re-renders every this many frames (the compositor moves
+ * the bitmap in between). Counted in frames, not ms: a slow render must not make every
+ * following frame a render too.
+ */
+const PAN_RENDER_EVERY_FRAMES = 8;
+/** Recycled views kept for reuse; beyond this they are destroyed. */
+const MAX_POOLED_VIEWS = 400;
 
 function sameCamera(a: Camera, b: Camera): boolean {
   return a.x === b.x && a.y === b.y && a.k === b.k;
@@ -92,7 +98,7 @@ export class CanvasController implements SyncListener {
   private sceneDirty = true;
   private renderedCamera: Camera | null = null;
   private prevFrameCamera: Camera | null = null;
-  private lastRenderTime = 0;
+  private framesSinceRender = 0;
   private canvasTransformed = false;
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null };
   private hoverKey = '';
@@ -192,6 +198,7 @@ export class CanvasController implements SyncListener {
       this.world.addChildAt(this.background.g, 0);
       this.stage.addChild(this.world);
       this.onResize();
+      this.warmUp();
       this.disposeSync = syncDocument(this.doc, this);
       this.invalidate();
       await this.whenIdle();
@@ -200,6 +207,25 @@ export class CanvasController implements SyncListener {
       this.opts.callbacks.onError(message);
       throw new Error(message);
     }
+  }
+
+  /**
+   * Renders one of each kind of display object out of sight, so shader compilation and texture
+   * uploads happen while the workflow is still loading rather than in its first frame.
+   */
+  private warmUp(): void {
+    const probe = new NodeView();
+    probe.apply({
+      x: -1e6, y: -1e6, w: 100, h: 100, shape: 'regular', state: 'success', selected: false, label: 'Warm up', icon: 'fa:code',
+      iconColor: THEME.icon, initials: 'W', inputs: 1, outputs: 2, outputNames: ['a', 'b'], plusMask: 1, subtitle: 'x',
+    }, 'full', this.atlas!);
+    const line = new Graphics().moveTo(-1e6, -1e6).bezierCurveTo(-1e6 + 50, -1e6, -1e6 + 50, -1e6 + 50, -1e6 + 100, -1e6 + 50).stroke({ width: 2, color: THEME.edge });
+    const thin = new Graphics().moveTo(-1e6, -1e6).lineTo(-1e6 + 100, -1e6).stroke({ width: 1, pixelLine: true, color: THEME.edge });
+    this.world.addChild(probe.root, line, thin);
+    this.renderer!.render(this.stage);
+    probe.destroy();
+    line.destroy();
+    thin.destroy();
   }
 
   // ---- document changes (SyncListener): mark, never draw ----
@@ -346,10 +372,21 @@ export class CanvasController implements SyncListener {
     if (lod !== this.lod) this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
 
-    let changed = this.sceneDirty || this.dirtyNodes.size > 0;
+    let changed = this.sceneDirty;
     this.sceneDirty = false;
-    for (const slot of this.dirtyNodes) this.refreshNode(slot);
+    // While the visible set is stale for this camera (zoomed in from an overview, say), new
+    // views wait for the culling answer instead of being made for nodes about to leave.
+    const stale = this.lod !== 'boxes' && needsQuery(this.covered, visibleRect(cam, this.width, this.height), cam.k);
+    const deferred: number[] = [];
+    for (const slot of this.dirtyNodes) {
+      if (stale && !this.views.has(slot)) deferred.push(slot);
+      else {
+        this.refreshNode(slot);
+        changed = true;
+      }
+    }
     this.dirtyNodes.clear();
+    for (const slot of deferred) this.dirtyNodes.add(slot);
     if (this.edges.flush()) changed = true;
     if (this.boxes.flush()) changed = true;
     if (this.overlayDirty) {
@@ -373,13 +410,14 @@ export class CanvasController implements SyncListener {
 
     // Camera-only frames are panned by the compositor (a CSS transform of the last rendered
     // bitmap, which has an overscan margin); WebGL renders when content changed, when the
-    // camera settles, and at most every PAN_RENDER_INTERVAL_MS while it keeps moving.
+    // camera settles, and every PAN_RENDER_EVERY_FRAMES frames while it keeps moving.
     const rc = this.renderedCamera;
     const settled = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
     this.prevFrameCamera = cam;
     let rendered = false;
-    if (!changed && !animating && rc && !sameCamera(cam, rc) && !settled && now - this.lastRenderTime < PAN_RENDER_INTERVAL_MS && this.composite(cam, rc)) {
+    if (!changed && !animating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
       this.stats.compositedFrames++;
+      this.framesSinceRender++;
       this.invalidate(); // come back to render once the camera settles
     } else if (changed || animating || !rc || !sameCamera(cam, rc)) {
       if (this.background.update(this.renderedRect(cam), cam.k)) changed = true;
@@ -391,7 +429,7 @@ export class CanvasController implements SyncListener {
       }
       this.renderer.render(this.stage);
       this.renderedCamera = cam;
-      this.lastRenderTime = now;
+      this.framesSinceRender = 0;
       if (this.canvasTransformed) {
         this.canvasEl.style.transform = '';
         this.canvasTransformed = false;
@@ -540,8 +578,9 @@ export class CanvasController implements SyncListener {
     this.views.delete(slot);
     v.root.removeFromParent();
     v.reset();
-    if (v instanceof NodeView) this.nodePool.push(v);
-    else this.stickyPool.push(v);
+    const pool: View[] = v instanceof NodeView ? this.nodePool : this.stickyPool;
+    if (pool.length < MAX_POOLED_VIEWS) pool.push(v);
+    else v.destroy();
   }
 
   private switchLod(lod: Lod): void {
