@@ -1,10 +1,10 @@
 // Rename Keys: n8n-nodes-base.renameKeys v1, renames fields by name (dot notation) and by regex.
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
-import type { NodeType } from '../types.ts';
+import type { ExecuteFunctions, NodeType } from '../types.ts';
 import { deepCopy } from '../shared/deepCopy.ts';
 import { getPath, setPath, unsetPath } from '../shared/path.ts';
-import { BoundedRegex } from './boundedRegex.ts';
+import { keyRegex, RegexBudgetError, renameByRegex, type RenameJob } from './boundedRegex.ts';
 import { renameKeysDescription } from './description.ts';
 
 interface KeyRename {
@@ -15,41 +15,25 @@ interface KeyRename {
 interface RegexReplacement {
   searchRegex: string;
   replaceRegex: string;
-  options: { depth?: number; caseInsensitive?: boolean };
+  options?: { depth?: number; caseInsensitive?: boolean };
 }
 
-function renameKey(source: IDataObject, target: IDataObject, { currentKey, newKey }: KeyRename): void {
-  // Incomplete entries and renames to the same name are ignored.
-  if (currentKey === '' || newKey === '' || currentKey === newKey) return;
-  const value = getPath(source, currentKey);
-  if (value === undefined) return;
-  setPath(target, newKey, value);
-  unsetPath(target, currentKey);
-}
-
-function renameByRegex(json: IDataObject, { searchRegex, replaceRegex, options }: RegexReplacement): IDataObject {
-  const regex = new BoundedRegex(searchRegex, options.caseInsensitive ? 'i' : undefined);
-  const walk = (obj: unknown, depth: number): void => {
-    if (obj === null || typeof obj !== 'object') return;
-    if (Array.isArray(obj)) {
-      // Array positions are not renamed, only the objects inside.
-      if (depth !== 0) for (const entry of obj) walk(entry, depth - 1);
-      return;
-    }
-    const record = obj as IDataObject;
-    for (const key of Object.keys(record)) {
-      if (typeof record[key] === 'object' && depth !== 0) walk(record[key], depth - 1);
-      if (regex.test(key)) {
-        const newKey = regex.replace(key, replaceRegex);
-        if (newKey !== key) {
-          record[newKey] = record[key];
-          delete record[key];
-        }
-      }
-    }
-  };
-  walk(json, options.depth ?? -1);
-  return json;
+/** The item with its named keys renamed, and the regexes still to apply to it. */
+function prepare(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number): RenameJob {
+  const renames = ctx.getNodeParameter('keys.key', itemIndex, []) as KeyRename[];
+  const replacements = ctx.getNodeParameter('additionalOptions.regexReplacement.replacements', itemIndex, []) as RegexReplacement[];
+  // Keys on any level can change, so the whole JSON is copied.
+  const json = deepCopy(item.json);
+  for (const { currentKey, newKey } of renames) {
+    // Incomplete entries and renames to the same name are ignored.
+    if (currentKey === '' || newKey === '' || currentKey === newKey) continue;
+    const value = getPath(item.json, currentKey);
+    if (value === undefined) continue;
+    setPath(json, newKey, value);
+    unsetPath(json, currentKey);
+  }
+  const regexes = replacements.map((r) => keyRegex(r.searchRegex, r.replaceRegex, r.options?.depth ?? -1, !!r.options?.caseInsensitive));
+  return { json, regexes };
 }
 
 export const renameKeys: NodeType = {
@@ -57,26 +41,44 @@ export const renameKeys: NodeType = {
   description: renameKeysDescription,
   async execute(ctx) {
     const items = ctx.getInputData();
-    const out: INodeExecutionData[] = [];
-    for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    const results: Array<RenameJob | Error> = [];
+    const fail = (error: unknown, itemIndex: number): Error => {
+      if (!ctx.continueOnFail()) throw error;
+      results[itemIndex] = error as Error;
+      return error as Error;
+    };
+    for (let i = 0; i < items.length; i++) {
       try {
-        const renames = ctx.getNodeParameter('keys.key', itemIndex, []) as KeyRename[];
-        const replacements = ctx.getNodeParameter('additionalOptions.regexReplacement.replacements', itemIndex, []) as RegexReplacement[];
-        const item = items[itemIndex];
-        // Keys on any level can change, so the whole JSON is copied; binary data is shared.
-        const newItem: INodeExecutionData = { json: deepCopy(item.json), pairedItem: { item: itemIndex } };
-        if (item.binary !== undefined) newItem.binary = item.binary;
-        for (const rename of renames) renameKey(item.json, newItem.json, rename);
-        for (const replacement of replacements) newItem.json = renameByRegex(newItem.json, { ...replacement, options: replacement.options ?? {} });
-        out.push(newItem);
+        results[i] = prepare(ctx, items[i], i);
       } catch (error) {
-        if (ctx.continueOnFail()) {
-          out.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
-          continue;
-        }
-        throw error;
+        fail(error, i);
       }
     }
-    return [out];
+    const jobs = results.filter((r): r is RenameJob => !(r instanceof Error));
+    try {
+      renameByRegex(jobs);
+    } catch (error) {
+      if (!(error instanceof RegexBudgetError)) throw error;
+      // Out of time: start again item by item to find the ones at fault.
+      for (let i = 0; i < items.length; i++) {
+        if (results[i] instanceof Error) continue;
+        try {
+          const job = prepare(ctx, items[i], i);
+          renameByRegex([job]);
+          results[i] = job;
+        } catch (e) {
+          fail(e, i);
+        }
+      }
+    }
+    return [
+      results.map((r, itemIndex) => {
+        if (r instanceof Error) return { json: { error: r.message }, pairedItem: { item: itemIndex } };
+        const out: INodeExecutionData = { json: r.json as IDataObject, pairedItem: { item: itemIndex } };
+        // Binary data is shared: this node does not change it.
+        if (items[itemIndex].binary !== undefined) out.binary = items[itemIndex].binary;
+        return out;
+      }),
+    ];
   },
 };

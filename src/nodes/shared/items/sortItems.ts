@@ -58,7 +58,9 @@ export async function sortByCode(ctx: ExecuteFunctions, items: INodeExecutionDat
   if (!RETURN.test(code)) {
     throw new NodeOperationError(ctx.getNode(), "Sort code doesn't return. Please add a 'return' statement to your code");
   }
+  // Item Lists v1/v2 named the list newItems, later versions items.
   const program = [
+    'const newItems = items;',
     'const __order = items.map((_, index) => index);',
     `const __compare = (a, b) => {\n${code}\n};`,
     '__order.sort((x, y) => __compare(items[x], items[y]));',
