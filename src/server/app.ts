@@ -23,6 +23,15 @@ import { registerErrorHandler } from './rest/errorHandler.ts';
 import { restRoutes } from './rest/index.ts';
 import { registerEditor } from './editor.ts';
 import { registryVersions } from './rest/workflowChecks.ts';
+import { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
+import { sweepBinaryData } from './binary/sweep.ts';
+import { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
+import { Scheduler, systemClock, type Clock } from './triggers/Scheduler.ts';
+import { TestWebhooks } from './webhooks/TestWebhooks.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { WaitTracker } from './waiting/WaitTracker.ts';
+import { errorWorkflowListener } from './executions/errorWorkflow.ts';
+import { editorBaseUrl } from './rest/settings.ts';
 import { REST_ENDPOINT } from '../model/constants.ts';
 import type { ServerContext } from './context.ts';
 import type { Kysely } from 'kysely';
@@ -39,6 +48,10 @@ export interface CreateServerOptions {
   runWorkflow?: RunWorkflowFn;
   /** Milliseconds the engine gets after a stop before the service finishes the run itself. */
   stopGraceMs?: number;
+  /** Clock of the schedule triggers and the wait tracker (tests move it forward). */
+  clock?: Clock;
+  /** How long an editor listens for a test webhook call; default 2 minutes. */
+  testWebhookTimeoutMs?: number;
 }
 
 export interface SwitchyardServer {
@@ -97,6 +110,9 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
 
   const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
   const push = new PushHub(app.log);
+  const binaryStore = new FilesystemBinaryStore(config.dataDir, config.binaryDataInlineMax);
+  // Filled in below, once the server knows the port it listens on.
+  let webhookBase = () => '';
   const executions = new ExecutionService({
     runWorkflow: options.runWorkflow ?? runWorkflow,
     nodeTypes,
@@ -107,7 +123,20 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     defaults: config,
     log: app.log,
     stopGraceMs: options.stopGraceMs,
+    binaryStore,
+    getCredentials: async (type, node) => {
+      // No credentials store yet: Send Email's 'smtp' comes from the instance configuration.
+      if (type === 'smtp' && config.smtpHost) {
+        return { host: config.smtpHost, port: config.smtpPort, user: config.smtpUser, password: config.smtpPassword, secure: config.smtpSsl, disableStartTls: !config.smtpStartTls };
+      }
+      throw new Error(type === 'smtp' ? 'No SMTP server is configured: set SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD)' : `Node "${node.name}" needs credentials of type "${type}", and Switchyard has no credentials store yet`);
+    },
+    resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
   });
+  const clock = options.clock ?? systemClock;
+  const activeWorkflows = new ActiveWorkflows({ workflows: repos.workflows, executions, push, scheduler: new Scheduler(clock), log: app.log, timezone: config.timezone });
+  const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs);
+  const waitTracker = new WaitTracker({ executions: repos.executions, service: executions, log: app.log, clock });
 
   const restPrefix = `${config.basePath}${REST_ENDPOINT}`;
   const context: ServerContext = {
@@ -120,6 +149,10 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     repos,
     executions,
     push,
+    activeWorkflows,
+    testWebhooks,
+    waitTracker,
+    binaryStore,
     listeningPort() {
       const address = app.server.address();
       return address && typeof address === 'object' ? address.port : config.port;
@@ -131,11 +164,29 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   registerErrorHandler(app, { bodyLimit: config.payloadSizeMax });
   registerAuth(app, repos.users, restPrefix);
   await app.register(restRoutes(context), { prefix: restPrefix });
+  await app.register(webhookRoutes(context));
+  webhookBase = () => config.webhookUrl || editorBaseUrl(context);
+  executions.onFinished(errorWorkflowListener({ workflows: repos.workflows, executions, log: app.log, editorUrl: () => editorBaseUrl(context) }));
+  executions.onFinished((e) => {
+    if (e.status === 'waiting') waitTracker.track(e);
+    if (e.retryOf && e.status === 'success') {
+      repos.executions.setRetrySuccess(e.retryOf, e.id).catch((err: unknown) => app.log.error({ err, executionId: e.id }, 'could not record the successful retry'));
+    }
+  });
+  await activeWorkflows.init();
+  await waitTracker.start();
+  const sweeper = setInterval(() => void sweepBinaryData(context).catch((err: unknown) => app.log.warn({ err }, 'binary data sweep failed')), 10 * 60 * 1000);
+  sweeper.unref();
   registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
   // Before the HTTP server closes: executions finish (their push messages still go out), then
   // the event streams end so server.close() is not held open by them.
   app.addHook('preClose', async () => {
+    // No new runs from triggers while the running ones finish.
+    clearInterval(sweeper);
+    activeWorkflows.close();
+    testWebhooks.close();
+    waitTracker.close();
     await executions.shutdown(config.gracefulShutdownTimeout * 1000);
     push.close();
   });

@@ -8,6 +8,9 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_TIMEZONE,
+  WEBHOOK_ENDPOINT,
+  WEBHOOK_TEST_ENDPOINT,
+  WEBHOOK_WAITING_ENDPOINT,
 } from '../model/constants.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -39,6 +42,21 @@ export interface ServerConfig {
   gracefulShutdownTimeout: number;
   templatesEnabled: boolean;
   templatesHost: string;
+  /** URL path segments of production, test and waiting webhooks. */
+  endpointWebhook: string;
+  endpointWebhookTest: string;
+  endpointWebhookWaiting: string;
+  /** Seconds a webhook caller waits for 'lastNode' / 'responseNode' answers. */
+  webhookResponseTimeout: number;
+  /** Binary data larger than this (bytes) is kept on disk instead of base64 in the run data. */
+  binaryDataInlineMax: number;
+  /** Instance SMTP settings, used as the 'smtp' credentials of Send Email. */
+  smtpHost: string;
+  smtpPort: number;
+  smtpUser: string;
+  smtpPassword: string;
+  smtpSsl: boolean;
+  smtpStartTls: boolean;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +155,12 @@ function timezone(raw: string, name: string): string {
   return t;
 }
 
+function segment(raw: string, name: string): string {
+  const t = raw.trim().replace(/^\/+|\/+$/g, '');
+  if (!/^[A-Za-z0-9._~-]+$/.test(t) || t === 'rest') throw new ConfigError(`${name} must be one URL path segment other than rest, such as webhook (got "${raw}")`);
+  return t;
+}
+
 function text(raw: string): string {
   return raw.trim();
 }
@@ -165,6 +189,17 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_PAYLOAD_SIZE_MAX', key: 'payloadSizeMax', default: String(16 * 1024 * 1024), meaning: 'Largest request body in bytes; larger requests get HTTP 413.', parse: integer(1024 * 1024, 1024 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds to let running executions finish on shutdown before they are cancelled.', parse: integer(0, 3600) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
+  variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK', key: 'endpointWebhook', default: WEBHOOK_ENDPOINT, meaning: 'Path segment of production webhook URLs.', parse: segment }),
+  variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_TEST', key: 'endpointWebhookTest', default: WEBHOOK_TEST_ENDPOINT, meaning: 'Path segment of test webhook URLs (the editor listening for one call).', parse: segment }),
+  variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_WAITING', key: 'endpointWebhookWaiting', default: WEBHOOK_WAITING_ENDPOINT, meaning: 'Path segment of the URLs that resume waiting executions ($execution.resumeUrl).', parse: segment }),
+  variable({ name: 'SWITCHYARD_WEBHOOK_RESPONSE_TIMEOUT', key: 'webhookResponseTimeout', default: '300', meaning: "Seconds a webhook caller waits for a 'When Last Node Finishes' or 'Respond to Webhook' answer before getting 504.", parse: integer(1, MAX_SECONDS) }),
+  variable({ name: 'SWITCHYARD_BINARY_DATA_INLINE_MAX', key: 'binaryDataInlineMax', default: String(1024 * 1024), meaning: 'Binary data larger than this many bytes is stored on disk (DATA_DIR/binaryData) instead of inside the execution data.', parse: integer(0, 1024 * 1024 * 1024) }),
+  variable({ name: 'SWITCHYARD_SMTP_HOST', key: 'smtpHost', default: '', meaning: 'SMTP server for Send Email (the instance-wide smtp credentials until a credentials store exists).', parse: text }),
+  variable({ name: 'SWITCHYARD_SMTP_PORT', key: 'smtpPort', default: '465', meaning: 'SMTP server port (465 for TLS, 587 or 25 for STARTTLS).', parse: integer(1, 65535) }),
+  variable({ name: 'SWITCHYARD_SMTP_USER', key: 'smtpUser', default: '', meaning: 'SMTP user name (empty = no authentication).', parse: text }),
+  variable({ name: 'SWITCHYARD_SMTP_PASSWORD', key: 'smtpPassword', default: '', meaning: 'SMTP password.', parse: (r) => r }),
+  variable({ name: 'SWITCHYARD_SMTP_SSL', key: 'smtpSsl', default: 'true', meaning: 'Connect with TLS from the start (port 465); false = plain, upgraded with STARTTLS when offered.', parse: bool }),
+  variable({ name: 'SWITCHYARD_SMTP_STARTTLS', key: 'smtpStartTls', default: 'true', meaning: 'Use STARTTLS when the server offers it (with SWITCHYARD_SMTP_SSL=false).', parse: bool }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

@@ -9,6 +9,10 @@ import type { UsersRepository } from './db/repositories/users.ts';
 import type { SettingsRepository } from './db/repositories/settings.ts';
 import type { ExecutionService } from './executions/ExecutionService.ts';
 import type { PushHub } from './push/PushHub.ts';
+import type { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
+import type { TestWebhooks } from './webhooks/TestWebhooks.ts';
+import type { WaitTracker } from './waiting/WaitTracker.ts';
+import type { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -27,6 +31,10 @@ export interface ServerContext {
   };
   executions: ExecutionService;
   push: PushHub;
+  activeWorkflows: ActiveWorkflows;
+  testWebhooks: TestWebhooks;
+  waitTracker: WaitTracker;
+  binaryStore: FilesystemBinaryStore;
   /** The port actually listened on (differs from config.port when that is 0). */
   listeningPort(): number;
 }

@@ -110,11 +110,13 @@ describe('workflows CRUD', () => {
     expect((await call(s, 'GET', rest(`/workflows/${wf.id}`))).body.data.name).toBe('Saved by A');
   });
 
-  it('creates workflows inactive and refuses activation for now', async () => {
+  it('creates workflows inactive and refuses to activate one without a trigger', async () => {
     const wf = (await call(s, 'POST', rest('/workflows'), { ...branchingWorkflow(1, 'Act'), active: false })).body.data;
+    expect(wf.active).toBe(false);
     const r = await call(s, 'PATCH', rest(`/workflows/${wf.id}`), { active: true });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/cannot be activated yet/);
+    expect(r.body.message).toMatch(/has no node to start the workflow/);
+    expect((await call(s, 'GET', rest(`/workflows/${wf.id}`))).body.data.active).toBe(false);
   });
 });
 

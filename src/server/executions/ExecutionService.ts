@@ -1,11 +1,11 @@
 // Runs workflows in this process through the engine and keeps track of them: the active ones
 // (for /executions-current and stop), their timeouts, saving according to the workflow's
 // settings and the instance defaults, and the push messages to the editor that started them.
-import type { ExecutionError, ExecutionStatus, IExecution, IExecutionSummary, INodeExecutionData, IRunData, IRunExecutionData, ISourceData, WorkflowExecuteMode } from '../../model/execution.ts';
+import type { ExecutionError, ExecutionStatus, IExecution, IExecutionSummary, INodeExecutionData, IRunData, IRunExecutionData, ISourceData, ITaskDataConnections, WorkflowExecuteMode } from '../../model/execution.ts';
 import type { IDataObject, IPinData, IWorkflowBase } from '../../model/workflow.ts';
 import type { StopExecutionResponse } from '../../model/api.ts';
-import type { NodeTypeRegistry } from '../../nodes/types.ts';
-import type { IRun, RunOptions } from '../../engine/types.ts';
+import type { NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
+import type { BinaryDataStore, IRun, RunOptions } from '../../engine/types.ts';
 import type { ExecutionsRepository } from '../db/repositories/executions.ts';
 import type { ExecutionIdAllocator } from '../db/repositories/executionIds.ts';
 import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
@@ -34,7 +34,16 @@ export interface ExecutionServiceDeps {
   log: ExecutionServiceLogger;
   /** After a stop or timeout, how long the engine gets to wind down before we finish for it. */
   stopGraceMs?: number;
+  /** Large binary data goes here instead of into the run data. */
+  binaryStore?: BinaryDataStore;
+  /** Credentials nodes may ask for (instance SMTP until a credentials store exists). */
+  getCredentials?: RunOptions['getCredentials'];
+  /** $execution.resumeUrl of an execution. */
+  resumeUrl?: (executionId: string) => string;
 }
+
+/** Told about every execution that ended (saved or not): error workflows, retries, wait tracking. */
+export type ExecutionListener = (execution: IExecution, info: { pushRef?: string; saved: boolean }) => void;
 
 export interface StartExecution {
   workflow: IWorkflowBase;
@@ -48,7 +57,17 @@ export interface StartExecution {
   startNodes?: Array<{ name: string; sourceData?: ISourceData | null }>;
   destinationNode?: string;
   triggerItems?: INodeExecutionData[];
+  /** All inputs of the start node (a webhook with one output per HTTP method). */
+  triggerData?: ITaskDataConnections;
+  /** Node to start from when the workflow has several triggers (the webhook that was called). */
+  startNode?: string;
   retryOf?: string;
+  /** An id from reserveId(), when it had to be known before the start (webhook binary data). */
+  executionId?: string;
+  /** Resume this waiting execution (same id and row) from its saved state. */
+  resume?: IExecution;
+  /** Respond to Webhook's answer. */
+  onResponse?: (response: WebhookResponse) => void;
 }
 
 type StopReason = 'stopped' | 'timeout' | 'shutdown';
@@ -83,6 +102,9 @@ export class ExecutionService {
   readonly #d: ExecutionServiceDeps;
   readonly #active = new Map<string, ActiveExecution>();
   readonly recent = new RecentExecutions();
+  readonly #listeners = new Set<ExecutionListener>();
+  /** Settings without 'DEFAULT' entries, per workflow object (webhooks run the same one often). */
+  readonly #normalised = new WeakMap<IWorkflowBase, IWorkflowBase>();
   #shuttingDown = false;
 
   constructor(deps: ExecutionServiceDeps) {
@@ -93,33 +115,52 @@ export class ExecutionService {
     return this.#active.size;
   }
 
+  get shuttingDown(): boolean {
+    return this.#shuttingDown;
+  }
+
+  onFinished(listener: ExecutionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** An execution id for a start that needs it early (binary data of a webhook request). */
+  reserveId(): Promise<string> {
+    return this.#d.ids.next();
+  }
+
   /** Starts a run in the background and returns its id at once; `done` settles when it ends. */
   async start(req: StartExecution): Promise<{ executionId: string; done: Promise<IExecution> }> {
     if (this.#shuttingDown) throw new ServiceUnavailableError('The server is shutting down; no new executions are started');
     if (this.#active.size >= MAX_ACTIVE_EXECUTIONS) {
       throw new ServiceUnavailableError(`Too many executions are running (${MAX_ACTIVE_EXECUTIONS}); try again when some have finished`);
     }
-    const workflow = normaliseWorkflow(req.workflow);
-    const id = await this.#d.ids.next();
+    let workflow = this.#normalised.get(req.workflow);
+    if (!workflow) {
+      workflow = normaliseWorkflow(req.workflow);
+      this.#normalised.set(req.workflow, workflow);
+    }
+    const resume = req.resume;
+    const id = resume?.id ?? req.executionId ?? (await this.#d.ids.next());
     const policy = resolveSavePolicy(workflow.settings, this.#d.defaults);
     const a: ActiveExecution = {
       id,
-      mode: req.mode,
+      mode: resume?.mode ?? req.mode,
       workflowId: req.workflowId,
       workflowName: workflow.name,
       workflow,
-      startedAt: new Date().toISOString(),
-      retryOf: req.retryOf,
+      startedAt: resume?.startedAt ?? new Date().toISOString(),
+      retryOf: resume?.retryOf ?? req.retryOf,
       pushRef: req.pushRef,
       policy,
       controller: new AbortController(),
       timeoutSeconds: resolveTimeoutSeconds(workflow.settings, this.#d.defaults),
-      recorded: false,
-      runData: { resultData: { runData: {} } },
+      recorded: resume !== undefined,
+      runData: resume?.data ?? { resultData: { runData: {} } },
       settled: false,
       done: undefined as unknown as Promise<IExecution>,
     };
-    if (mightSave(policy, req.mode)) {
+    if (!resume && mightSave(policy, req.mode)) {
       await this.#d.executions.insertRunning({
         id,
         workflowId: a.workflowId,
@@ -226,15 +267,23 @@ export class ExecutionService {
         mode: a.mode,
         executionId: a.id,
         triggerItems: req.triggerItems,
+        triggerData: req.triggerData,
+        startNode: req.startNode,
+        resumeFrom: req.resume?.data,
         runData: req.runData,
         startNodes: req.startNodes,
         destinationNode: req.destinationNode,
-        pinData: req.pinData ?? a.workflow.pinData,
+        // Pinned data stands in for real data only in runs from the editor (n8n's rule).
+        pinData: a.mode === 'manual' ? (req.pinData ?? a.workflow.pinData) : undefined,
         signal: a.controller.signal,
         timeoutAt,
         timezone: this.#d.defaults.timezone,
         staticData,
+        binaryStore: this.#d.binaryStore,
+        getCredentials: this.#d.getCredentials,
+        additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         hooks: {
+          sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,
           nodeExecuteBefore: (nodeName) => {
             this.#pushTo(a, { type: 'nodeExecuteBefore', data: { executionId: a.id, nodeName } });
           },
@@ -257,10 +306,18 @@ export class ExecutionService {
       if (timer) clearTimeout(timer);
     }
     const execution = this.#toExecution(a, run);
-    await this.#persist(a, execution, staticData);
+    const saved = await this.#persist(a, execution, staticData);
     if (a.mode === 'manual') this.recent.put(execution);
     this.#active.delete(a.id);
+    if (execution.status === 'waiting') this.#pushTo(a, { type: 'executionWaiting', data: { executionId: a.id, waitTill: execution.waitTill ?? undefined } });
     this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
+    for (const listener of this.#listeners) {
+      try {
+        listener(execution, { pushRef: a.pushRef, saved });
+      } catch (err) {
+        this.#d.log.error({ err, executionId: a.id }, 'an execution listener failed');
+      }
+    }
     return execution;
   }
 
@@ -321,10 +378,13 @@ export class ExecutionService {
     };
   }
 
-  async #persist(a: ActiveExecution, e: IExecution, staticData: IDataObject): Promise<void> {
+  async #persist(a: ActiveExecution, e: IExecution, staticData: IDataObject): Promise<boolean> {
+    let saved = false;
     try {
-      if (shouldSave(a.policy, a.mode, e.status)) await this.#d.executions.saveFinished(e);
-      else if (a.recorded) await this.#d.executions.delete(a.id);
+      if (shouldSave(a.policy, a.mode, e.status)) {
+        await this.#d.executions.saveFinished(e);
+        saved = true;
+      } else if (a.recorded) await this.#d.executions.delete(a.id);
     } catch (err) {
       this.#d.log.error({ err, executionId: a.id }, 'could not save the execution');
     }
@@ -335,6 +395,7 @@ export class ExecutionService {
         this.#d.log.error({ err, workflowId: a.workflowId }, 'could not save static data');
       });
     }
+    return saved;
   }
 }
 

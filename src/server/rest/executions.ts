@@ -67,6 +67,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     } else {
       throw new BadRequestError('body must have ids (a list of execution ids) or deleteBefore (a date)');
     }
+    await ctx.binaryStore.deleteExecutions(deleted);
     request.log.info({ count: deleted.length }, 'executions deleted');
     return { data: true };
   });

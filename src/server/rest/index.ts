@@ -8,6 +8,10 @@ import { executionsRoutes } from './executions.ts';
 import { optionsRoutes } from './options.ts';
 import { pushRoutes } from './push.ts';
 import { tagsRoutes } from './tags.ts';
+import { activeRoutes } from './active.ts';
+import { testWebhookRoutes } from './testWebhooks.ts';
+import { executionsRetryRoutes } from './executionsRetry.ts';
+import { binaryDataRoutes } from './binaryData.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -23,5 +27,9 @@ export function restRoutes(ctx: ServerContext) {
     optionsRoutes(app);
     pushRoutes(app, ctx);
     tagsRoutes(app, ctx);
+    activeRoutes(app, ctx);
+    testWebhookRoutes(app, ctx);
+    executionsRetryRoutes(app, ctx);
+    binaryDataRoutes(app, ctx);
   };
 }

@@ -5,9 +5,6 @@ import {
   DEFAULT_LOCALE,
   MAX_PINNED_DATA_BYTES,
   MAX_WORKFLOW_PAYLOAD_BYTES,
-  WEBHOOK_ENDPOINT,
-  WEBHOOK_TEST_ENDPOINT,
-  WEBHOOK_WAITING_ENDPOINT,
 } from '../../model/constants.ts';
 import type { ServerContext } from '../context.ts';
 
@@ -43,9 +40,9 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
     saveExecutionProgress: c.saveExecutionProgress,
     urlBaseWebhook: c.webhookUrl || editorUrl,
     urlBaseEditor: editorUrl,
-    endpointWebhook: WEBHOOK_ENDPOINT,
-    endpointWebhookTest: WEBHOOK_TEST_ENDPOINT,
-    endpointWebhookWaiting: WEBHOOK_WAITING_ENDPOINT,
+    endpointWebhook: c.endpointWebhook,
+    endpointWebhookTest: c.endpointWebhookTest,
+    endpointWebhookWaiting: c.endpointWebhookWaiting,
     oauthCallbackUrls: { oauth1: `${restUrl}/oauth1-credential/callback`, oauth2: `${restUrl}/oauth2-credential/callback` },
     defaultLocale: DEFAULT_LOCALE,
     versionNotifications: { enabled: false, endpoint: '', infoUrl: '' },

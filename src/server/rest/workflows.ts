@@ -22,9 +22,10 @@ import {
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
 import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workflowChecks.ts';
+import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
+import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
 
-const ACTIVATION_UNAVAILABLE =
-  'Workflows cannot be activated yet: this version of Switchyard runs workflows from the editor only (trigger activation comes in a later release)';
+const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
 /** The push-ref header, if well-formed (it only routes progress messages). */
 export function pushRefOf(header: string | string[] | undefined): string | undefined {
@@ -54,7 +55,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
   app.post('/workflows', { schema: { body: WorkflowCreateBody } }, async (request) => {
     const body = request.body as WorkflowCreateBody;
     const name = cleanWorkflowName(body.name, 'body/name');
-    if (body.active === true) throw new BadRequestError(ACTIVATION_UNAVAILABLE);
+    if (body.active === true) throw new BadRequestError(CREATED_INACTIVE);
     const write: WorkflowWrite = {
       name,
       nodes: normaliseNodes(body.nodes as INode[]),
@@ -84,7 +85,6 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const body = request.body as WorkflowPatchBody;
     const current = await repo.get(id);
     if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
-    if (body.active === true && !current.active) throw new BadRequestError(ACTIVATION_UNAVAILABLE);
     const patch: Partial<WorkflowWrite> = {};
     if (body.name !== undefined) patch.name = cleanWorkflowName(body.name, 'body/name');
     if (body.nodes !== undefined) patch.nodes = normaliseNodes(body.nodes as INode[]);
@@ -105,12 +105,37 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       ctx.nodeTypeVersions,
       'body/',
     );
-    return { data: await repo.update(id, patch, body.versionId) };
+    // Activation (spec 001 §4.6): checked before anything is stored, so a workflow that cannot
+    // run actively is answered 400 with the reason and stays as it was.
+    const willBeActive = patch.active ?? current.active;
+    if (willBeActive) {
+      try {
+        ctx.activeWorkflows.prepare({ ...current, ...patch, id, tags: current.tags } as IWorkflowDb);
+      } catch (e) {
+        if (e instanceof WorkflowActivationError) throw new BadRequestError(e.message);
+        throw e;
+      }
+    }
+    const saved = await repo.update(id, patch, body.versionId);
+    if (saved.active) {
+      try {
+        ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved));
+      } catch (e) {
+        // Another workflow took a path in between: keep the stored state honest.
+        await repo.setInactive(id);
+        throw e instanceof WorkflowActivationError ? new BadRequestError(e.message) : e;
+      }
+    } else {
+      ctx.activeWorkflows.deactivate(id);
+    }
+    return { data: saved };
   });
 
   app.delete('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
     await repo.delete(id);
+    ctx.activeWorkflows.deactivate(id);
+    ctx.testWebhooks.cancel(id);
     return { data: true };
   });
 
@@ -135,12 +160,27 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     }
     // The run belongs to a stored workflow only when that workflow exists (an unsaved one has no id).
     const workflowId = wd.id && (await repo.exists(wd.id)) ? wd.id : null;
+    const pushRef = pushRefOf(request.headers[PUSH_REF_HEADER]);
+    const runData = body.runData as IRunData | undefined;
+    // A run that starts at a webhook waits for a call to its test URL (spec 001 §2.7, §4.10).
+    const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData: body.pinData ?? workflow.pinData, destinationNode: body.destinationNode };
+    if (!startNodes.length && workflowWebhooks(workflow).length > 0) {
+      if (!workflowId) throw new BadRequestError('Save the workflow before listening for a test webhook call', 'Test webhook URLs belong to a saved workflow.');
+      let waiting: boolean;
+      try {
+        waiting = ctx.testWebhooks.listen(listenFor);
+      } catch (e) {
+        if (e instanceof WebhookConfigurationError) throw new BadRequestError(e.message);
+        throw e;
+      }
+      if (waiting) return { data: { waitingForWebhook: true } };
+    }
     const { executionId } = await ctx.executions.start({
       workflow: workflowId ? { ...workflow, id: workflowId } : workflow,
       workflowId,
       mode: 'manual',
-      pushRef: pushRefOf(request.headers[PUSH_REF_HEADER]),
-      runData: body.runData as IRunData | undefined,
+      pushRef,
+      runData,
       pinData: body.pinData,
       startNodes: startNodes.length > 0 ? (startNodes as StartExecution['startNodes']) : undefined,
       destinationNode: body.destinationNode,

@@ -202,6 +202,47 @@ export class ExecutionsRepository {
     return Number(r.numUpdatedRows);
   }
 
+  /** Takes a waiting execution for resuming (status running, waitTill cleared); false when it is not waiting. */
+  async claimWaiting(id: string): Promise<boolean> {
+    const r = await this.#db
+      .updateTable('executions')
+      .set({ status: 'running', waitTill: null })
+      .where('id', '=', Number(id))
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Waiting executions due before `before` (ISO), earliest first; bounded per call. */
+  async waitingDue(before: string, limit = 1000): Promise<Array<{ id: string; waitTill: string }>> {
+    const rows = await this.#db
+      .selectFrom('executions')
+      .select(['id', 'waitTill'])
+      .where('status', '=', 'waiting')
+      .where('waitTill', 'is not', null)
+      .where('waitTill', '<=', before)
+      .orderBy('waitTill')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: String(r.id), waitTill: r.waitTill as string }));
+  }
+
+  /** Records that a retry of `id` succeeded. */
+  async setRetrySuccess(id: string, retryId: string): Promise<void> {
+    await this.#db.updateTable('executions').set({ retrySuccessId: retryId }).where('id', '=', Number(id)).execute();
+  }
+
+  /** Ids of saved executions among `ids`. */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const wanted = ids.map(Number).filter(Number.isSafeInteger);
+    const out = new Set<string>();
+    for (let i = 0; i < wanted.length; i += 500) {
+      const rows = await this.#db.selectFrom('executions').select('id').where('id', 'in', wanted.slice(i, i + 500)).execute();
+      for (const r of rows) out.add(String(r.id));
+    }
+    return out;
+  }
+
   /** Cancels a waiting execution; false when it is not waiting. */
   async cancelWaiting(id: string): Promise<boolean> {
     const r = await this.#db

@@ -100,6 +100,16 @@ export class WorkflowsRepository {
     return toWorkflow(row, tags.get(id) ?? []);
   }
 
+  /** Ids of workflows marked active (re-activated at start). */
+  async activeIds(): Promise<string[]> {
+    return (await this.#db.selectFrom('workflows').select('id').where('active', '=', true).execute()).map((r) => r.id);
+  }
+
+  /** Marks a workflow inactive without a new version (its activation failed). */
+  async setInactive(id: string): Promise<void> {
+    await this.#db.updateTable('workflows').set({ active: false }).where('id', '=', id).execute();
+  }
+
   async exists(id: string): Promise<boolean> {
     return !!(await this.#db.selectFrom('workflows').select('id').where('id', '=', id).executeTakeFirst());
   }

@@ -1,0 +1,167 @@
+// Active workflows (spec 001 §4.6): activating registers the workflow's production webhooks and
+// starts its schedules; deactivating removes them. A failed activation is kept with its time and
+// message for GET /active/error/{id}. On start, every workflow marked active is activated again;
+// one that fails stays marked active (the editor shows its warning) but does not run.
+import type { INode, IWorkflowBase } from '../../model/workflow.ts';
+import type { IWorkflowDb } from '../../model/api.ts';
+import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
+import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
+import type { ExecutionService } from '../executions/ExecutionService.ts';
+import type { PushHub } from '../push/PushHub.ts';
+import { WebhookRegistry } from '../webhooks/WebhookRegistry.ts';
+import { workflowWebhooks, WebhookConfigurationError, type NodeWebhook } from '../webhooks/workflowWebhooks.ts';
+import { Scheduler } from '../triggers/Scheduler.ts';
+import { SCHEDULE_NODE_TYPES, triggerTimers, ScheduleConfigurationError, type TriggerTimer } from '../triggers/scheduleSources.ts';
+
+export interface ProductionTarget {
+  workflowId: string;
+  workflow: IWorkflowBase;
+  node: INode;
+  settings: WebhookSettings;
+}
+
+export interface ActivationError {
+  time: string;
+  error: { message: string };
+}
+
+export class WorkflowActivationError extends Error {}
+
+interface Prepared {
+  workflow: IWorkflowDb;
+  webhooks: NodeWebhook[];
+  timers: Array<{ node: INode; timer: TriggerTimer }>;
+}
+
+export interface ActivationLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface ActiveWorkflowsDeps {
+  workflows: WorkflowsRepository;
+  executions: ExecutionService;
+  push: PushHub;
+  scheduler: Scheduler;
+  log: ActivationLogger;
+  /** Instance time zone, for workflows without their own. */
+  timezone: string;
+}
+
+export class ActiveWorkflows {
+  readonly registry = new WebhookRegistry<ProductionTarget>();
+  readonly #d: ActiveWorkflowsDeps;
+  readonly #stops = new Map<string, Array<() => void>>();
+  readonly #errors = new Map<string, ActivationError>();
+
+  constructor(deps: ActiveWorkflowsDeps) {
+    this.#d = deps;
+  }
+
+  /** Activates every workflow marked active; failures are stored, not thrown. */
+  async init(): Promise<void> {
+    for (const id of await this.#d.workflows.activeIds()) {
+      const wf = await this.#d.workflows.get(id);
+      if (!wf) continue;
+      try {
+        this.activate(this.prepare(wf));
+      } catch (e) {
+        this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'workflow marked active could not be activated');
+      }
+    }
+  }
+
+  activeIds(): string[] {
+    return [...this.#stops.keys()];
+  }
+
+  isActive(id: string): boolean {
+    return this.#stops.has(id);
+  }
+
+  errorOf(id: string): ActivationError | undefined {
+    return this.#errors.get(id);
+  }
+
+  /**
+   * Checks that the workflow can run actively (trigger nodes, valid webhooks and schedules, no
+   * path another active workflow owns) without changing anything. Throws WorkflowActivationError
+   * and records the error for the workflow.
+   */
+  prepare(workflow: IWorkflowDb): Prepared {
+    try {
+      const webhooks = workflowWebhooks(workflow);
+      const timezone = timezoneOf(workflow, this.#d.timezone);
+      const timers: Prepared['timers'] = [];
+      for (const node of workflow.nodes) {
+        if (node.disabled || !SCHEDULE_NODE_TYPES.has(node.type)) continue;
+        for (const timer of triggerTimers(node, `${workflow.id}:${node.id ?? node.name}`, timezone)) timers.push({ node, timer });
+      }
+      if (webhooks.length === 0 && timers.length === 0) {
+        throw new WorkflowActivationError(`Workflow "${workflow.name}" (${workflow.id}) has no node to start the workflow - at least one trigger, poller or webhook node is required`);
+      }
+      const seen = new Map<string, string>();
+      for (const h of webhooks) {
+        const key = `${h.method} ${h.path}`;
+        const holder = this.registry.holder(h);
+        if ((holder && holder.workflowId !== workflow.id) || (seen.has(key) && seen.get(key) !== h.node.name)) {
+          const other = holder && holder.workflowId !== workflow.id ? ` by workflow "${holder.workflow.name}" (${holder.workflowId})` : ` by node "${seen.get(key)}"`;
+          throw new WorkflowActivationError(`The URL path that the "${h.node.name}" node uses is already taken. Please change it to something else. (${h.method} ${h.path} is used${other})`);
+        }
+        seen.set(key, h.node.name);
+      }
+      return { workflow, webhooks, timers };
+    } catch (e) {
+      const error = e instanceof WebhookConfigurationError || e instanceof ScheduleConfigurationError || e instanceof WorkflowActivationError ? new WorkflowActivationError(e.message) : e;
+      this.#errors.set(workflow.id, { time: new Date().toISOString(), error: { message: (error as Error).message } });
+      throw error;
+    }
+  }
+
+  /** Registers what prepare() checked, replacing an earlier activation of the same workflow. */
+  activate(p: Prepared): void {
+    const { workflow } = p;
+    this.#remove(workflow.id);
+    for (const h of p.webhooks) this.registry.add(h, { workflowId: workflow.id, workflow, node: h.node, settings: h.settings });
+    const stops: Array<() => void> = [];
+    for (const { node, timer } of p.timers) {
+      stops.push(this.#d.scheduler.start(timer.spec, (at) => this.#fire(workflow, node, timer, at)));
+    }
+    this.#stops.set(workflow.id, stops);
+    this.#errors.delete(workflow.id);
+    this.#d.push.broadcast({ type: 'workflowActivated', data: { workflowId: workflow.id } });
+  }
+
+  deactivate(id: string): boolean {
+    const was = this.#remove(id);
+    this.#errors.delete(id);
+    if (was) this.#d.push.broadcast({ type: 'workflowDeactivated', data: { workflowId: id } });
+    return was;
+  }
+
+  close(): void {
+    for (const id of [...this.#stops.keys()]) this.#remove(id);
+  }
+
+  #remove(id: string): boolean {
+    const stops = this.#stops.get(id);
+    this.registry.removeWhere((t) => t.workflowId === id);
+    for (const stop of stops ?? []) stop();
+    this.#stops.delete(id);
+    return stops !== undefined;
+  }
+
+  #fire(workflow: IWorkflowDb, node: INode, timer: TriggerTimer, at: number): void {
+    const json = timer.item(at);
+    if (!json) return;
+    this.#d.executions
+      .start({ workflow, workflowId: workflow.id, mode: 'trigger', startNode: node.name, triggerItems: [{ json }] })
+      .catch((err: unknown) => this.#d.log.warn({ workflowId: workflow.id, node: node.name, err: (err as Error).message }, 'scheduled run could not start'));
+  }
+}
+
+export function timezoneOf(workflow: IWorkflowBase, fallback: string): string {
+  const tz = workflow.settings?.timezone;
+  return typeof tz === 'string' && tz !== '' && tz !== 'DEFAULT' ? tz : fallback;
+}

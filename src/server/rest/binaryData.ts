@@ -1,0 +1,38 @@
+// GET /data/{id}: binary data kept on disk, by its id (URL-encoded), with its Content-Type and,
+// for ?action=download, its file name as an attachment. Served sandboxed: it is user content.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { BinaryNotFoundError } from '../binary/FilesystemBinaryStore.ts';
+import { NotFoundError } from '../errors.ts';
+
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string | undefined): string {
+  if (!fileName) return kind;
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function binaryDataRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/data/*', async (request, reply) => {
+    const raw = (request.params as { '*': string })['*'];
+    let id: string;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      throw new NotFoundError('Binary data could not be found: the id is not valid');
+    }
+    try {
+      const meta = await ctx.binaryStore.metadata(id);
+      const data = await ctx.binaryStore.read(id);
+      const download = (request.query as { action?: string }).action === 'download';
+      return reply
+        .type(meta.mimeType || 'application/octet-stream')
+        .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', meta.fileName))
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    } catch (e) {
+      if (e instanceof BinaryNotFoundError) throw new NotFoundError(e.message);
+      throw e;
+    }
+  });
+}

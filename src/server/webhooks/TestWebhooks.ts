@@ -1,0 +1,111 @@
+// Test webhooks (/webhook-test/…): when the editor runs a workflow that starts with a webhook, its
+// webhook URLs listen for one call, bound to the editor's pushRef. The call runs the workflow
+// in manual mode with the request as input; the listening ends then, on DELETE
+// /test-webhook/{id}, or after TEST_WEBHOOK_TIMEOUT_MS (the editor is told testWebhookDeleted).
+import type { INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
+import type { IRunData } from '../../model/execution.ts';
+import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
+import { parentNodes, buildGraph } from '../../model/graph.ts';
+import type { PushHub } from '../push/PushHub.ts';
+import { ConflictError } from '../errors.ts';
+import { WebhookRegistry } from './WebhookRegistry.ts';
+import { workflowWebhooks } from './workflowWebhooks.ts';
+
+export const TEST_WEBHOOK_TIMEOUT_MS = 2 * 60 * 1000;
+
+export interface TestTarget {
+  workflowId: string;
+  workflow: IWorkflowBase;
+  node: INode;
+  settings: WebhookSettings;
+  pushRef?: string;
+  runData?: IRunData;
+  pinData?: IPinData;
+  destinationNode?: string;
+}
+
+export interface ListenRequest {
+  workflowId: string;
+  workflow: IWorkflowBase;
+  pushRef?: string;
+  runData?: IRunData;
+  pinData?: IPinData;
+  destinationNode?: string;
+}
+
+export class TestWebhooks {
+  readonly registry = new WebhookRegistry<TestTarget>();
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #pushRefs = new Map<string, string | undefined>();
+  readonly #push: PushHub;
+  readonly #timeoutMs: number;
+
+  constructor(push: PushHub, timeoutMs = TEST_WEBHOOK_TIMEOUT_MS) {
+    this.#push = push;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Registers the workflow's test webhooks when its run must wait for a call; false when it can
+   * run at once (no webhook, or the webhook already has run or pinned data).
+   */
+  listen(r: ListenRequest): boolean {
+    let only: Set<string> | undefined;
+    if (r.destinationNode) {
+      const g = buildGraph(r.workflow.nodes, r.workflow.connections ?? {});
+      only = new Set([...parentNodes(g, r.destinationNode), r.destinationNode]);
+    }
+    const hooks = workflowWebhooks(r.workflow, only);
+    if (hooks.length === 0) return false;
+    if (hooks.some((h) => r.runData?.[h.node.name] || r.pinData?.[h.node.name])) return false;
+    for (const h of hooks) {
+      const holder = this.registry.holder(h);
+      if (holder && holder.workflowId !== r.workflowId) {
+        throw new ConflictError(`The URL path that the "${h.node.name}" node uses is already taken. Please change it to something else.`, `Another workflow (${holder.workflow.name}) is listening for a test call on ${h.method} ${h.path}.`);
+      }
+    }
+    this.#remove(r.workflowId);
+    for (const h of hooks) {
+      this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode });
+    }
+    this.#pushRefs.set(r.workflowId, r.pushRef);
+    const t = setTimeout(() => this.cancel(r.workflowId), this.#timeoutMs);
+    t.unref();
+    this.#timers.set(r.workflowId, t);
+    return true;
+  }
+
+  /** The target of a call; the workflow's test webhooks stop listening (one call per listen). */
+  take(method: string, path: string): { target: TestTarget; params: Record<string, string> } | undefined {
+    const m = this.registry.find(method, path);
+    if (!m) return undefined;
+    this.#remove(m.target.workflowId);
+    return { target: m.target, params: m.params };
+  }
+
+  isListening(workflowId: string): boolean {
+    return this.#pushRefs.has(workflowId);
+  }
+
+  /** Stops listening for the workflow and tells its editor; false when nothing was listening. */
+  cancel(workflowId: string): boolean {
+    if (!this.#pushRefs.has(workflowId)) return false;
+    const pushRef = this.#pushRefs.get(workflowId);
+    this.#remove(workflowId);
+    if (pushRef) this.#push.send(pushRef, { type: 'testWebhookDeleted', data: { workflowId } });
+    return true;
+  }
+
+  close(): void {
+    for (const t of this.#timers.values()) clearTimeout(t);
+    this.#timers.clear();
+  }
+
+  #remove(workflowId: string): void {
+    this.registry.removeWhere((t) => t.workflowId === workflowId);
+    const t = this.#timers.get(workflowId);
+    if (t) clearTimeout(t);
+    this.#timers.delete(workflowId);
+    this.#pushRefs.delete(workflowId);
+  }
+}

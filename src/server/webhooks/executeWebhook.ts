@@ -1,0 +1,142 @@
+// One webhook call, production, test or resume: check the caller (IP list, bots, auth), turn the
+// request into the trigger item, start (or resume) the execution and answer in the node's
+// response mode. Shared by the three webhook endpoints.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import type { IExecution } from '../../model/execution.ts';
+import type { INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
+import type { IRunData } from '../../model/execution.ts';
+import type { WebhookResponse } from '../../nodes/types.ts';
+import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
+import { webhookOutputs } from '../../nodes/Webhook/settings.ts';
+import type { ExecutionService } from '../executions/ExecutionService.ts';
+import type { FilesystemBinaryStore } from '../binary/FilesystemBinaryStore.ts';
+import { webhookItem, WebhookBodyError, type WebhookRequestData } from './webhookItem.ts';
+import { errorReply, lastNodeReply, noResponseNodeReply, onReceivedReply, responseNodeReply, sendReply, type WebhookReply } from './respond.ts';
+
+export interface WebhookCall {
+  workflow: IWorkflowBase;
+  workflowId: string | null;
+  node: INode;
+  settings: WebhookSettings;
+  method: string;
+  params: Record<string, string>;
+  mode: 'webhook' | 'manual';
+  webhookUrl: string;
+  pushRef?: string;
+  runData?: IRunData;
+  pinData?: IPinData;
+  destinationNode?: string;
+  /** Resume this waiting execution with the request as the Wait node's output. */
+  resume?: IExecution;
+  /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
+  beforeStart?: (executionId: string) => void;
+}
+
+export interface WebhookDeps {
+  executions: ExecutionService;
+  binaryStore: FilesystemBinaryStore;
+  responseTimeoutMs: number;
+}
+
+const AUTH_NOT_AVAILABLE = 'No authentication data defined on node!';
+
+function guard(call: WebhookCall, request: FastifyRequest): WebhookReply | undefined {
+  const s = call.settings;
+  if (s.ipWhitelist) {
+    const allowed = s.ipWhitelist.split(',').map((x) => x.trim()).filter(Boolean);
+    if (allowed.length && !allowed.some((a) => request.ip.includes(a))) return { statusCode: 403, headers: {}, body: 'IP is not whitelisted to access the webhook!' };
+  }
+  const challenge = { 'www-authenticate': 'Basic realm="Webhook"' };
+  if (s.ignoreBots && isbot(String(request.headers['user-agent'] ?? ''))) return { statusCode: 403, headers: challenge, body: 'Authorization data is wrong!' };
+  // Basic and header auth need credentials; until a credentials store exists nothing can match,
+  // so such webhooks refuse every call (n8n's answer for a node without its credentials).
+  if (s.authentication === 'basicAuth' || s.authentication === 'headerAuth') return { statusCode: 500, headers: challenge, body: AUTH_NOT_AVAILABLE };
+  return undefined;
+}
+
+function contentTypeOf(request: FastifyRequest): string {
+  const raw = request.headers['content-type'];
+  return raw ? raw.split(';')[0].trim().toLowerCase() : '';
+}
+
+/** Resolves with the reply, or with undefined after `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  const timer = new Promise<undefined>((resolve) => {
+    t = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([p, timer]).finally(() => clearTimeout(t));
+}
+
+export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const refused = guard(call, request);
+  if (refused) return sendReply(reply, refused);
+  const { settings, node } = call;
+  const executionId = call.resume?.id ?? (await deps.executions.reserveId());
+  const data: WebhookRequestData = {
+    headers: request.headers,
+    params: call.params,
+    query: request.query as Record<string, string>,
+    body: request.body as Buffer | undefined,
+    contentType: contentTypeOf(request),
+  };
+  let item;
+  try {
+    item = await webhookItem(data, {
+      typeVersion: node.typeVersion,
+      rawBody: settings.rawBody,
+      binaryData: settings.binaryData,
+      binaryPropertyName: (node.parameters?.options as { binaryPropertyName?: string } | undefined)?.binaryPropertyName || undefined,
+      webhookUrl: call.webhookUrl,
+      executionMode: call.mode === 'manual' ? 'test' : 'production',
+      executionId,
+      store: deps.binaryStore,
+    });
+  } catch (e) {
+    if (e instanceof WebhookBodyError) return sendReply(reply, errorReply(e.statusCode, e.message));
+    throw e;
+  }
+
+  let responded: ((r: WebhookResponse) => void) | undefined;
+  const fromNode = settings.responseMode === 'responseNode' ? new Promise<WebhookResponse>((resolve) => (responded = resolve)) : undefined;
+  const outputs = webhookOutputs(node).length;
+  const main = Array.from({ length: outputs }, () => [] as typeof item[]);
+  main[outputs > 1 ? Math.max(0, settings.methods.indexOf(call.method)) : 0] = [item];
+
+  if (call.resume) {
+    // The Wait node is first on the saved stack: on resume it passes this input on.
+    const stack = call.resume.data.executionData?.nodeExecutionStack;
+    if (stack?.[0]) stack[0].data = { main: [[item]] };
+  }
+  call.beforeStart?.(executionId);
+  const { done } = await deps.executions.start({
+    workflow: call.workflow,
+    workflowId: call.workflowId,
+    mode: call.mode,
+    executionId: call.resume ? undefined : executionId,
+    resume: call.resume,
+    pushRef: call.pushRef,
+    startNode: call.resume ? undefined : node.name,
+    triggerData: call.resume ? undefined : { main },
+    runData: call.runData,
+    pinData: call.pinData,
+    destinationNode: call.destinationNode,
+    onResponse: responded,
+  });
+
+  if (settings.responseMode === 'onReceived' || (settings.responseMode !== 'lastNode' && settings.responseMode !== 'responseNode')) {
+    return sendReply(reply, onReceivedReply(settings));
+  }
+  const timeout = errorReply(504, `The workflow did not answer within ${Math.round(deps.responseTimeoutMs / 1000)} seconds`, `The execution ${executionId} goes on; look it up in the executions list.`);
+  if (settings.responseMode === 'lastNode') {
+    const e = await within(done, deps.responseTimeoutMs);
+    return sendReply(reply, e ? await lastNodeReply(e, settings, (id) => deps.binaryStore.read(id)) : timeout);
+  }
+  const first = await within(Promise.race([fromNode!.then((r) => ({ r })), done.then((e) => ({ e }))]), deps.responseTimeoutMs);
+  if (!first) return sendReply(reply, timeout);
+  if ('r' in first) return sendReply(reply, responseNodeReply(first.r, settings));
+  // The run ended first; Respond to Webhook may still have answered during its last step.
+  const late = await within(fromNode!, 0);
+  sendReply(reply, late ? responseNodeReply(late, settings) : noResponseNodeReply(first.e, settings));
+}

@@ -1,0 +1,173 @@
+// The webhook endpoints under the base path: production (/webhook/…, active workflows), test
+// (/webhook-test/…, the editor listening once) and waiting (/webhook-waiting/{executionId}[/suffix],
+// resuming a Wait node). All methods; CORS from the node's allowedOrigins; bodies are read raw up
+// to SWITCHYARD_PAYLOAD_SIZE_MAX (413 beyond) and parsed by the webhook itself.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { waitTargetOf } from './waitingTarget.ts';
+import { executeWebhook, type WebhookCall } from './executeWebhook.ts';
+import { errorReply, sendReply } from './respond.ts';
+import type { WebhookRegistry } from './WebhookRegistry.ts';
+import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
+import { editorBaseUrl } from '../rest/settings.ts';
+
+const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
+
+const PRODUCTION_HINT =
+  "The workflow must be active for a production URL to run successfully. You can activate the workflow using the toggle in the top-right of the editor. Note that unlike test URL calls, production URL calls aren't shown on the canvas (only in the executions list)";
+const TEST_HINT = "Click the 'Execute workflow' button on the canvas, then try again. (In test mode, the webhook only works for one call after you click this button)";
+
+/** The path after '<endpoint>/', without query and trailing slashes. */
+function pathAfter(url: string, prefix: string): string {
+  const q = url.indexOf('?');
+  const path = (q === -1 ? url : url.slice(0, q)).slice(prefix.length);
+  return path.replace(/\/+$/, '');
+}
+
+function notRegistered(reply: FastifyReply, method: string, path: string, others: string[], hint: string): void {
+  const message = others.length
+    ? `This webhook is not registered for ${method} requests. Did you mean to make a ${others.join(' or ')} request?`
+    : `The requested webhook "${method} ${path}" is not registered.`;
+  sendReply(reply, errorReply(404, message, others.length ? undefined : hint));
+}
+
+/** n8n's CORS for webhooks: only when the request has an Origin. */
+function cors<T extends { settings: WebhookSettings }>(request: FastifyRequest, reply: FastifyReply, registry: WebhookRegistry<T>, path: string): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  reply.header('access-control-allow-methods', ['OPTIONS', ...registry.methodsFor(path)].join(', '));
+  const wanted = request.method === 'OPTIONS' ? String(request.headers['access-control-request-method'] ?? '').toUpperCase() : request.method;
+  const target = wanted ? registry.find(wanted, path)?.target : undefined;
+  if (target) {
+    const allowed = target.settings.allowedOrigins || '*';
+    if (allowed !== '*' && allowed !== origin) {
+      const list = allowed.split(',').map((o) => o.trim());
+      reply.header('access-control-allow-origin', list.includes(origin) ? origin : list[0]);
+    } else {
+      reply.header('access-control-allow-origin', origin);
+    }
+  }
+  if (request.method === 'OPTIONS') {
+    reply.header('access-control-max-age', '300');
+    const requested = request.headers['access-control-request-headers'];
+    if (requested) reply.header('access-control-allow-headers', requested);
+  }
+}
+
+export function webhookRoutes(ctx: ServerContext) {
+  const c = ctx.config;
+  const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000 };
+  const webhookBase = () => c.webhookUrl || editorBaseUrl(ctx);
+
+  return async function webhooks(app: FastifyInstance): Promise<void> {
+    // Webhook bodies are any type: read them raw and let the webhook parse what n8n parses.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: c.payloadSizeMax }, (_request, body, done) => done(null, body));
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // The rest of the upload is not read: close the connection rather than drain it.
+        reply.header('connection', 'close');
+        return sendReply(reply, errorReply(413, `The request body is too large: the limit is ${c.payloadSizeMax} bytes (${(c.payloadSizeMax / 1024 / 1024).toFixed(0)} MB)`, 'Send less data per call, or raise SWITCHYARD_PAYLOAD_SIZE_MAX.'));
+      }
+      const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+      if (status >= 400 && status < 500) return sendReply(reply, errorReply(status, error.message));
+      request.log.error({ err: error, url: request.url, method: request.method }, 'webhook failed');
+      return sendReply(reply, errorReply(500, 'There was a problem executing the workflow', 'The server log has the details.'));
+    });
+
+    const production = `${c.basePath}${c.endpointWebhook}/`;
+    app.route({
+      method: [...METHODS],
+      url: `${production}*`,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const registry = ctx.activeWorkflows.registry;
+        const path = pathAfter(request.url, production);
+        cors(request, reply, registry, path);
+        if (request.method === 'OPTIONS') return reply.status(204).send();
+        const m = registry.find(request.method, path);
+        if (!m) return notRegistered(reply, request.method, path, registry.methodsFor(path), PRODUCTION_HINT);
+        const t = m.target;
+        const call: WebhookCall = {
+          workflow: t.workflow,
+          workflowId: t.workflowId,
+          node: t.node,
+          settings: t.settings,
+          method: request.method,
+          params: m.params,
+          mode: 'webhook',
+          webhookUrl: `${webhookBase()}${c.endpointWebhook}/${m.path}`,
+        };
+        await executeWebhook(deps, call, request, reply);
+        return reply;
+      },
+    });
+
+    const test = `${c.basePath}${c.endpointWebhookTest}/`;
+    app.route({
+      method: [...METHODS],
+      url: `${test}*`,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const tests = ctx.testWebhooks;
+        const path = pathAfter(request.url, test);
+        cors(request, reply, tests.registry, path);
+        if (request.method === 'OPTIONS') return reply.status(204).send();
+        const m = tests.take(request.method, path);
+        if (!m) return notRegistered(reply, request.method, path, tests.registry.methodsFor(path), TEST_HINT);
+        const t = m.target;
+        const call: WebhookCall = {
+          workflow: t.workflow,
+          workflowId: t.workflowId,
+          node: t.node,
+          settings: t.settings,
+          method: request.method,
+          params: m.params,
+          mode: 'manual',
+          webhookUrl: `${webhookBase()}${c.endpointWebhookTest}/${path}`,
+          pushRef: t.pushRef,
+          runData: t.runData,
+          pinData: t.pinData,
+          destinationNode: t.destinationNode,
+          beforeStart: (executionId) => {
+            if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
+          },
+        };
+        await executeWebhook(deps, call, request, reply);
+        return reply;
+      },
+    });
+
+    const waiting = `${c.basePath}${c.endpointWebhookWaiting}/`;
+    app.route({
+      method: [...METHODS],
+      url: `${waiting}*`,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        if (request.method === 'OPTIONS') return reply.status(204).send();
+        const path = pathAfter(request.url, waiting);
+        const [executionId, ...rest] = path.split('/');
+        const found = await waitTargetOf(ctx, executionId, request.method, rest.join('/'));
+        if ('error' in found) return sendReply(reply, found.error);
+        const { execution, node, settings } = found;
+        if (!(await ctx.repos.executions.claimWaiting(execution.id))) {
+          return sendReply(reply, errorReply(409, `The execution "${execution.id}" is not waiting any more`));
+        }
+        const call: WebhookCall = {
+          workflow: execution.workflowData,
+          workflowId: execution.workflowId ?? null,
+          node,
+          settings,
+          method: request.method,
+          params: {},
+          mode: execution.mode === 'manual' ? 'manual' : 'webhook',
+          webhookUrl: `${webhookBase()}${c.endpointWebhookWaiting}/${path}`,
+          resume: execution,
+        };
+        await executeWebhook(deps, call, request, reply);
+        return reply;
+      },
+    });
+  };
+}
+

@@ -1,0 +1,140 @@
+// The item a webhook call becomes, as n8n's Webhook node builds it: { headers, params, query,
+// body, webhookUrl, executionMode } plus binary for uploads, binary bodies (v2: any content type
+// it does not parse; v1: the "Binary File" option) and the raw body option. Large files go to the
+// binary store under the execution's id.
+import { randomUUID } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
+import { parseStringPromise } from 'xml2js';
+import type { IDataObject } from '../../model/workflow.ts';
+import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
+import type { BinaryDataStore } from '../../engine/types.ts';
+import { parseMultipart } from './multipart.ts';
+
+export class WebhookBodyError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+export interface WebhookRequestData {
+  headers: Record<string, string | string[] | undefined>;
+  params: Record<string, string>;
+  query: IDataObject;
+  body: Buffer | undefined;
+  /** Content type without parameters, lower case ('' when absent). */
+  contentType: string;
+}
+
+export interface ItemOptions {
+  typeVersion: number;
+  rawBody: boolean;
+  /** v1 "Binary File": the whole body is one file. */
+  binaryData: boolean;
+  /** Set only when the user set it: multipart files are then named <name>0, <name>1 … */
+  binaryPropertyName?: string;
+  webhookUrl: string;
+  executionMode: 'test' | 'production';
+  executionId: string;
+  store?: BinaryDataStore;
+}
+
+function parsable(ct: string): boolean {
+  return ct === 'application/json' || ct.endsWith('+json') || ct === 'text/plain' || ct === 'application/x-www-form-urlencoded' || ct.endsWith('/xml') || ct.endsWith('+xml');
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function toBinary(data: Buffer, mimeType: string, fileName: string | undefined, o: ItemOptions): Promise<IBinaryData> {
+  const b: IBinaryData =
+    o.store && data.byteLength > o.store.inlineMaxBytes
+      ? { id: await o.store.store(o.executionId, data, { mimeType, fileName }), mimeType }
+      : { data: data.toString('base64'), mimeType };
+  b.fileSize = formatSize(data.byteLength);
+  if (fileName) {
+    b.fileName = fileName;
+    if (fileName.includes('.')) b.fileExtension = fileName.split('.').pop();
+  }
+  return b;
+}
+
+function dispositionFileName(header: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (!v) return undefined;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(v);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to filename= */
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(v)?.[1];
+}
+
+/** Parses a body that n8n parses (JSON, text, form-urlencoded, XML). */
+export async function parseBody(body: Buffer | undefined, contentType: string): Promise<unknown> {
+  if (!body || body.length === 0) return {};
+  const text = body.toString('utf8');
+  if (contentType === 'application/json' || contentType.endsWith('+json')) {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw new WebhookBodyError(400, `The request body is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  if (contentType === 'application/x-www-form-urlencoded') return { ...parseQueryString(text, '&', '=', { maxKeys: 10_000 }) };
+  if (contentType.endsWith('/xml') || contentType.endsWith('+xml')) {
+    try {
+      return await parseStringPromise(text, { async: true, normalize: true, normalizeTags: true, explicitArray: false, trim: true });
+    } catch (e) {
+      throw new WebhookBodyError(400, `The request body is not valid XML: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  return text;
+}
+
+export async function webhookItem(req: WebhookRequestData, o: ItemOptions): Promise<INodeExecutionData> {
+  const json: IDataObject = { headers: req.headers as IDataObject, params: req.params, query: req.query, body: {} };
+  const item: INodeExecutionData = { json };
+  const ct = req.contentType;
+  if (o.binaryData) {
+    if (req.body?.length) item.binary = { [o.binaryPropertyName ?? 'data']: await toBinary(req.body, ct || 'application/octet-stream', dispositionFileName(req.headers['content-disposition']), o) };
+  } else if (ct === 'multipart/form-data') {
+    const { fields, files } = await parseMultipart(req.body ?? Buffer.alloc(0), req.headers).catch((e: Error) => {
+      throw new WebhookBodyError(400, e.message);
+    });
+    json.body = fields;
+    if (files.length) item.binary = {};
+    const perField = new Map<string, number>();
+    files.forEach((f) => perField.set(f.field, (perField.get(f.field) ?? 0) + 1));
+    const seen = new Map<string, number>();
+    let count = 0;
+    for (const f of files) {
+      let name = f.field.endsWith('[]') ? f.field.slice(0, -2) : f.field;
+      if ((perField.get(f.field) ?? 0) > 1) {
+        const i = seen.get(f.field) ?? 0;
+        seen.set(f.field, i + 1);
+        name += i;
+      }
+      if (o.binaryPropertyName) name = `${o.binaryPropertyName}${count}`;
+      item.binary![name] = await toBinary(f.data, f.mimeType, f.fileName || undefined, o);
+      count++;
+    }
+  } else if (o.typeVersion > 1 && !o.rawBody && req.body?.length && !parsable(ct)) {
+    // v2: a body n8n does not parse arrives as a file.
+    const fileName = dispositionFileName(req.headers['content-disposition']) ?? randomUUID();
+    item.binary = { [o.binaryPropertyName ?? 'data']: await toBinary(req.body, ct || 'application/octet-stream', fileName, o) };
+  } else {
+    json.body = parsable(ct) ? await parseBody(req.body, ct) : {};
+    if (o.rawBody) item.binary = { data: { data: (req.body ?? Buffer.alloc(0)).toString('base64'), mimeType: ct || 'application/json' } };
+  }
+  json.webhookUrl = o.webhookUrl;
+  json.executionMode = o.executionMode;
+  return item;
+}
