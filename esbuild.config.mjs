@@ -26,14 +26,14 @@ async function workerEntries() {
 }
 
 /** index.html and the static assets folder (fonts, icons) are copied as they are. */
-async function copyStatic() {
-  await mkdir(outDir, { recursive: true });
-  await cp(join(root, 'index.html'), join(outDir, 'index.html'));
+async function copyStatic(out) {
+  await mkdir(out, { recursive: true });
+  await cp(join(root, 'index.html'), join(out, 'index.html'));
   // assets/ also holds TypeScript tables (icons.ts) that are bundled, not served.
   const assets = join(root, 'assets');
   const isStatic = (src) => !/\.(ts|tsx|mts)$/.test(src);
   if (existsSync(assets) && (await readdir(assets)).some(isStatic)) {
-    await cp(assets, join(outDir, 'static'), { recursive: true, filter: isStatic });
+    await cp(assets, join(out, 'static'), { recursive: true, filter: isStatic });
   }
 }
 
@@ -53,12 +53,12 @@ function common(production) {
   };
 }
 
-function contexts(production, workers) {
+function contexts(production, workers, out) {
   const base = common(production);
   const app = {
     ...base,
     entryPoints: { main: join(root, 'src/app/main.tsx') },
-    outdir: join(outDir, 'assets'),
+    outdir: join(out, 'assets'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'files/[name]-[hash]',
@@ -72,48 +72,51 @@ function contexts(production, workers) {
       'code-editor': join(root, 'src/app/editor/parameters/code/monacoEntry.ts'),
       'editor.worker': join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.js'),
     },
-    outdir: join(outDir, 'assets', 'monaco'),
+    outdir: join(out, 'assets', 'monaco'),
     assetNames: '[name]-[hash]',
   };
   const result = [app, monaco];
   if (Object.keys(workers).length) {
-    result.push({ ...base, entryPoints: workers, outdir: join(outDir, 'workers'), format: 'esm' });
+    result.push({ ...base, entryPoints: workers, outdir: join(out, 'workers'), format: 'esm' });
   }
   return result;
 }
 
-function report(results) {
+function report(results, out) {
   const rows = [];
   for (const r of results) {
     for (const [file, info] of Object.entries(r.metafile?.outputs ?? {})) {
       if (file.endsWith('.map')) continue;
-      rows.push([relative(outDir, join(root, file)), info.bytes]);
+      rows.push([relative(out, join(root, file)), info.bytes]);
     }
   }
   return rows.sort((a, b) => b[1] - a[1]);
 }
 
 /**
- * Builds once. Returns the output sizes (path relative to dist/editor, bytes).
- * @param {{ production?: boolean, quiet?: boolean }} [options]
+ * Builds once. Returns the output folder and sizes (path relative to it, bytes).
+ * `outDir` defaults to dist/editor; end-to-end runs build into their own folder so that a
+ * rebuild elsewhere cannot swap chunks under a running page.
+ * @param {{ production?: boolean, quiet?: boolean, outDir?: string }} [options]
  */
 export async function build(options = {}) {
   const production = options.production ?? process.env.NODE_ENV !== 'development';
-  await rm(outDir, { recursive: true, force: true });
-  await copyStatic();
-  const results = await Promise.all(contexts(production, await workerEntries()).map((c) => esbuild.build(c)));
-  const sizes = report(results);
+  const out = options.outDir ?? outDir;
+  await rm(out, { recursive: true, force: true });
+  await copyStatic(out);
+  const results = await Promise.all(contexts(production, await workerEntries(), out).map((c) => esbuild.build(c)));
+  const sizes = report(results, out);
   if (!options.quiet) {
     for (const [file, bytes] of sizes) console.log(`${(bytes / 1024).toFixed(1).padStart(9)} kB  ${file}`);
   }
-  return { outDir, sizes };
+  return { outDir: out, sizes };
 }
 
 /** Rebuilds on change until the process ends. */
 export async function watch() {
   await rm(outDir, { recursive: true, force: true });
-  await copyStatic();
-  const ctxs = await Promise.all(contexts(false, await workerEntries()).map((c) => esbuild.context(c)));
+  await copyStatic(outDir);
+  const ctxs = await Promise.all(contexts(false, await workerEntries(), outDir).map((c) => esbuild.context(c)));
   await Promise.all(ctxs.map((c) => c.watch()));
   // index.html and assets/ are outside esbuild's graph: poll them cheaply.
   let last = 0;
@@ -121,7 +124,7 @@ export async function watch() {
     const t = (await stat(join(root, 'index.html'))).mtimeMs;
     if (t !== last) {
       last = t;
-      await copyStatic();
+      await copyStatic(outDir);
     }
   }, 1000);
   console.log(`watching; output in ${relative(root, outDir)}/`);

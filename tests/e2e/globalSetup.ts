@@ -1,7 +1,7 @@
-// Builds the editor, then starts the real server (src/server/main.ts) as a child process on a
-// free port of 127.0.0.1 with a temporary data folder, under a non-root base path so that
-// every spec also checks base-path handling. Specs read the editor URL from
-// SWITCHYARD_E2E_URL (also Playwright's baseURL). The returned function stops the server.
+// Builds the editor into a temporary folder, then starts the real server (createServer, in the
+// child process tests/e2e/startServer.ts) on a free port of 127.0.0.1 with a temporary data
+// folder, under a non-root base path so that every spec also checks base-path handling.
+// Specs read the editor URL from SWITCHYARD_E2E_URL. The returned function stops the server.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,18 +12,20 @@ const root = resolve(import.meta.dirname, '..', '..');
 export const E2E_BASE_PATH = '/switchyard/';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const { build } = (await import(pathToFileURL(join(root, 'esbuild.config.mjs')).href)) as { build: (o: { quiet: boolean }) => Promise<unknown> };
-  await build({ quiet: true });
-
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-'));
+  const distDir = join(dataDir, 'editor');
+  const { build } = (await import(pathToFileURL(join(root, 'esbuild.config.mjs')).href)) as { build: (o: { quiet: boolean; outDir: string }) => Promise<unknown> };
+  await build({ quiet: true, outDir: distDir });
+
   const node = join(root, 'node_modules', '.bin', 'node');
-  const child = spawn(node, [join(root, 'src', 'server', 'main.ts')], {
+  const child = spawn(node, [join(root, 'tests', 'e2e', 'startServer.ts')], {
     cwd: root,
     env: {
       ...process.env,
       SWITCHYARD_PORT: '0',
       SWITCHYARD_HOST: '127.0.0.1',
-      SWITCHYARD_DATA_DIR: dataDir,
+      SWITCHYARD_DATA_DIR: join(dataDir, 'data'),
+      SWITCHYARD_E2E_DIST: distDir,
       SWITCHYARD_BASE_PATH: E2E_BASE_PATH,
       SWITCHYARD_LOG_LEVEL: 'warn',
       // The journey opens its run again on the execution route.

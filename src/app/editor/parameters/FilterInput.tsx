@@ -47,9 +47,12 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
   useEffect(() => {
     if (ctx.readOnly || conditions.length === 0) return;
     let cancelled = false;
-    void resolveFilterOptions(filterSpec, ctx.root, ctx.typeVersion).then((options) => {
-      if (!cancelled && JSON.stringify(options) !== storedOptions) set({ options: { ...options } });
-    });
+    resolveFilterOptions(filterSpec, ctx.root, ctx.typeVersion).then(
+      (options) => {
+        if (!cancelled && JSON.stringify(options) !== storedOptions) set({ options: { ...options } });
+      },
+      (e: unknown) => console.warn('Filter options could not be resolved; the stored ones stay', e),
+    );
     return () => {
       cancelled = true;
     };

@@ -7,7 +7,14 @@ type Evaluate = (value: string, scope: Record<string, unknown>, options?: { mode
 let evaluator: Promise<Evaluate> | undefined;
 
 function loadEvaluator(): Promise<Evaluate> {
-  evaluator ??= import('../../../model/expressions/evaluate.ts').then((m) => m.evaluateExpression as Evaluate);
+  evaluator ??= import('../../../model/expressions/evaluate.ts').then(
+    (m) => m.evaluateExpression as Evaluate,
+    (e: unknown) => {
+      // A failed chunk load (server restarted with a new build, network) may work next time.
+      evaluator = undefined;
+      throw e;
+    },
+  );
   return evaluator;
 }
 
