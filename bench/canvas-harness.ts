@@ -157,6 +157,39 @@ const harness = {
     });
   },
 
+  /** Records requestAnimationFrame deltas until stopFrames() (for mouse-driven measurements). */
+  startFrames(): void {
+    const rec = { deltas: [] as number[], last: 0, on: true };
+    (harness as { rec?: typeof rec }).rec = rec;
+    const step = (now: number) => {
+      if (!rec.on) return;
+      if (rec.last) rec.deltas.push(now - rec.last);
+      rec.last = now;
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  },
+
+  stopFrames(): number[] {
+    const rec = (harness as { rec?: { deltas: number[]; on: boolean } }).rec;
+    if (!rec) return [];
+    rec.on = false;
+    return rec.deltas;
+  },
+
+  /** The node nearest the centre of the view (name and page position of its centre). */
+  centreNode(): { name: string; x: number; y: number; connections: number } | null {
+    const [cx, cy] = handle.viewportCenterWorld();
+    let best: { name: string; x: number; y: number; d: number; id: string } | null = null;
+    for (const n of store.nodes.values()) {
+      const d = (n.x + 50 - cx) ** 2 + (n.y + 50 - cy) ** 2;
+      if (!best || d < best.d) best = { name: n.name, x: n.x + 50, y: n.y + 50, d, id: n.id };
+    }
+    if (!best) return null;
+    const [x, y] = handle.worldToScreen(best.x, best.y);
+    return { name: best.name, x, y, connections: store.connectionsOf(best.id).length };
+  },
+
   /** World position of a node's centre in page (CSS) pixels. */
   nodeScreenCenter(name: string): [number, number] | null {
     const n = store.nodeByName(name);

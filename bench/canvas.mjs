@@ -36,6 +36,43 @@ function panSummary(p) {
   };
 }
 
+/**
+ * Drags the node nearest the centre (at 100 %) with real mouse events and reports the frame
+ * times and how many connections were re-tessellated per rendered frame while it moves (after
+ * the drag started; the start re-files the node's connections once, the drop once more).
+ */
+async function measureDrag(page) {
+  const node = await page.evaluate(() => window.harness.centreNode());
+  if (!node) return null;
+  // Rendered-frame counter (monotonic) and the per-frame redraw counts (a bounded window).
+  const stats = () => page.evaluate(() => { const s = window.harness.handle.getStats(); return { frames: s.frames, redrawn: s.edgesRedrawn }; });
+  await page.mouse.move(node.x, node.y);
+  await page.mouse.down();
+  // Past the drag threshold: the drag starts, the node's connections leave their chunks.
+  await page.mouse.move(node.x + 10, node.y + 4);
+  await page.evaluate(() => window.harness.handle.whenIdle());
+  const atStart = await stats();
+  await page.evaluate(() => window.harness.startFrames());
+  for (let i = 1; i <= 20; i++) await page.mouse.move(node.x + 10 + i * 6, node.y + 4 + i * 2);
+  await page.evaluate(() => window.harness.handle.whenIdle());
+  const deltas = await page.evaluate(() => window.harness.stopFrames());
+  const atEnd = await stats();
+  await page.mouse.up();
+  await page.evaluate(() => window.harness.handle.whenIdle());
+  const afterDrop = await stats();
+  const count = atEnd.frames - atStart.frames;
+  const during = count > 0 ? atEnd.redrawn.slice(-count) : [];
+  const dropCount = afterDrop.frames - atEnd.frames;
+  return {
+    node: node.name,
+    nodeConnections: node.connections,
+    frameMs: summary(deltas),
+    renderedFrames: during.length,
+    edgesRedrawnPerFrameMax: during.length ? Math.max(...during) : 0,
+    edgesRedrawnOnDrop: dropCount > 0 ? afterDrop.redrawn.slice(-dropCount).reduce((a, b) => a + b, 0) : 0,
+  };
+}
+
 export async function runCanvasBench({ quick = false } = {}) {
   const sizes = [100, 1000, 10000];
   const panFrames = quick ? 120 : 360;
@@ -63,6 +100,7 @@ export async function runCanvasBench({ quick = false } = {}) {
       const panFit = await page.evaluate(([f, t]) => window.harness.pan(f, 6, 2, t), [panFrames, panMaxMs]);
       await page.evaluate(() => { window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
       const pan100 = await page.evaluate(([f, t]) => window.harness.pan(f, 12, 4, t), [panFrames, panMaxMs]);
+      const drag = await measureDrag(page);
       const stats = await page.evaluate(() => window.harness.handle.getStats());
       await cdp.send('HeapProfiler.collectGarbage');
       const heap = await cdp.send('Runtime.getHeapUsage');
@@ -83,6 +121,7 @@ export async function runCanvasBench({ quick = false } = {}) {
         },
         panFit: panSummary(panFit),
         pan100: panSummary(pan100),
+        dragOneNode: drag,
         heapMB: Math.round((heap.usedSize / 2 ** 20) * 10) / 10,
         culling: { spatial: stats.spatial, roundTripMs: summary(stats.queryRoundTripMs), workerMs: summary(stats.queryWorkerMs) },
       });

@@ -110,7 +110,7 @@ export class CanvasController implements SyncListener {
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
   private readonly zoomState = observable({ scale: 1 });
-  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
+  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], edgesRedrawn: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
   private lastFrameTime = 0;
   private readonly resizeObserver: ResizeObserver;
   private readonly cleanup: Array<() => void> = [];
@@ -342,12 +342,12 @@ export class CanvasController implements SyncListener {
     return this.doc.pinData[n.name] !== undefined;
   }
 
-  private boxColor(slot: number): number {
+  private boxColor(slot: number): number | null {
     const n = this.nodeAt(slot);
-    if (!n) return THEME.nodeFill;
+    if (!n) return null;
     if (this.doc.selection.has(n.id)) return THEME.selection;
     const state = nodeState(n, this.pinned(n));
-    return state === 'idle' ? THEME.nodeFill : stateColor(state)!;
+    return state === 'idle' ? null : stateColor(state)!;
   }
 
   // ---- frame loop ----
@@ -371,6 +371,7 @@ export class CanvasController implements SyncListener {
     const lod = lodForScale(cam.k);
     if (lod !== this.lod) this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
+    if (lod === 'boxes') this.boxes.setScale(cam.k);
 
     let changed = this.sceneDirty;
     this.sceneDirty = false;
@@ -438,7 +439,10 @@ export class CanvasController implements SyncListener {
       this.stats.frames++;
     }
     pushBounded(this.stats.frameWorkMs, performance.now() - t0);
-    if (rendered) pushBounded(this.stats.renderWorkMs, performance.now() - t0);
+    if (rendered) {
+      pushBounded(this.stats.renderWorkMs, performance.now() - t0);
+      pushBounded(this.stats.edgesRedrawn, this.edges.redrawnLastFlush);
+    }
 
     const busy = this.queryInFlight || this.dirtyNodes.size > 0;
     if (animating) this.invalidate();
@@ -1049,6 +1053,7 @@ export class CanvasController implements SyncListener {
       frames: this.stats.frames,
       frameWorkMs: [...this.stats.frameWorkMs],
       renderWorkMs: [...this.stats.renderWorkMs],
+      edgesRedrawn: [...this.stats.edgesRedrawn],
       compositedFrames: this.stats.compositedFrames,
       queryRoundTripMs: [...this.stats.queryRoundTripMs],
       queryWorkerMs: [...this.stats.queryWorkerMs],

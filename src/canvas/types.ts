@@ -128,6 +128,8 @@ export interface CanvasStats {
   frameWorkMs: number[];
   /** The same, for the frames that rendered with WebGL. */
   renderWorkMs: number[];
+  /** Connections re-tessellated in each rendered frame (a node drag should redraw only its own). */
+  edgesRedrawn: number[];
   /** Worker culling query round trips (post to answer on the main thread), ms. */
   queryRoundTripMs: number[];
   /** Time inside the worker per query, ms. */

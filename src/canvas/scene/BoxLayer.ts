@@ -15,9 +15,12 @@ interface Cell {
 }
 
 export interface BoxStyleSource {
-  /** Fill colour of a node's box. */
-  color(nodeSlot: number): number;
+  /** Fill colour of a node's box; null = an idle node (drawn in the layer's idle colour). */
+  color(nodeSlot: number): number | null;
 }
+
+/** Below this many screen px per box an idle box is slate instead of white-with-rim. */
+const TINY_BOX_PX = 8;
 
 export class BoxLayer {
   readonly layer = new Container();
@@ -27,6 +30,8 @@ export class BoxLayer {
   private readonly cellOf = new Map<number, number>();
   private readonly dirty = new Set<number>();
   private dragNodes: ReadonlySet<number> | null = null;
+  private scale = 0.1;
+  private scaleBucket = NaN;
   private readonly geometry: GraphGeometry;
   private readonly style: BoxStyleSource;
 
@@ -46,6 +51,15 @@ export class BoxLayer {
   hide(slot: number): void {
     this.dirty.delete(slot);
     this.detach(slot);
+  }
+
+  /** Rims are one screen pixel wide, so boxes are redrawn when the zoom moves half an octave. */
+  setScale(scale: number): void {
+    const bucket = Math.round(Math.log2(scale) * 2);
+    if (bucket === this.scaleBucket) return;
+    this.scaleBucket = bucket;
+    this.scale = scale;
+    for (const c of this.cells.values()) c.dirty = true;
   }
 
   invalidate(slot: number): void {
@@ -117,19 +131,24 @@ export class BoxLayer {
 
   private draw(g: Graphics, nodes: Iterable<number>): void {
     const s = this.geometry.state.nodes;
+    const tiny = this.scale * 100 < TINY_BOX_PX;
+    const idle = tiny ? THEME.boxIdleTiny : THEME.nodeFill;
     const byColor = new Map<number, number[]>();
     for (const n of nodes) {
-      const color = this.style.color(n);
+      const color = this.style.color(n) ?? idle;
       let list = byColor.get(color);
       if (!list) byColor.set(color, (list = []));
       list.push(n);
     }
-    // A darker rim under every box keeps white boxes readable on the light board.
-    for (const n of nodes) {
-      const o = n * NODE_STRIDE;
-      g.rect(s[o + N_X] - 4, s[o + N_Y] - 4, s[o + N_W] + 8, s[o + N_H] + 8);
+    if (!tiny) {
+      // A one-pixel rim under every box keeps white boxes readable on the light board.
+      const rim = 1 / this.scale;
+      for (const n of nodes) {
+        const o = n * NODE_STRIDE;
+        g.rect(s[o + N_X] - rim, s[o + N_Y] - rim, s[o + N_W] + 2 * rim, s[o + N_H] + 2 * rim);
+      }
+      g.fill({ color: THEME.boxRim });
     }
-    g.fill({ color: THEME.nodeBorder });
     for (const [color, list] of byColor) {
       for (const n of list) {
         const o = n * NODE_STRIDE;

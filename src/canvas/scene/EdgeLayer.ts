@@ -141,6 +141,7 @@ export class EdgeLayer {
   /** Applies pending changes: re-files dirty connections into chunks and redraws dirty chunks. Returns whether anything changed. */
   flush(): boolean {
     let redrawn = 0;
+    this.redrawnLastFlush = 0;
     let changed = this.dirty.size > 0 || this.liveDirty;
     const inDrag = this.dragNodes;
     for (const e of this.dirty) {

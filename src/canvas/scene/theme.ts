@@ -25,6 +25,8 @@ export const THEME = {
   plusGlyph: 0x858b96,
   band: 0x4f7cf7,
   icon: 0x5a6270,
+  boxRim: 0xaab1bc,
+  boxIdleTiny: 0xc5ccd6,
 } as const;
 
 export const SIZES = {
