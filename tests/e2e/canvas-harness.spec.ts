@@ -213,6 +213,70 @@ test('node states, item counts and a sticky note are drawn and read out', async 
   await page.screenshot({ path: join(shots, 'canvas-states.png') });
 });
 
+test('keyboard: a focused mirror option selects, Enter opens, Delete deletes; focusNode centres', async ({ page }) => {
+  await openHarness(page, 20);
+  const code9 = page.locator('[data-node-name="Code 9"]');
+  await code9.focus();
+  await expect(code9).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const id = await h(page, (x) => x.store.nodeByName('Code 9')!.id);
+  expect(await h(page, (x) => x.opened)).toEqual([id]);
+  await page.keyboard.press('Delete');
+  await expect(code9).toHaveCount(0);
+  const setId = await h(page, (x) => x.store.nodeByName('Set 12')!.id);
+  await page.evaluate((nid) => (window as unknown as { harness: { handle: { focusNode(id: string): void } } }).harness.handle.focusNode(nid), setId);
+  await h(page, (x) => x.handle.whenIdle());
+  const set12 = page.locator('[data-node-name="Set 12"]');
+  await expect(set12).toBeFocused();
+  const box = (await set12.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - 400)).toBeLessThan(2);
+});
+
+test('wheel pans, ctrl+wheel zooms around the pointer, keys zoom', async ({ page }) => {
+  await openHarness(page, 20, false);
+  await h(page, (x) => { x.handle.resetZoom(); return x.handle.whenIdle(); });
+  const scale = () => h(page, (x) => (x.handle as unknown as { zoom: { scale: number } }).zoom.scale);
+  const centre = () => h(page, (x) => (x.handle as unknown as { viewportCenterWorld(): [number, number] }).viewportCenterWorld());
+  const c0 = await centre();
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 200);
+  await h(page, (x) => x.handle.whenIdle());
+  const c1 = await centre();
+  expect(await scale()).toBe(1);
+  expect(Math.round(c1[1] - c0[1])).toBe(200);
+  await page.mouse.move(300, 300);
+  const w0 = await page.evaluate(() => (window as unknown as { harness: { handle: { screenToWorld(x: number, y: number): [number, number] } } }).harness.handle.screenToWorld(300, 300));
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await h(page, (x) => x.handle.whenIdle());
+  expect(await scale()).toBeGreaterThan(1);
+  const w1 = await page.evaluate(() => (window as unknown as { harness: { handle: { screenToWorld(x: number, y: number): [number, number] } } }).harness.handle.screenToWorld(300, 300));
+  expect(w1[0]).toBeCloseTo(w0[0], 0);
+  expect(w1[1]).toBeCloseTo(w0[1], 0);
+  await page.locator('[data-testid="canvas"]').focus();
+  await page.keyboard.press('0');
+  await h(page, (x) => x.handle.whenIdle());
+  expect(await scale()).toBe(1);
+  await page.keyboard.press('-');
+  await h(page, (x) => x.handle.whenIdle());
+  expect(await scale()).toBeCloseTo(0.8, 5);
+});
+
+test('without the worker the same kernel culls on the main thread', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(server.url + '?worker=off');
+  await page.evaluate(() => (window as unknown as { harness: Harness }).harness.ready);
+  await page.evaluate(() => (window as unknown as { harness: Harness }).harness.open('/workflows/1000.json'));
+  const stats = await h(page, (x) => (x.handle as unknown as { getStats(): { spatial: string; displayedNodes: number; renderer: string } }).getStats());
+  expect(stats).toMatchObject({ spatial: 'main-thread', displayedNodes: 1000, renderer: 'webgl' });
+  await h(page, (x) => { x.handle.resetZoom(); return x.handle.whenIdle(); });
+  const visible = await page.locator('[data-testid="canvas-node"]').count();
+  expect(visible).toBeGreaterThan(10);
+  expect(visible).toBeLessThan(200);
+});
+
 test('10,000 nodes open, zoom to fit and pan', async ({ page }) => {
   await openHarness(page, 10000);
   expect(await h(page, (x) => x.handle.getRendererType())).toBe('webgl');
