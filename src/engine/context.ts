@@ -142,7 +142,8 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       let value = getPath(init.resolvedParameters, name.replace(/\[(\d+)\]/g, '.$1'));
       if (value === undefined) value = fallback;
       if (value === undefined) throw new NodeOperationError(node, `Could not get parameter "${name}"`, { itemIndex });
-      if (options?.rawExpressions) return value;
+      // Resolved parameters may be shared by runs (workflowIsImmutable): hand out a copy.
+      if (options?.rawExpressions) return value !== null && typeof value === 'object' ? structuredClone(value) : value;
       let resolved: unknown;
       try {
         resolved = evaluateParameterValue(value, scope(itemIndex), init.limits);

@@ -30,6 +30,25 @@ class EngineError extends Error {}
 /** Execute Workflow calls nested deeper than this fail instead of recursing without end. */
 const MAX_SUB_WORKFLOW_DEPTH = 20;
 
+/**
+ * What a run derives from its workflow, kept per workflow object when the caller promises not to
+ * change it (RunOptions.workflowIsImmutable): active workflows run the same object thousands of
+ * times, and rebuilding the graph and resolving every node's parameters was most of a small
+ * run's cost.
+ */
+interface Derived {
+  workflow: IWorkflowBase;
+  graph: GraphIndex;
+  params: Map<string, IDataObject>;
+}
+const derivedCache = new WeakMap<IWorkflowBase, Derived>();
+
+function derive(workflow: IWorkflowBase): Derived {
+  const names = new Set(workflow.nodes.map((n) => n.name));
+  const pruned = { ...workflow, connections: pruneConnections(workflow.connections ?? {}, names) };
+  return { workflow: pruned, graph: buildGraph(pruned.nodes, pruned.connections), params: new Map() };
+}
+
 export async function runWorkflow(opts: RunOptions): Promise<IRun> {
   const run = new WorkflowRun(opts);
   return run.execute();
@@ -44,7 +63,7 @@ class WorkflowRun {
   private readonly now: () => number;
   private readonly timezone: string;
   private readonly staticData: IDataObject;
-  private readonly resolvedParams = new Map<string, IDataObject>();
+  private readonly resolvedParams: Map<string, IDataObject>;
   private readonly files: FileAccess;
   private state!: SchedulerState;
   private runExecutionData!: IRunExecutionData;
@@ -56,9 +75,14 @@ class WorkflowRun {
 
   constructor(opts: RunOptions) {
     this.opts = opts;
-    const names = new Set(opts.workflow.nodes.map((n) => n.name));
-    this.workflow = { ...opts.workflow, connections: pruneConnections(opts.workflow.connections ?? {}, names) };
-    this.graph = buildGraph(this.workflow.nodes, this.workflow.connections);
+    let derived = opts.workflowIsImmutable ? derivedCache.get(opts.workflow) : undefined;
+    if (!derived) {
+      derived = derive(opts.workflow);
+      if (opts.workflowIsImmutable) derivedCache.set(opts.workflow, derived);
+    }
+    this.workflow = derived.workflow;
+    this.graph = derived.graph;
+    this.resolvedParams = derived.params;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.now = opts.now ?? Date.now;
     this.timezone = (opts.workflow.settings?.timezone as string | undefined) || opts.timezone || DEFAULT_TIMEZONE;

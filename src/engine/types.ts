@@ -74,6 +74,11 @@ export interface RunOptions {
   loadWorkflow?: (id: string) => Promise<IWorkflowBase>;
   /** Sub-workflow depth of this run (0 for a top-level run); deeper calls fail. */
   subWorkflowDepth?: number;
+  /**
+   * The caller will not change this workflow object (nodes, parameters, connections) after
+   * passing it: the engine may keep its graph and resolved parameters for the next run of it.
+   */
+  workflowIsImmutable?: boolean;
   /** Extra values for expressions, e.g. `{ resumeUrl }` for $execution.resumeUrl. */
   additionalKeys?: IDataObject;
   /** Keeps large binary data out of the run data; without it binary stays inline. */

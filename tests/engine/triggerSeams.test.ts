@@ -160,3 +160,18 @@ describe('sendResponse and getCredentials', () => {
     expect(missing.data.resultData.error?.message).toBe('Node "Secret" has no credentials of type "smtp" available');
   });
 });
+
+describe('workflowIsImmutable', () => {
+  it('reuses what it derives from the same workflow object across runs without sharing run state', async () => {
+    const workflow = wf(
+      [trigger(), n('Set', 'n8n-nodes-base.set', { values: { number: [{ name: 'twice', value: '={{ $json.n * 2 }}' }] } }, { typeVersion: 2 })],
+      wire(['Trigger', 'Set']),
+    );
+    const results = [];
+    for (const value of [1, 2, 3]) {
+      const r = await runWorkflow({ workflow, nodeTypes: registry, mode: 'webhook', executionId: String(value), triggerItems: [{ json: { n: value } }], workflowIsImmutable: true });
+      results.push(r.data.resultData.runData.Set[0].data?.main[0]?.[0].json.twice);
+    }
+    expect(results).toEqual([2, 4, 6]);
+  });
+});
