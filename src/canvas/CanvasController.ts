@@ -654,6 +654,8 @@ export class CanvasController implements SyncListener {
     if (w === this.width && h === this.height) return;
     this.width = w;
     this.height = h;
+    this.rootOrigin = null;
+    this.viewport.setSize(w, h);
     this.renderer?.resize(Math.max(1, w) + 2 * OVERSCAN_PX, Math.max(1, h) + 2 * OVERSCAN_PX);
     this.cameraChanged = true;
     this.sceneDirty = true;
@@ -694,6 +696,9 @@ export class CanvasController implements SyncListener {
     on('pointerup', end('up'));
     on('pointercancel', end('cancel'));
     on('pointerleave', () => this.clearHover());
+    on('pointerenter', () => {
+      this.rootOrigin = null;
+    });
     on('dblclick', (e) => {
       const [wx, wy] = this.eventWorld(e);
       const t = this.target(wx, wy);
@@ -708,14 +713,28 @@ export class CanvasController implements SyncListener {
     });
   }
 
+  /**
+   * The root's page offset, measured when a gesture starts (or the pointer enters) rather than
+   * on every move: reading layout after the mirror or canvas transform changed forces a layout.
+   */
+  private rootOrigin: { left: number; top: number } | null = null;
+
+  private origin(refresh: boolean): { left: number; top: number } {
+    if (refresh || !this.rootOrigin) {
+      const r = this.root.getBoundingClientRect();
+      this.rootOrigin = { left: r.left, top: r.top };
+    }
+    return this.rootOrigin;
+  }
+
   private eventWorld(e: MouseEvent): [number, number] {
-    const r = this.root.getBoundingClientRect();
+    const r = this.origin(true);
     const p = screenToWorld(this.viewport.camera, e.clientX - r.left, e.clientY - r.top);
     return [p.x, p.y];
   }
 
   private pointerInput(type: PointerInput['type'], e: PointerEvent): PointerInput {
-    const r = this.root.getBoundingClientRect();
+    const r = this.origin(type === 'down');
     const sx = e.clientX - r.left;
     const sy = e.clientY - r.top;
     const w = screenToWorld(this.viewport.camera, sx, sy);

@@ -36,7 +36,7 @@ export class A11yMirror {
     this.list.setAttribute('role', 'listbox');
     this.list.setAttribute('aria-label', 'Nodes');
     this.list.setAttribute('aria-multiselectable', 'true');
-    Object.assign(this.list.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', transformOrigin: '0 0', willChange: 'transform' });
+    Object.assign(this.list.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', transformOrigin: '0 0' });
     this.region.appendChild(this.list);
     this.list.addEventListener('focusin', (e) => {
       const el = e.target as HTMLElement;
@@ -66,7 +66,10 @@ export class A11yMirror {
     if (!prev || prev.name !== e.name) el.dataset.nodeName = e.name;
     if (!prev || prev.label !== e.label) el.setAttribute('aria-label', e.label);
     if (!prev || prev.selected !== e.selected) el.setAttribute('aria-selected', e.selected ? 'true' : 'false');
-    if (!prev || prev.x !== e.x || prev.y !== e.y) el.style.transform = `translate(${e.x}px, ${e.y}px)`;
+    if (!prev || prev.x !== e.x || prev.y !== e.y) {
+      el.style.left = `${e.x}px`;
+      el.style.top = `${e.y}px`;
+    }
     if (!prev || prev.w !== e.w || prev.h !== e.h) {
       el.style.width = `${e.w}px`;
       el.style.height = `${e.h}px`;

@@ -11,11 +11,15 @@ export class Viewport {
   private readonly sel: Selection<HTMLElement, unknown, null, undefined>;
   private readonly el: HTMLElement;
   private readonly onWheel: (e: WheelEvent) => void;
+  private width = 1;
+  private height = 1;
 
   constructor(el: HTMLElement, onChange: (c: Camera) => void) {
     this.el = el;
     this.behavior = zoom<HTMLElement, unknown>()
       .scaleExtent([MIN_SCALE, MAX_SCALE])
+      // d3's default extent reads clientWidth on every event, forcing a layout per pan frame.
+      .extent(() => [[0, 0], [this.width, this.height]])
       .filter((e: Event) => {
         if (e.type === 'wheel') return (e as WheelEvent).ctrlKey || (e as WheelEvent).metaKey;
         if (e.type.startsWith('touch')) return (e as TouchEvent).touches.length >= 2;
@@ -38,6 +42,12 @@ export class Viewport {
     el.addEventListener('wheel', this.onWheel, { passive: false });
   }
 
+  /** The element's size, as measured by the canvas's ResizeObserver. */
+  setSize(width: number, height: number): void {
+    this.width = Math.max(1, width);
+    this.height = Math.max(1, height);
+  }
+
   /** Moves the view by screen pixels. */
   panBy(dx: number, dy: number): void {
     this.behavior.translateBy(this.sel, dx / this.camera.k, dy / this.camera.k);
@@ -49,7 +59,7 @@ export class Viewport {
 
   /** Multiplies the scale, keeping the screen point (default: the centre) fixed. */
   scaleBy(factor: number, point?: [number, number]): void {
-    this.behavior.scaleBy(this.sel, factor, point ?? [this.el.clientWidth / 2, this.el.clientHeight / 2]);
+    this.behavior.scaleBy(this.sel, factor, point ?? [this.width / 2, this.height / 2]);
   }
 
   destroy(): void {
