@@ -165,7 +165,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   registerAuth(app, repos.users, restPrefix);
   await app.register(restRoutes(context), { prefix: restPrefix });
   await app.register(webhookRoutes(context));
-  webhookBase = () => config.webhookUrl || editorBaseUrl(context);
+  let base: string | undefined;
+  webhookBase = () => (base ??= config.webhookUrl || editorBaseUrl(context));
   executions.onFinished(errorWorkflowListener({ workflows: repos.workflows, executions, log: app.log, editorUrl: () => editorBaseUrl(context) }));
   executions.onFinished((e) => {
     if (e.status === 'waiting') waitTracker.track(e);

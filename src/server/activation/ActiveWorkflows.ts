@@ -156,7 +156,7 @@ export class ActiveWorkflows {
     const json = timer.item(at);
     if (!json) return;
     this.#d.executions
-      .start({ workflow, workflowId: workflow.id, mode: 'trigger', startNode: node.name, triggerItems: [{ json }] })
+      .start({ workflow, workflowId: workflow.id, mode: 'trigger', startNode: node.name, triggerItems: [{ json }], workflowIsImmutable: true })
       .catch((err: unknown) => this.#d.log.warn({ workflowId: workflow.id, node: node.name, err: (err as Error).message }, 'scheduled run could not start'));
   }
 }

@@ -68,6 +68,8 @@ export interface StartExecution {
   resume?: IExecution;
   /** Respond to Webhook's answer. */
   onResponse?: (response: WebhookResponse) => void;
+  /** The workflow object is never changed (active workflows): the engine may reuse its graph. */
+  workflowIsImmutable?: boolean;
 }
 
 type StopReason = 'stopped' | 'timeout' | 'shutdown';
@@ -174,7 +176,7 @@ export class ExecutionService {
       a.recorded = true;
     }
     this.#active.set(id, a);
-    this.#pushTo(a, {
+    if (a.pushRef) this.#pushTo(a, {
       type: 'executionStarted',
       data: { executionId: id, mode: a.mode, startedAt: a.startedAt, workflowId: a.workflowId ?? undefined, workflowName: a.workflowName, retryOf: a.retryOf },
     });
@@ -279,6 +281,7 @@ export class ExecutionService {
         timeoutAt,
         timezone: this.#d.defaults.timezone,
         staticData,
+        workflowIsImmutable: req.workflowIsImmutable === true,
         binaryStore: this.#d.binaryStore,
         getCredentials: this.#d.getCredentials,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
@@ -310,7 +313,7 @@ export class ExecutionService {
     if (a.mode === 'manual') this.recent.put(execution);
     this.#active.delete(a.id);
     if (execution.status === 'waiting') this.#pushTo(a, { type: 'executionWaiting', data: { executionId: a.id, waitTill: execution.waitTill ?? undefined } });
-    this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
+    if (a.pushRef) this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
     for (const listener of this.#listeners) {
       try {
         listener(execution, { pushRef: a.pushRef, saved });

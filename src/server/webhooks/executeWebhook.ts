@@ -29,6 +29,8 @@ export interface WebhookCall {
   destinationNode?: string;
   /** Resume this waiting execution with the request as the Wait node's output. */
   resume?: IExecution;
+  /** The workflow object is an active one that never changes (lets the engine reuse its graph). */
+  immutable?: boolean;
   /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
   beforeStart?: (executionId: string) => void;
 }
@@ -123,6 +125,7 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
     pinData: call.pinData,
     destinationNode: call.destinationNode,
     onResponse: responded,
+    workflowIsImmutable: call.immutable,
   });
 
   if (settings.responseMode === 'onReceived' || (settings.responseMode !== 'lastNode' && settings.responseMode !== 'responseNode')) {

@@ -57,7 +57,9 @@ function cors<T extends { settings: WebhookSettings }>(request: FastifyRequest, 
 export function webhookRoutes(ctx: ServerContext) {
   const c = ctx.config;
   const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000 };
-  const webhookBase = () => c.webhookUrl || editorBaseUrl(ctx);
+  // Known once the server listens; asked per call, so remembered after the first.
+  let base: string | undefined;
+  const webhookBase = () => (base ??= c.webhookUrl || editorBaseUrl(ctx));
 
   return async function webhooks(app: FastifyInstance): Promise<void> {
     // Webhook bodies are any type: read them raw and let the webhook parse what n8n parses.
@@ -97,6 +99,7 @@ export function webhookRoutes(ctx: ServerContext) {
           params: m.params,
           mode: 'webhook',
           webhookUrl: `${webhookBase()}${c.endpointWebhook}/${m.path}`,
+          immutable: true,
         };
         await executeWebhook(deps, call, request, reply);
         return reply;

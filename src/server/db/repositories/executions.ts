@@ -1,10 +1,22 @@
 // Saved executions: the summary row in `executions`, the (possibly large) workflow snapshot and
-// run data in `execution_data`, written together in one transaction.
+// run data in `execution_data`, written together in one transaction (batched: executionWrites.ts).
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { ExecutionStatus, IExecution, IExecutionSummary, IRunExecutionData, WorkflowExecuteMode } from '../../../model/execution.ts';
 import type { IWorkflowBase } from '../../../model/workflow.ts';
 import type { Database } from '../schema.ts';
 import { nowIso } from './ids.ts';
+import { ExecutionWriteQueue } from './executionWrites.ts';
+
+/** Workflow snapshots serialised once per workflow object (webhooks save the same one often). */
+const workflowJson = new WeakMap<IWorkflowBase, string>();
+function snapshot(w: IWorkflowBase): string {
+  let s = workflowJson.get(w);
+  if (s === undefined) {
+    s = JSON.stringify(w);
+    workflowJson.set(w, s);
+  }
+  return s;
+}
 
 export interface ExecutionListFilter {
   workflowId?: string;
@@ -76,73 +88,70 @@ export interface ExecutionStart {
 
 export class ExecutionsRepository {
   readonly #db: Kysely<Database>;
+  readonly #writes: ExecutionWriteQueue;
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#writes = new ExecutionWriteQueue(db);
+  }
+
+  /** Settles when every start, save and delete asked for so far is committed. */
+  flushWrites(): Promise<void> {
+    return this.#writes.flush();
   }
 
   /** Records a run as it starts, so a crash leaves a row that startup marks 'crashed'. */
   async insertRunning(e: ExecutionStart): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('executions')
-        .values({
-          id: Number(e.id),
-          workflowId: e.workflowId,
-          workflowName: e.workflowName,
-          mode: e.mode,
-          status: 'running',
-          finished: false,
-          startedAt: e.startedAt,
-          stoppedAt: null,
-          waitTill: null,
-          retryOf: e.retryOf ?? null,
-          retrySuccessId: null,
-        })
-        .execute();
-      await trx
-        .insertInto('execution_data')
-        .values({ executionId: Number(e.id), workflowData: JSON.stringify(e.workflowData), data: JSON.stringify(e.data) })
-        .execute();
-    });
+    await this.#writes.upsert(
+      {
+        id: Number(e.id),
+        workflowId: e.workflowId,
+        workflowName: e.workflowName,
+        mode: e.mode,
+        status: 'running',
+        finished: false,
+        startedAt: e.startedAt,
+        stoppedAt: null,
+        waitTill: null,
+        retryOf: e.retryOf ?? null,
+        retrySuccessId: null,
+      },
+      { executionId: Number(e.id), workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
+    );
   }
 
   /** Progress saving: the run data so far, after each node. */
   async saveProgress(id: string, data: IRunExecutionData): Promise<void> {
+    await this.#writes.flush();
     await this.#db.updateTable('execution_data').set({ data: JSON.stringify(data) }).where('executionId', '=', Number(id)).execute();
   }
 
   /** Writes the finished execution, whether or not its start was recorded. */
   async saveFinished(e: IExecution): Promise<void> {
     const id = Number(e.id);
-    const row = {
-      workflowId: e.workflowId ?? null,
-      workflowName: e.workflowName ?? e.workflowData.name ?? null,
-      mode: e.mode,
-      status: e.status,
-      finished: e.finished,
-      startedAt: e.startedAt,
-      stoppedAt: e.stoppedAt ?? null,
-      waitTill: e.waitTill ?? null,
-      retryOf: e.retryOf ?? null,
-      retrySuccessId: e.retrySuccessId ?? null,
-    };
-    const data = { workflowData: JSON.stringify(e.workflowData), data: JSON.stringify(e.data) };
-    await this.#db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('executions').set(row).where('id', '=', id).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx.insertInto('executions').values({ id, ...row }).execute();
-        await trx.insertInto('execution_data').values({ executionId: id, ...data }).execute();
-      } else {
-        await trx.updateTable('execution_data').set(data).where('executionId', '=', id).execute();
-      }
-    });
+    await this.#writes.upsert(
+      {
+        id,
+        workflowId: e.workflowId ?? null,
+        workflowName: e.workflowName ?? e.workflowData.name ?? null,
+        mode: e.mode,
+        status: e.status,
+        finished: e.finished,
+        startedAt: e.startedAt,
+        stoppedAt: e.stoppedAt ?? null,
+        waitTill: e.waitTill ?? null,
+        retryOf: e.retryOf ?? null,
+        retrySuccessId: e.retrySuccessId ?? null,
+      },
+      { executionId: id, workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
+    );
   }
 
   async delete(id: string): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => deleteIds(trx, [Number(id)]));
+    await this.#writes.delete(Number(id));
   }
 
   async get(id: string): Promise<IExecution | undefined> {
+    await this.#writes.flush();
     const n = Number(id);
     if (!Number.isSafeInteger(n)) return undefined;
     const row = await this.#db
@@ -163,6 +172,7 @@ export class ExecutionsRepository {
   }
 
   async summary(id: string): Promise<IExecutionSummary | undefined> {
+    await this.#writes.flush();
     const n = Number(id);
     if (!Number.isSafeInteger(n)) return undefined;
     const row = await this.#db.selectFrom('executions').selectAll().where('id', '=', n).executeTakeFirst();
@@ -171,6 +181,7 @@ export class ExecutionsRepository {
 
   /** Newest first, with the total count of the filter (exact, so `estimated` is false). */
   async list(filter: ExecutionListFilter, page: ExecutionPage): Promise<{ results: IExecutionSummary[]; count: number; estimated: boolean }> {
+    await this.#writes.flush();
     let q = this.#db
       .selectFrom('executions')
       .leftJoin('workflows', 'workflows.id', 'executions.workflowId')
@@ -194,6 +205,7 @@ export class ExecutionsRepository {
 
   /** Startup: executions a crash left 'new' or 'running' become 'crashed'. Returns how many. */
   async markCrashed(): Promise<number> {
+    await this.#writes.flush();
     const r = await this.#db
       .updateTable('executions')
       .set({ status: 'crashed', finished: false, stoppedAt: nowIso() })
@@ -204,6 +216,7 @@ export class ExecutionsRepository {
 
   /** Takes a waiting execution for resuming (status running, waitTill cleared); false when it is not waiting. */
   async claimWaiting(id: string): Promise<boolean> {
+    await this.#writes.flush();
     const r = await this.#db
       .updateTable('executions')
       .set({ status: 'running', waitTill: null })
@@ -229,6 +242,7 @@ export class ExecutionsRepository {
 
   /** Records that a retry of `id` succeeded. */
   async setRetrySuccess(id: string, retryId: string): Promise<void> {
+    await this.#writes.flush();
     await this.#db.updateTable('executions').set({ retrySuccessId: retryId }).where('id', '=', Number(id)).execute();
   }
 
@@ -245,6 +259,7 @@ export class ExecutionsRepository {
 
   /** Cancels a waiting execution; false when it is not waiting. */
   async cancelWaiting(id: string): Promise<boolean> {
+    await this.#writes.flush();
     const r = await this.#db
       .updateTable('executions')
       .set({ status: 'canceled', finished: false, stoppedAt: nowIso(), waitTill: null })
@@ -259,6 +274,7 @@ export class ExecutionsRepository {
    * Running executions are never deleted. Returns the deleted ids.
    */
   async deleteMany(selection: { ids: string[] } | { filter: ExecutionListFilter }): Promise<string[]> {
+    await this.#writes.flush();
     return this.#db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('executions').select('executions.id').where('executions.status', 'not in', ['new', 'running']);
       if ('ids' in selection) {
