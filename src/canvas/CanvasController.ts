@@ -5,13 +5,15 @@
 // while nothing changes.
 import { action, observable, runInAction } from 'mobx';
 import { Container, Graphics, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
-import { ENDPOINT_HIDE_DELAY_MS, ENDPOINT_HOVER_DELAY_MS, ENDPOINT_PLUS_HINT, ZOOM_STEP } from '../model/constants.ts';
+import { ZOOM_STEP } from '../model/constants.ts';
 import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, hitTest, type Hit, type QueryResult, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
+import { EndpointHint } from './a11y/EndpointHint.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
 import { TypeCache, mirrorLabel, nodeAppearance, nodeRecord, nodeState, stickyAppearance } from './doc/nodeLook.ts';
+import { DomInput } from './interaction/DomInput.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
@@ -56,7 +58,8 @@ export class CanvasController implements SyncListener {
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
   private readonly canvasEl: HTMLCanvasElement;
-  private readonly tooltip: HTMLDivElement;
+  private readonly hint = new EndpointHint();
+  private readonly input: DomInput;
   private readonly mirror: A11yMirror;
   private renderer: Renderer | null = null;
   private readonly stage = new Container();
@@ -92,7 +95,6 @@ export class CanvasController implements SyncListener {
   private frameRequested = false;
   private destroyed = false;
   private overlayDirty = true;
-  private mirrorCameraDirty = true;
   private cameraChanged = true;
   /** Set when views were added or removed or the level of detail switched. */
   private sceneDirty = true;
@@ -102,10 +104,6 @@ export class CanvasController implements SyncListener {
   private canvasTransformed = false;
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null };
   private hoverKey = '';
-  private hintTimer: ReturnType<typeof setTimeout> | undefined;
-  private hintHideTimer: ReturnType<typeof setTimeout> | undefined;
-  private spaceHeld = false;
-  private pointerDown = false;
   private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
@@ -113,7 +111,6 @@ export class CanvasController implements SyncListener {
   private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], edgesRedrawn: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
   private lastFrameTime = 0;
   private readonly resizeObserver: ResizeObserver;
-  private readonly cleanup: Array<() => void> = [];
 
   constructor(container: HTMLElement, opts: CanvasOptions) {
     this.doc = opts.document;
@@ -132,15 +129,7 @@ export class CanvasController implements SyncListener {
     this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
     Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0' });
     this.mirror = new A11yMirror((id, el) => this.onMirrorFocus(id, el));
-    this.tooltip = document.createElement('div');
-    this.tooltip.setAttribute('role', 'tooltip');
-    this.tooltip.dataset.testid = 'canvas-endpoint-hint';
-    this.tooltip.textContent = ENDPOINT_PLUS_HINT;
-    Object.assign(this.tooltip.style, {
-      position: 'absolute', display: 'none', pointerEvents: 'none', whiteSpace: 'nowrap', font: '12px/1.3 system-ui, sans-serif',
-      color: '#fff', background: 'rgba(30,34,42,0.92)', padding: '5px 8px', borderRadius: '6px', transform: 'translate(-50%, calc(-100% - 10px))',
-    });
-    this.root.append(this.canvasEl, this.mirror.region, this.tooltip);
+    this.root.append(this.canvasEl, this.mirror.region, this.hint.el);
     container.appendChild(this.root);
 
     this.stage.eventMode = 'none';
@@ -153,7 +142,7 @@ export class CanvasController implements SyncListener {
     this.viewport = new Viewport(this.root, (c) => this.onCamera(c));
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.root);
-    this.bindInput();
+    this.input = this.bindInput();
 
     this.handle = this.makeHandle();
     (this.handle as { ready: Promise<void> }).ready = this.init();
@@ -644,7 +633,7 @@ export class CanvasController implements SyncListener {
       runInAction(() => (this.zoomState.scale = c.k));
       this.opts.callbacks.onScaleChange?.(c.k);
     }
-    this.hideHint(true);
+    this.hint.hide(true);
     this.invalidate();
   }
 
@@ -654,7 +643,7 @@ export class CanvasController implements SyncListener {
     if (w === this.width && h === this.height) return;
     this.width = w;
     this.height = h;
-    this.rootOrigin = null;
+    this.input?.invalidateOffset();
     this.viewport.setSize(w, h);
     this.renderer?.resize(Math.max(1, w) + 2 * OVERSCAN_PX, Math.max(1, h) + 2 * OVERSCAN_PX);
     this.cameraChanged = true;
@@ -668,77 +657,24 @@ export class CanvasController implements SyncListener {
 
   // ---- input ----
 
-  private bindInput(): void {
-    const on = <K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void) => {
-      this.root.addEventListener(type, fn as EventListener);
-      this.cleanup.push(() => this.root.removeEventListener(type, fn as EventListener));
-    };
-    on('pointerdown', (e) => {
-      if (e.pointerType === 'touch' && !e.isPrimary) return;
-      this.pointerDown = true;
-      this.root.setPointerCapture(e.pointerId);
-      if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
-      this.hideHint(true);
-      this.feed(this.pointerInput('down', e));
+  private bindInput(): DomInput {
+    return new DomInput(this.root, {
+      camera: () => this.viewport.camera,
+      pointer: (input, e) => {
+        if (input.type === 'down') {
+          if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
+          this.hint.hide(true);
+        }
+        this.feed(input);
+        if (input.type === 'move' && this.machine.stateName === 'idle') this.updateHover(input);
+      },
+      doubleClick: (wx, wy) => {
+        const t = this.target(wx, wy);
+        if (t.kind === 'node') this.opts.callbacks.openNode(t.nodeId);
+      },
+      key: (e) => this.onKey(e),
+      leave: () => this.clearHover(),
     });
-    on('pointermove', (e) => {
-      if (e.pointerType === 'touch' && !e.isPrimary) return;
-      const input = this.pointerInput('move', e);
-      this.feed(input);
-      if (this.machine.stateName === 'idle') this.updateHover(input);
-    });
-    const end = (type: 'up' | 'cancel') => (e: PointerEvent) => {
-      if (!this.pointerDown) return;
-      this.pointerDown = false;
-      if (this.root.hasPointerCapture(e.pointerId)) this.root.releasePointerCapture(e.pointerId);
-      this.feed(this.pointerInput(type, e));
-    };
-    on('pointerup', end('up'));
-    on('pointercancel', end('cancel'));
-    on('pointerleave', () => this.clearHover());
-    on('pointerenter', () => {
-      this.rootOrigin = null;
-    });
-    on('dblclick', (e) => {
-      const [wx, wy] = this.eventWorld(e);
-      const t = this.target(wx, wy);
-      if (t.kind === 'node') this.opts.callbacks.openNode(t.nodeId);
-    });
-    on('keydown', (e) => this.onKey(e));
-    on('keyup', (e) => {
-      if (e.key === ' ') this.spaceHeld = false;
-    });
-    on('blur', () => {
-      this.spaceHeld = false;
-    });
-  }
-
-  /**
-   * The root's page offset, measured when a gesture starts (or the pointer enters) rather than
-   * on every move: reading layout after the mirror or canvas transform changed forces a layout.
-   */
-  private rootOrigin: { left: number; top: number } | null = null;
-
-  private origin(refresh: boolean): { left: number; top: number } {
-    if (refresh || !this.rootOrigin) {
-      const r = this.root.getBoundingClientRect();
-      this.rootOrigin = { left: r.left, top: r.top };
-    }
-    return this.rootOrigin;
-  }
-
-  private eventWorld(e: MouseEvent): [number, number] {
-    const r = this.origin(true);
-    const p = screenToWorld(this.viewport.camera, e.clientX - r.left, e.clientY - r.top);
-    return [p.x, p.y];
-  }
-
-  private pointerInput(type: PointerInput['type'], e: PointerEvent): PointerInput {
-    const r = this.origin(type === 'down');
-    const sx = e.clientX - r.left;
-    const sy = e.clientY - r.top;
-    const w = screenToWorld(this.viewport.camera, sx, sy);
-    return { type, sx, sy, wx: w.x, wy: w.y, button: e.button < 0 ? 0 : e.button, shift: e.shiftKey, mod: e.ctrlKey || e.metaKey, space: this.spaceHeld };
   }
 
   private hit(wx: number, wy: number): Hit | null {
@@ -920,8 +856,13 @@ export class CanvasController implements SyncListener {
       if (h.kind === 'plus') p[0] += PLUS_CENTER_DX;
       st.hoverPort = { x: p[0], y: p[1], r: h.kind === 'plus' ? PLUS_SIZE * 0.75 : 12 };
     }
-    if (h?.kind === 'plus') this.showHintSoon(h);
-    else this.hideHint(false);
+    if (h?.kind === 'plus') {
+      this.hint.showSoon(() => {
+        const p = [0, 0];
+        outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
+        return worldToScreen(this.viewport.camera, p[0] + PLUS_CENTER_DX, p[1] - PLUS_SIZE / 2);
+      });
+    } else this.hint.hide(false);
     this.overlayDirty = true;
     this.invalidate();
   }
@@ -931,43 +872,12 @@ export class CanvasController implements SyncListener {
     this.hoverKey = '';
     this.overlayState.hoverCurve = null;
     this.overlayState.hoverPort = null;
-    this.hideHint(false);
+    this.hint.hide(false);
     this.overlayDirty = true;
     this.invalidate();
   }
 
-  /** The plus hint appears after the hover delay and lingers for the hide delay (spec 001 §2.4). */
-  private showHintSoon(h: Hit): void {
-    clearTimeout(this.hintHideTimer);
-    clearTimeout(this.hintTimer);
-    this.hintTimer = setTimeout(() => {
-      const p = [0, 0];
-      outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
-      const s = worldToScreen(this.viewport.camera, p[0] + PLUS_CENTER_DX, p[1] - PLUS_SIZE / 2);
-      this.tooltip.style.left = `${s.x}px`;
-      this.tooltip.style.top = `${s.y}px`;
-      this.tooltip.style.display = 'block';
-    }, ENDPOINT_HOVER_DELAY_MS);
-  }
-
-  private hideHint(now: boolean): void {
-    clearTimeout(this.hintTimer);
-    if (now) {
-      clearTimeout(this.hintHideTimer);
-      this.tooltip.style.display = 'none';
-      return;
-    }
-    if (this.tooltip.style.display === 'none') return;
-    clearTimeout(this.hintHideTimer);
-    this.hintHideTimer = setTimeout(() => (this.tooltip.style.display = 'none'), ENDPOINT_HIDE_DELAY_MS);
-  }
-
   private onKey(e: KeyboardEvent): void {
-    if (e.key === ' ') {
-      this.spaceHeld = true;
-      e.preventDefault();
-      return;
-    }
     const cmd = commandForKey(e);
     if (!cmd) return;
     const ro = !!this.opts.readOnly;
@@ -1008,7 +918,7 @@ export class CanvasController implements SyncListener {
 
   private onMirrorFocus(id: string, el: HTMLElement): void {
     // Keyboard focus selects the node; a pointer press selects through the machine instead.
-    if (this.pointerDown || this.doc.selection.has(id)) return;
+    if (this.input.pointerDown || this.doc.selection.has(id)) return;
     runInAction(() => this.doc.select([id], 'replace'));
     el.scrollIntoView?.({ block: 'nearest' });
   }
@@ -1088,9 +998,8 @@ export class CanvasController implements SyncListener {
     this.destroyed = true;
     this.disposeSync?.();
     this.types.destroy();
-    for (const c of this.cleanup) c();
-    clearTimeout(this.hintTimer);
-    clearTimeout(this.hintHideTimer);
+    this.input.destroy();
+    this.hint.destroy();
     this.resizeObserver.disconnect();
     this.viewport.destroy();
     this.spatial.destroy();
