@@ -23,11 +23,17 @@ describe('connection curve geometry', () => {
     expect(c[4]).toBeLessThan(400);
   });
 
-  it('bows backward connections out so they do not collapse', () => {
+  it('routes backward connections in a U below both ports, clear of the node bodies', () => {
     const c = [0, 0, 0, 0, 0, 0, 0, 0];
-    connectionCurve(400, 50, 100, 50, c);
-    expect(c[2]).toBeGreaterThan(400);
+    connectionCurve(500, 50, 100, 50, c);
+    expect(c[2]).toBeGreaterThan(500);
     expect(c[4]).toBeLessThan(100);
+    const p = [0, 0];
+    bezierPoint(c, 0.5, p);
+    // Ports sit at the middle of 100-high nodes: the lowest point passes under their bottom edge.
+    expect(p[1]).toBeGreaterThan(50 + 50 + 40);
+    expect(p[0]).toBeGreaterThan(100);
+    expect(p[0]).toBeLessThan(500);
   });
 
   it('measures the distance to a curve like dense sampling does', () => {

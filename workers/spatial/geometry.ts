@@ -84,17 +84,28 @@ export function nodeExtent(nodes: Float64Array, slot: number, out: Float64Array 
 
 /**
  * Control points of the connection curve from an output at (sx, sy) to an input at (tx, ty):
- * horizontal tangents at both ends; backward connections bow out so they stay readable.
+ * horizontal tangents at both ends. A backward connection (input left of the output) dips
+ * below both ports in a U, so it passes under the nodes instead of through them.
  * Writes [sx, sy, c1x, c1y, c2x, c2y, tx, ty] into out.
  */
 export function connectionCurve(sx: number, sy: number, tx: number, ty: number, out: Float64Array | number[]): void {
   const dx = tx - sx;
-  const offset = dx >= 0 ? Math.max(dx * 0.5, 40) : Math.min(Math.max(-dx * 0.5, 80), 220);
   out[0] = sx; out[1] = sy;
-  out[2] = sx + offset; out[3] = sy;
-  out[4] = tx - offset; out[5] = ty;
   out[6] = tx; out[7] = ty;
+  if (dx >= 0) {
+    const offset = Math.max(dx * 0.5, 40);
+    out[2] = sx + offset; out[3] = sy;
+    out[4] = tx - offset; out[5] = ty;
+    return;
+  }
+  const offset = Math.min(Math.max(-dx * 0.25, 60), 160);
+  const below = Math.max(sy, ty) + BACKWARD_DIP;
+  out[2] = sx + offset; out[3] = below;
+  out[4] = tx - offset; out[5] = below;
 }
+
+/** How far below the lower port a backward connection's control points sit (the curve reaches 3/4 of it). */
+export const BACKWARD_DIP = 150;
 
 export function bezierPoint(c: ArrayLike<number>, t: number, out: Float64Array | number[]): void {
   const u = 1 - t;
