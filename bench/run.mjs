@@ -56,7 +56,11 @@ writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(results, null
 function rows(prefix, value, out) {
   if (value === null || value === undefined) return out;
   if (typeof value === 'number') out.push([prefix, value]);
-  else if (Array.isArray(value)) value.forEach((v, i) => rows(`${prefix}[${v?.name ?? v?.nodes ?? i}]`, v, out));
+  else if (Array.isArray(value) && value.length > 5 && value.every((v) => typeof v === 'number')) {
+    // Long series (RSS per second, raw samples) stay in the JSON; the table shows their range.
+    out.push([`${prefix} (n=${value.length}) min`, Math.min(...value)]);
+    out.push([`${prefix} (n=${value.length}) max`, Math.max(...value)]);
+  } else if (Array.isArray(value)) value.forEach((v, i) => rows(`${prefix}[${v?.name ?? v?.nodes ?? i}]`, v, out));
   else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'name') rows(prefix ? `${prefix}.${k}` : k, v, out);
   else if (typeof value === 'string' && prefix.endsWith('error')) out.push([prefix, value.split('\n')[0]]);
   return out;
