@@ -31,6 +31,8 @@ export interface WebhookCall {
   resume?: IExecution;
   /** The workflow object is an active one that never changes (lets the engine reuse its graph). */
   immutable?: boolean;
+  /** Takes the waiting execution for this call (after the checks); false = someone else took it. */
+  claim?: () => Promise<boolean>;
   /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
   beforeStart?: (executionId: string) => void;
 }
@@ -106,6 +108,7 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
   const main = Array.from({ length: outputs }, () => [] as typeof item[]);
   main[outputs > 1 ? Math.max(0, settings.methods.indexOf(call.method)) : 0] = [item];
 
+  if (call.claim && !(await call.claim())) return sendReply(reply, errorReply(409, `The execution "${executionId}" is not waiting any more`));
   if (call.resume) {
     // The Wait node is first on the saved stack: on resume it passes this input on.
     const stack = call.resume.data.executionData?.nodeExecutionStack;

@@ -153,9 +153,6 @@ export function webhookRoutes(ctx: ServerContext) {
         const found = await waitTargetOf(ctx, executionId, request.method, rest.join('/'));
         if ('error' in found) return sendReply(reply, found.error);
         const { execution, node, settings } = found;
-        if (!(await ctx.repos.executions.claimWaiting(execution.id))) {
-          return sendReply(reply, errorReply(409, `The execution "${execution.id}" is not waiting any more`));
-        }
         const call: WebhookCall = {
           workflow: execution.workflowData,
           workflowId: execution.workflowId ?? null,
@@ -166,6 +163,9 @@ export function webhookRoutes(ctx: ServerContext) {
           mode: execution.mode === 'manual' ? 'manual' : 'webhook',
           webhookUrl: `${webhookBase()}${c.endpointWebhookWaiting}/${path}`,
           resume: execution,
+          // Claimed only once the call passed its checks and its body parsed, so a refused call
+          // leaves the execution waiting.
+          claim: () => ctx.repos.executions.claimWaiting(execution.id),
         };
         await executeWebhook(deps, call, request, reply);
         return reply;

@@ -2,7 +2,8 @@
 // turn of the event loop goes into one transaction (one multi-row upsert per table), and each
 // caller's promise settles when that transaction has committed — so nothing is reported saved
 // before it is, while a busy webhook costs one commit per batch instead of four statements per
-// execution. A start and a final save of the same execution in one batch become one row write.
+// execution. A start and a final save of the same execution in one batch become one row write,
+// and a final save keeps the workflow snapshot written at the start (it cannot have changed).
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ExecutionDataTable, ExecutionsTable } from '../schema.ts';
 
@@ -105,7 +106,7 @@ export class ExecutionWriteQueue {
           await trx
             .insertInto('execution_data')
             .values(data.slice(i, i + CHUNK))
-            .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ workflowData: eb.ref('excluded.workflowData'), data: eb.ref('excluded.data') })))
+            .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ data: eb.ref('excluded.data') })))
             .execute();
         }
         for (let i = 0; i < deletes.length; i += CHUNK) {
