@@ -159,7 +159,7 @@ class WorkflowRun {
     } else {
       this.runExecutionData = {
         startData: {},
-        resultData: { runData: structuredClone(opts.runData ?? {}), pinData: opts.pinData },
+        resultData: { runData: opts.runData ? structuredClone(opts.runData) : {}, pinData: opts.pinData },
         executionData: { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} },
       };
     }
