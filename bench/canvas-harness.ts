@@ -7,6 +7,8 @@ import { WorkflowStore } from '../src/app/stores/WorkflowStore.ts';
 import { createCanvas, type CanvasHandle, type CanvasStats, type NodeTypeInfo } from '../src/canvas/index.ts';
 import type { IWorkflowBase } from '../src/model/workflow.ts';
 import { NO_OP_NODE_TYPE } from '../src/model/constants.ts';
+import type { NodeParameters } from '../src/model/workflow.ts';
+import { switchV3Outputs } from '../src/nodes/Switch/v3/outputs.ts';
 
 configure({ enforceActions: 'observed' });
 
@@ -44,29 +46,46 @@ const TYPES: Record<string, NodeTypeInfo> = {
   'n8n-nodes-base.noOp': { displayName: 'No Operation, do nothing', icon: 'fa:arrow-right', inputs: 1, outputs: 1, isTrigger: false, defaultsColor: '#b0b0b0' },
   'n8n-nodes-base.code': { displayName: 'Code', icon: 'fa:code', inputs: 1, outputs: 1, isTrigger: false, defaultsColor: '#FF9922' },
   'n8n-nodes-base.stickyNote': { displayName: 'Sticky Note', icon: 'fa:sticky-note', inputs: 0, outputs: 0, isTrigger: false, defaultsColor: '#FFD233' },
+  // Parameter-dependent endpoints (NodeTypeInfo.dynamicPorts): Switch v3's outputs follow its
+  // rules, Merge v3's inputs its numberInputs — the same rules as src/nodes.
+  'n8n-nodes-base.switch': { displayName: 'Switch', icon: 'fa:map-signs', iconColor: 'light-blue', inputs: 1, outputs: 1, isTrigger: false, dynamicPorts: true, defaultsColor: '#506000' },
+  'n8n-nodes-base.merge': { displayName: 'Merge', icon: 'fa:code-branch', iconColor: 'light-blue', inputs: 2, outputs: 1, isTrigger: false, dynamicPorts: true, defaultsColor: '#00bbcc' },
 };
 
-function typeInfo(type: string): NodeTypeInfo | undefined {
-  return TYPES[type];
+function typeInfo(type: string, _version: number, parameters?: { readonly [key: string]: unknown }): NodeTypeInfo | undefined {
+  const t = TYPES[type];
+  if (!t || !parameters || !t.dynamicPorts) return t;
+  if (type === 'n8n-nodes-base.switch') {
+    const names = switchV3Outputs(parameters as NodeParameters);
+    return { ...t, outputs: names.length, outputNames: names };
+  }
+  const n = Number(parameters.numberInputs) || 2;
+  return { ...t, inputs: n, inputNames: Array.from({ length: n }, (_, i) => `Input ${i + 1}`) };
 }
 
 const store = new WorkflowStore();
 const opened: string[] = [];
 const errors: string[] = [];
 const addRequests: unknown[] = [];
+const readOnlyEdits: string[] = [];
 const host = document.getElementById('canvas-host')!;
 const params = new URLSearchParams(location.search);
 const handle: CanvasHandle = createCanvas(host, {
   document: store,
   nodeTypes: typeInfo,
   workerBaseUrl: params.get('worker') === 'off' ? undefined : new URL('./workers/', location.href).href,
+  readOnly: params.get('readonly') === '1',
+  minimap: params.get('minimap') !== 'off',
   callbacks: {
+    onReadOnlyEdit: (a) => readOnlyEdits.push(a),
     openNode: (id) => opened.push(id),
     requestAddNode: action((req) => {
       addRequests.push(req);
       // Stand-in for the node creator: add a No Operation node where the canvas suggests.
       const [m] = store.addNodes([{ name: 'No Operation', type: NO_OP_NODE_TYPE, typeVersion: 1, position: req.position, parameters: {} }]);
+      if (req.connectionId !== undefined) store.disconnect([req.connectionId]);
       if (req.fromNodeId !== undefined) store.connect(req.fromNodeId, req.fromOutput ?? 0, m.id, 0);
+      if (req.toNodeId !== undefined) store.connect(m.id, 0, req.toNodeId, req.toInput ?? 0);
     }),
     onError: (m) => {
       errors.push(m);
@@ -94,7 +113,13 @@ const harness = {
   opened,
   errors,
   addRequests,
+  readOnlyEdits,
   ready: handle.ready,
+
+  /** Loads a workflow object directly (tests of bad input). */
+  load(wf: IWorkflowBase): void {
+    action(() => store.load(wf))();
+  },
 
   async open(url: string, fit = true): Promise<OpenResult> {
     const t0 = performance.now();

@@ -5,20 +5,29 @@
 // while nothing changes.
 import { action, observable, runInAction } from 'mobx';
 import { Container, Graphics, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
-import { ZOOM_STEP } from '../model/constants.ts';
-import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
-import { contentBounds, hitTest, type Hit, type QueryResult, type Rect } from '../../workers/spatial/kernel.ts';
+import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
+import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
+import { contentBounds, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
+import { StickyEditor } from './a11y/StickyEditor.ts';
+import { Motion } from './Motion.ts';
+import { navigate, reachable, type Direction, type NavGraph } from './kernels/navigation.ts';
+import { autoPanDelta } from './kernels/autopan.ts';
+import { handleAt } from './kernels/resize.ts';
+import { linkAt } from './kernels/markdown.ts';
+import { Minimap } from './scene/Minimap.ts';
+import { ViewPool, type View } from './scene/ViewPool.ts';
+import { VisibleSet } from './spatial/VisibleSet.ts';
+import { edgeButtonAt } from './scene/Overlay.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
-import { TypeCache, mirrorLabel, nodeAppearance, nodeRecord, nodeState, stickyAppearance } from './doc/nodeLook.ts';
+import { TypeCache, mirrorLabel, nodeAppearance, nodeRecord, nodeState, safeCoord, stickyAppearance } from './doc/nodeLook.ts';
 import { DomInput } from './interaction/DomInput.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
-import { CULL_MARGIN, diffVisible, expandRect, needsQuery, type CoveredQuery } from './kernels/culling.ts';
 import { edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
@@ -31,7 +40,7 @@ import { StickyView } from './scene/StickyView.ts';
 import { THEME, stateColor } from './scene/theme.ts';
 import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
 import { Viewport } from './viewport/Viewport.ts';
-import type { CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, RendererKind } from './types.ts';
+import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, ReadOnlyAction, RendererKind } from './types.ts';
 
 const STATS_WINDOW = 600;
 /** The canvas bitmap extends this far beyond the view on every side, for compositor panning. */
@@ -42,14 +51,14 @@ const OVERSCAN_PX = 128;
  * following frame a render too.
  */
 const PAN_RENDER_EVERY_FRAMES = 8;
-/** Recycled views kept for reuse; beyond this they are destroyed. */
-const MAX_POOLED_VIEWS = 400;
+/** Screen px around a sticky's border that grabs it for resizing. */
+const STICKY_GRIP_PX = 6;
+/** Margin (screen px) kept between a node reached by the arrow keys and the view's edge. */
+const KEEP_IN_VIEW_PX = 60;
 
 function sameCamera(a: Camera, b: Camera): boolean {
   return a.x === b.x && a.y === b.y && a.k === b.k;
 }
-
-type View = NodeView | StickyView;
 
 export class CanvasController implements SyncListener {
   readonly handle: CanvasHandle;
@@ -78,17 +87,18 @@ export class CanvasController implements SyncListener {
   private readonly machine = new InteractionMachine();
   private disposeSync: (() => void) | null = null;
 
-  /** Slots the last culling answer says are visible (candidates for pointer hit-testing). */
-  private visibleNodes = new Set<number>();
-  private lastAnswer: QueryResult = { nodes: new Int32Array(0), edges: new Int32Array(0) };
-  private readonly views = new Map<number, View>();
-  private readonly nodePool: NodeView[] = [];
-  private readonly stickyPool: StickyView[] = [];
+  private readonly visible = new VisibleSet();
+  private readonly pool = new ViewPool();
   private readonly dirtyNodes = new Set<number>();
-  private readonly mark = { buf: new Uint8Array(1024) };
-  private covered: CoveredQuery | null = null;
-  private queryInFlight = false;
-  private queryVersion = -1;
+  private readonly minimap: Minimap;
+  private readonly stickyEditor: StickyEditor;
+  private readonly motion: Motion;
+  /** Connections whose source or target has not arrived (yet), by the missing node id. */
+  private readonly pendingEdges = new Map<string, CanvasConnection[]>();
+  /** Last pointer position while a drag gesture runs (auto-pan near the edges). */
+  private dragPointer: { sx: number; sy: number; shift: boolean; mod: boolean } | null = null;
+  private resizing: { slot: number; id: string } | null = null;
+  private readonly reportedErrors = new Set<string>();
   private lod: Lod = 'full';
   private width = 0;
   private height = 0;
@@ -102,8 +112,10 @@ export class CanvasController implements SyncListener {
   private prevFrameCamera: Camera | null = null;
   private framesSinceRender = 0;
   private canvasTransformed = false;
-  private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null };
+  private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null, edgeButtons: null };
   private hoverKey = '';
+  /** The connection whose add / delete buttons show, and its midpoint. */
+  private hoverEdge: { slot: number; x: number; y: number } | null = null;
   private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
@@ -129,17 +141,41 @@ export class CanvasController implements SyncListener {
     this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
     Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0' });
     this.mirror = new A11yMirror((id, el) => this.onMirrorFocus(id, el));
-    this.root.append(this.canvasEl, this.mirror.region, this.hint.el);
+    this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
+    this.minimap = new Minimap({
+      state: this.geometry.state,
+      version: () => this.geometry.version + this.selectionVersion,
+      bounds: () => contentBounds(this.geometry.state),
+      view: () => visibleRect(this.viewport.camera, this.width, this.height),
+      color: (slot) => '#' + (this.boxColor(slot) ?? THEME.boxIdleTiny).toString(16).padStart(6, '0'),
+      centreOn: (x, y) => {
+        this.motion.stopCamera();
+        this.viewport.set(centreOn(x, y, this.viewport.camera.k, this.width, this.height));
+      },
+    });
+    this.root.append(this.canvasEl, this.mirror.region, this.hint.el, this.stickyEditor.el, this.minimap.el);
+    this.motion = new Motion(this.geometry, {
+      setCamera: (c) => this.viewport.set(c),
+      camera: () => this.viewport.camera,
+      size: () => [this.width, this.height],
+      moved: (slot) => this.afterGeometryMove(slot),
+      commit: (positions) => runInAction(() => {
+        for (const [id, x, y] of positions) this.doc.setNodePosition(id, x, y);
+      }),
+    });
     container.appendChild(this.root);
 
     this.stage.eventMode = 'none';
     this.stage.interactiveChildren = false;
+    // Larger notes below smaller ones; the active (selected or edited) note above the others.
+    this.stickies.sortableChildren = true;
     this.world.addChild(this.stickies, this.edges.chunksLayer, this.boxes.layer, this.nodesLayer, this.edges.live, this.edges.labelsLayer, this.dragLayer, this.overlay.g);
     this.dragLayer.addChild(this.edges.dragEdges, this.boxes.dragBoxes);
 
     this.spatial = opts.workerBaseUrl ? this.startWorker(opts.workerBaseUrl) : localSpatial(this.geometry.state);
 
     this.viewport = new Viewport(this.root, (c) => this.onCamera(c));
+    this.minimap.setVisible(opts.minimap !== false);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.root);
     this.input = this.bindInput();
@@ -155,8 +191,7 @@ export class CanvasController implements SyncListener {
       if (this.spatial.kind !== 'worker') return;
       this.spatial.destroy();
       this.spatial = localSpatial(this.geometry.state);
-      this.queryInFlight = false;
-      this.covered = null;
+      this.visible.reset();
       this.opts.callbacks.onError(`${message}; continuing without it`);
       this.invalidate();
     });
@@ -224,17 +259,30 @@ export class CanvasController implements SyncListener {
 
   // ---- document changes (SyncListener): mark, never draw ----
 
+  /** Bumped when the node selection changes (the minimap colours selected nodes). */
+  private selectionVersion = 0;
+
+  private record(n: CanvasNode) {
+    return nodeRecord(n, this.types.forNode(n));
+  }
+
   nodeAdded(n: CanvasNode): void {
-    this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+    this.geometry.setNode(n.id, this.record(n));
+    const waiting = this.pendingEdges.get(n.id);
+    if (waiting) {
+      this.pendingEdges.delete(n.id);
+      for (const c of waiting) if (this.doc.connections.get(c.id) === c) this.connectionAdded(c);
+    }
     this.invalidate();
   }
 
   nodeRemoved(n: CanvasNode): void {
     const slot = this.geometry.nodes.slotOf(n.id);
     if (slot === undefined) return;
+    if (this.stickyEditor.editing === n.id) this.stickyEditor.close(false);
     for (const e of [...this.geometry.incidentEdges(slot)]) this.edges.hide(e);
     this.hideNode(slot);
-    this.visibleNodes.delete(slot);
+    this.visible.nodes.delete(slot);
     this.geometry.removeNode(n.id);
     this.mirror.remove(n.id);
     this.invalidate();
@@ -246,15 +294,17 @@ export class CanvasController implements SyncListener {
     switch (field) {
       case 'x':
       case 'y':
-        this.geometry.moveNode(slot, n.x, n.y);
-        for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
-        this.boxes.invalidate(slot);
-        this.overlayDirty = true;
+        this.motion.forget(slot);
+        this.geometry.moveNode(slot, safeCoord(n.x), safeCoord(n.y));
+        this.afterGeometryMove(slot);
         break;
       case 'parameters':
       case 'typeVersion':
-        this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+        // Stickies change size; dynamic-port types (Switch, Merge) change their endpoints.
+        this.geometry.setNode(n.id, this.record(n));
         for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+        this.boxes.invalidate(slot);
+        this.overlayDirty = true;
         break;
       case 'itemCount':
       case 'disabled':
@@ -265,16 +315,36 @@ export class CanvasController implements SyncListener {
     this.invalidate();
   }
 
-  connectionAdded(c: { id: string; sourceId: string; sourceOutput: number; targetId: string; targetInput: number }): void {
+  /** A node's geometry moved (document, animation, resize): its edges, box and view follow. */
+  private afterGeometryMove(slot: number): void {
+    for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+    this.boxes.invalidate(slot);
+    this.dirtyNodes.add(slot);
+    this.overlayDirty = true;
+    this.invalidate();
+  }
+
+  connectionAdded(c: CanvasConnection): void {
     const slot = this.geometry.addEdge(c.id, c.sourceId, c.sourceOutput, c.targetId, c.targetInput);
-    if (slot === undefined) return;
+    if (slot === undefined) {
+      // An end is missing (a bad import, or the node arrives later): keep it until it comes.
+      for (const id of [c.sourceId, c.targetId]) {
+        if (this.geometry.nodes.slotOf(id) !== undefined) continue;
+        const list = this.pendingEdges.get(id) ?? [];
+        if (list.length < 10_000) list.push(c);
+        this.pendingEdges.set(id, list);
+        break;
+      }
+      return;
+    }
     this.touchNodeId(c.sourceId);
     this.invalidate();
   }
 
-  connectionRemoved(c: { id: string; sourceId: string }): void {
+  connectionRemoved(c: CanvasConnection): void {
     const slot = this.geometry.edges.slotOf(c.id);
     if (slot === undefined) return;
+    if (this.hoverEdge?.slot === slot) this.clearHover();
     this.edges.hide(slot);
     this.geometry.removeEdge(c.id);
     this.touchNodeId(c.sourceId);
@@ -283,6 +353,7 @@ export class CanvasController implements SyncListener {
   }
 
   nodeSelectionChanged(id: string): void {
+    this.selectionVersion++;
     this.touchNodeId(id);
     if (this.doc.selection.has(id)) this.mirror.setFocusable(id);
     this.invalidate();
@@ -295,21 +366,22 @@ export class CanvasController implements SyncListener {
 
   pinDataChanged(names: string[]): void {
     const set = new Set(names);
-    for (const slot of this.visibleNodes) {
+    for (const slot of this.visible.nodes) {
       const n = this.nodeAt(slot);
       if (n && set.has(n.name)) this.dirtyNodes.add(slot);
     }
+    this.selectionVersion++;
     this.invalidate();
   }
 
   /** Node types resolved differently (they arrived or changed): re-measure and restyle all. */
   private typesChanged(): void {
     for (const n of this.doc.nodes.values()) {
-      const slot = this.geometry.setNode(n.id, nodeRecord(n, this.types.get(n.type, n.typeVersion)));
+      const slot = this.geometry.setNode(n.id, this.record(n));
       for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
       this.boxes.invalidate(slot);
     }
-    for (const s of this.visibleNodes) this.dirtyNodes.add(s);
+    for (const s of this.visible.nodes) this.dirtyNodes.add(s);
     this.invalidate();
   }
 
@@ -329,17 +401,20 @@ export class CanvasController implements SyncListener {
   private edgeItems(e: number): number {
     const { source, output } = this.geometry.edgeEnds(e);
     const n = this.nodeAt(source);
-    return n && !n.disabled ? n.itemCount[output] ?? 0 : 0;
+    if (!n || n.disabled || !Array.isArray(n.itemCount)) return 0;
+    const v = n.itemCount[output];
+    return typeof v === 'number' && v > 0 ? v : 0;
   }
 
   private pinned(n: CanvasNode): boolean {
-    return this.doc.pinData[n.name] !== undefined;
+    return this.doc.pinData?.[n.name] !== undefined;
   }
 
   private boxColor(slot: number): number | null {
     const n = this.nodeAt(slot);
     if (!n) return null;
     if (this.doc.selection.has(n.id)) return THEME.selection;
+    if (!this.types.get(n.type, n.typeVersion).known && !n.disabled) return THEME.unknown;
     const state = nodeState(n, this.pinned(n));
     return state === 'idle' ? null : stateColor(state)!;
   }
@@ -355,14 +430,33 @@ export class CanvasController implements SyncListener {
   private readonly frame = (now: number): void => {
     this.frameRequested = false;
     if (this.destroyed || !this.renderer || !this.atlas || !this.background) return;
+    try {
+      this.runFrame(now);
+    } catch (e) {
+      // Bad input must never stop the frame loop: report once per message, keep drawing.
+      const message = `Canvas frame failed: ${e instanceof Error ? e.message : String(e)}`;
+      if (!this.reportedErrors.has(message) && this.reportedErrors.size < 20) {
+        this.reportedErrors.add(message);
+        this.opts.callbacks.onError(message);
+      }
+      this.dirtyNodes.clear();
+      this.sceneDirty = true;
+    }
+  };
+
+  private runFrame(now: number): void {
+    const renderer = this.renderer!;
+    const background = this.background!;
     const t0 = performance.now();
+    const moving = this.motion.tick(now);
+    this.autoPan();
     const cam = this.viewport.camera;
 
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
     this.updateCulling(cam);
 
-    const lod = lodForScale(cam.k);
+    const lod = lodForScale(cam.k, this.visible.answer.nodes.length);
     if (lod !== this.lod) this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
     if (lod === 'boxes') this.boxes.setScale(cam.k);
@@ -371,10 +465,10 @@ export class CanvasController implements SyncListener {
     this.sceneDirty = false;
     // While the visible set is stale for this camera (zoomed in from an overview, say), new
     // views wait for the culling answer instead of being made for nodes about to leave.
-    const stale = this.lod !== 'boxes' && needsQuery(this.covered, visibleRect(cam, this.width, this.height), cam.k);
+    const stale = this.lod !== 'boxes' && this.visible.outOfArea(visibleRect(cam, this.width, this.height), cam.k);
     const deferred: number[] = [];
     for (const slot of this.dirtyNodes) {
-      if (stale && !this.views.has(slot)) deferred.push(slot);
+      if (stale && !this.pool.get(slot)) deferred.push(slot);
       else {
         this.refreshNode(slot);
         changed = true;
@@ -390,11 +484,13 @@ export class CanvasController implements SyncListener {
     }
     if (this.cameraChanged) {
       this.mirror.setCamera(cam);
+      this.stickyEditor.place(cam);
       this.cameraChanged = false;
     }
-    let animating = false;
+    this.minimap.update();
+    let animating = moving;
     const dt = this.lastFrameTime ? now - this.lastFrameTime : 16;
-    for (const v of this.views.values()) {
+    for (const v of this.pool.views.values()) {
       if (v instanceof NodeView && v.animating) {
         v.tick(dt);
         animating = true;
@@ -410,19 +506,20 @@ export class CanvasController implements SyncListener {
     const settled = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
     this.prevFrameCamera = cam;
     let rendered = false;
-    if (!changed && !animating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
+    const contentAnimating = animating && !this.motion.cameraOnly;
+    if (!changed && !contentAnimating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
       this.stats.compositedFrames++;
       this.framesSinceRender++;
       this.invalidate(); // come back to render once the camera settles
-    } else if (changed || animating || !rc || !sameCamera(cam, rc)) {
-      if (this.background.update(this.renderedRect(cam), cam.k)) changed = true;
+    } else if (changed || contentAnimating || !rc || !sameCamera(cam, rc)) {
+      if (background.update(this.renderedRect(cam), cam.k)) changed = true;
       this.world.position.set(cam.x + OVERSCAN_PX, cam.y + OVERSCAN_PX);
       this.world.scale.set(cam.k);
-      if (rc && !sameCamera(cam, rc) || this.canvasTransformed) {
+      if ((rc && !sameCamera(cam, rc)) || this.canvasTransformed) {
         this.overlayDirty = false;
         this.drawOverlay(cam);
       }
-      this.renderer.render(this.stage);
+      renderer.render(this.stage);
       this.renderedCamera = cam;
       this.framesSinceRender = 0;
       if (this.canvasTransformed) {
@@ -438,15 +535,28 @@ export class CanvasController implements SyncListener {
       pushBounded(this.stats.edgesRedrawn, this.edges.redrawnLastFlush);
     }
 
-    const busy = this.queryInFlight || this.dirtyNodes.size > 0;
-    if (animating) this.invalidate();
+    const busy = this.visible.inFlight || this.dirtyNodes.size > 0 || moving;
+    if (animating || this.dragPointer) this.invalidate();
     else this.lastFrameTime = 0;
     if (!busy && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();
     }
-  };
+  }
+
+  /** While a drag runs with the pointer near an edge, pans towards it and replays the pointer. */
+  private autoPan(): void {
+    const p = this.dragPointer;
+    if (!p) return;
+    const st = this.machine.stateName;
+    if (st !== 'draggingNodes' && st !== 'connecting' && st !== 'rubberBand') return;
+    const d = autoPanDelta(p.sx, p.sy, this.width, this.height);
+    if (!d.dx && !d.dy) return;
+    this.viewport.panBy(d.dx, d.dy);
+    const w = screenToWorld(this.viewport.camera, p.sx, p.sy);
+    this.feed({ type: 'move', sx: p.sx, sy: p.sy, wx: w.x, wy: w.y, button: 0, shift: p.shift, mod: p.mod, space: false });
+  }
 
   /** Shows camera `cam` by transforming the bitmap rendered at `rc`; false when that would show gaps. */
   private composite(cam: Camera, rc: Camera): boolean {
@@ -467,74 +577,67 @@ export class CanvasController implements SyncListener {
   }
 
   private needsRequery(cam: Camera): boolean {
-    const vp = visibleRect(cam, this.width, this.height);
-    return needsQuery(this.covered, vp, cam.k) || this.queryVersion !== this.geometry.version;
+    return this.visible.stale(visibleRect(cam, this.width, this.height), cam.k, this.geometry.version);
   }
 
   private updateCulling(cam: Camera): void {
-    if (this.queryInFlight || this.width === 0) return;
+    if (this.visible.inFlight || this.width === 0) return;
     if (!this.needsRequery(cam)) return;
-    const rect = expandRect(visibleRect(cam, this.width, this.height), CULL_MARGIN);
-    const version = this.geometry.version;
-    const scale = cam.k;
-    this.queryInFlight = true;
-    const sent = performance.now();
     const client = this.spatial;
-    client.query(rect).then(
-      (answer) => {
-        if (this.destroyed || client !== this.spatial) return;
-        this.queryInFlight = false;
-        pushBounded(this.stats.queryRoundTripMs, performance.now() - sent);
+    this.visible.query(
+      client,
+      visibleRect(cam, this.width, this.height),
+      cam.k,
+      this.geometry.version,
+      (answer, roundTrip) => {
+        pushBounded(this.stats.queryRoundTripMs, roundTrip);
         pushBounded(this.stats.queryWorkerMs, answer.workerMs);
-        this.queryVersion = version;
-        this.covered = { rect, scale };
         this.applyVisible(answer);
         this.invalidate();
       },
-      (e: unknown) => {
-        this.queryInFlight = false;
-        this.opts.callbacks.onError(`Culling query failed: ${e instanceof Error ? e.message : String(e)}`);
-      },
+      (e) => this.opts.callbacks.onError(`Culling query failed: ${e instanceof Error ? e.message : String(e)}`),
+      () => !this.destroyed && client === this.spatial,
     );
   }
 
-  private applyVisible(answer: QueryResult): void {
-    // Answers can name slots freed since the query was sent; drop those.
-    const nodes = answer.nodes.filter((s) => this.geometry.nodes.idOf(s) !== undefined);
-    const edges = answer.edges.filter((s) => this.geometry.edges.idOf(s) !== undefined);
-    this.lastAnswer = { nodes, edges };
-    const nd = diffVisible(this.visibleNodes, nodes, this.mark);
-    for (const s of nd.exited) {
-      if (this.drag?.slots.has(s)) continue;
-      this.visibleNodes.delete(s);
+  private applyVisible(answer: { nodes: Int32Array; edges: Int32Array }): void {
+    // Answers can name slots freed since the query was sent; those are dropped.
+    const change = this.visible.accept(
+      answer,
+      (s) => this.geometry.nodes.idOf(s) !== undefined,
+      (s) => this.geometry.edges.idOf(s) !== undefined,
+      this.edges.visibleSlots() as Set<number>,
+      (s) => !!this.drag?.slots.has(s) || this.resizing?.slot === s,
+    );
+    for (const s of change.exitedNodes) {
       this.hideNode(s);
       const id = this.geometry.nodes.idOf(s);
       if (id) this.mirror.remove(id);
     }
-    for (const s of nd.entered) {
-      this.visibleNodes.add(s);
-      this.dirtyNodes.add(s);
-    }
+    for (const s of change.enteredNodes) this.dirtyNodes.add(s);
     this.sceneDirty = true;
-    const ed = diffVisible(this.edges.visibleSlots() as Set<number>, edges, this.mark);
-    for (const e of ed.exited) this.edges.hide(e);
-    for (const e of ed.entered) this.edges.show(e);
+    for (const e of change.exitedEdges) this.edges.hide(e);
+    for (const e of change.enteredEdges) this.edges.show(e);
     this.syncMirrorMembership();
   }
 
-  /** Shows or redraws one visible node at the current level of detail. */
+  /** Shows or redraws one visible node at the current level of detail, from its geometry. */
   private refreshNode(slot: number): void {
-    if (!this.visibleNodes.has(slot)) return;
+    if (!this.visible.nodes.has(slot)) return;
     const n = this.nodeAt(slot);
     if (!n) return;
     const o = slot * NODE_STRIDE;
     const s = this.geometry.state.nodes;
     const sticky = (s[o + N_FLAGS] & FLAG_STICKY) !== 0;
     const selected = this.doc.selection.has(n.id);
-    const record = { x: n.x, y: n.y, w: s[o + N_W], h: s[o + N_H], inputs: s[o + 4], outputs: s[o + 5], flags: s[o + N_FLAGS] };
+    const record = { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H], inputs: s[o + 4], outputs: s[o + 5], flags: s[o + N_FLAGS] };
+    const t = this.types.forNode(n);
     if (sticky) {
+      const editing = this.stickyEditor.editing === n.id;
       const v = this.viewFor(slot, true) as StickyView;
-      v.apply(stickyAppearance(n, record, selected), this.lod);
+      v.apply(stickyAppearance(n, record, selected, editing, selected && !this.opts.readOnly && !!this.doc.setParameters), this.lod);
+      // Larger notes lie under smaller ones; the active note is above all others (spec: 9999999).
+      v.root.zIndex = selected || editing ? STICKY_ACTIVE_Z_INDEX : -Math.min(1e6, Math.round((record.w * record.h) / 100));
     } else if (this.lod === 'boxes') {
       this.boxes.show(slot);
     } else {
@@ -543,42 +646,22 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, this.types.get(n.type, n.typeVersion), record, state, selected, plusMask), this.lod, this.atlas!);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask), this.lod, this.atlas!);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
-      this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n)), x: n.x, y: n.y, w: record.w, h: record.h, selected });
+      this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known), x: record.x, y: record.y, w: record.w, h: record.h, selected });
     }
   }
 
   private viewFor(slot: number, sticky: boolean): View {
-    let v = this.views.get(slot);
-    if (v) return v;
-    if (sticky) {
-      const sv = this.stickyPool.pop() ?? new StickyView();
-      this.stickies.addChild(sv.root);
-      v = sv;
-    } else {
-      const nv = this.nodePool.pop() ?? new NodeView();
-      (this.drag?.slots.has(slot) ? this.dragLayer : this.nodesLayer).addChild(nv.root);
-      v = nv;
-    }
-    v.slot = slot;
-    v.nodeId = this.geometry.nodes.idOf(slot) ?? '';
-    this.views.set(slot, v);
-    return v;
+    const parent = sticky ? this.stickies : this.drag?.slots.has(slot) ? this.dragLayer : this.nodesLayer;
+    return this.pool.acquire(slot, this.geometry.nodes.idOf(slot) ?? '', sticky, parent);
   }
 
   private hideNode(slot: number): void {
     this.sceneDirty = true;
     this.boxes.hide(slot);
-    const v = this.views.get(slot);
-    if (!v) return;
-    this.views.delete(slot);
-    v.root.removeFromParent();
-    v.reset();
-    const pool: View[] = v instanceof NodeView ? this.nodePool : this.stickyPool;
-    if (pool.length < MAX_POOLED_VIEWS) pool.push(v);
-    else v.destroy();
+    this.pool.release(slot);
   }
 
   private switchLod(lod: Lod): void {
@@ -587,17 +670,17 @@ export class CanvasController implements SyncListener {
     this.lod = lod;
     if (lod === 'boxes' && !wasBoxes) {
       // Regular nodes become batched boxes; their views go back to the pool.
-      for (const [slot, v] of [...this.views]) if (v instanceof NodeView) this.hideNode(slot);
+      for (const [slot, v] of [...this.pool.views]) if (v instanceof NodeView) this.hideNode(slot);
     } else if (lod !== 'boxes' && wasBoxes) {
       this.boxes.hideAll();
     }
-    for (const s of this.visibleNodes) this.dirtyNodes.add(s);
+    for (const s of this.visible.nodes) this.dirtyNodes.add(s);
   }
 
   /** Keeps the mirror to the visible nodes, at most MIRROR_MAX of them, nearest the centre first. */
   private syncMirrorMembership(): void {
     const cam = this.viewport.camera;
-    let slots = [...this.visibleNodes];
+    let slots = [...this.visible.nodes];
     if (slots.length > MIRROR_MAX) {
       const c = screenToWorld(cam, this.width / 2, this.height / 2);
       const s = this.geometry.state.nodes;
@@ -657,7 +740,26 @@ export class CanvasController implements SyncListener {
   }
 
   private zoomToFit(): void {
+    this.motion.stopCamera();
     this.viewport.set(fitCamera(contentBounds(this.geometry.state), this.width, this.height));
+  }
+
+  /** Pans (animated) just enough to show the node with a margin; nothing when it is in view. */
+  private keepInView(id: string): void {
+    const box = this.ctx.nodeBox(id);
+    if (!box) return;
+    const cam = this.viewport.camera;
+    const m = KEEP_IN_VIEW_PX;
+    const a = worldToScreen(cam, box.x, box.y);
+    const b = worldToScreen(cam, box.x + box.w, box.y + box.h);
+    let dx = 0;
+    let dy = 0;
+    if (a.x < m) dx = m - a.x;
+    else if (b.x > this.width - m) dx = this.width - m - b.x;
+    if (a.y < m) dy = m - a.y;
+    else if (b.y > this.height - m) dy = this.height - m - b.y;
+    if (dx || dy) this.motion.flyTo({ x: cam.x + dx, y: cam.y + dy, k: cam.k }, 200, performance.now());
+    this.invalidate();
   }
 
   // ---- input ----
@@ -669,13 +771,21 @@ export class CanvasController implements SyncListener {
         if (input.type === 'down') {
           if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
           this.hint.hide(true);
+          this.motion.stopCamera();
+          this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
+        } else if (input.type === 'move' && this.dragPointer) {
+          this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
+        } else if (input.type === 'up' || input.type === 'cancel') {
+          this.dragPointer = null;
         }
         this.feed(input);
         if (input.type === 'move' && this.machine.stateName === 'idle') this.updateHover(input);
       },
       doubleClick: (wx, wy) => {
         const t = this.target(wx, wy);
-        if (t.kind === 'node') this.opts.callbacks.openNode(t.nodeId);
+        if (t.kind !== 'node') return;
+        if (t.sticky) this.openStickyEditor(t.nodeId);
+        else this.opts.callbacks.openNode(t.nodeId);
       },
       key: (e) => this.onKey(e),
       leave: () => this.clearHover(),
@@ -683,13 +793,27 @@ export class CanvasController implements SyncListener {
   }
 
   private hit(wx: number, wy: number): Hit | null {
-    const ports = this.lod === 'full' && !this.opts.readOnly;
-    return hitTest(this.geometry.state, wx, wy, { scale: this.viewport.camera.k, ports }, this.lastAnswer);
+    // Ports are hit-testable in read-only mode too, so that an attempt to connect is reported.
+    const ports = this.lod === 'full';
+    return hitTest(this.geometry.state, wx, wy, { scale: this.viewport.camera.k, ports }, this.visible.answer);
   }
 
   private target(wx: number, wy: number): Target {
+    const k = this.viewport.camera.k;
+    const he = this.hoverEdge;
+    if (he && !this.opts.readOnly) {
+      const button = edgeButtonAt(he.x, he.y, wx, wy, k);
+      const id = this.geometry.edges.idOf(he.slot);
+      if (button && id) return { kind: 'edgeButton', edgeId: id, button, x: he.x, y: he.y };
+    }
     const h = this.hit(wx, wy);
-    if (!h) return { kind: 'background' };
+    if (h && h.kind !== 'sticky' && h.kind !== 'edge') return this.targetOf(h);
+    const grip = this.stickyGripAt(wx, wy, k);
+    if (grip) return grip;
+    return h ? this.targetOf(h) : { kind: 'background' };
+  }
+
+  private targetOf(h: Hit): Target {
     if (h.kind === 'edge') {
       const id = this.geometry.edges.idOf(h.slot);
       return id ? { kind: 'edge', edgeId: id } : { kind: 'background' };
@@ -705,6 +829,27 @@ export class CanvasController implements SyncListener {
     }
   }
 
+  /** The edge or corner of a drawn sticky note under the pointer (resize), if any. */
+  private stickyGripAt(wx: number, wy: number, k: number): Target | null {
+    if (this.lod === 'boxes' || !this.doc.setParameters) return null;
+    const tol = STICKY_GRIP_PX / k;
+    const s = this.geometry.state.nodes;
+    let best: Target | null = null;
+    let bestArea = Infinity;
+    for (const slot of this.visible.answer.nodes) {
+      const o = slot * NODE_STRIDE;
+      if (!(s[o + N_FLAGS] & FLAG_STICKY)) continue;
+      const box = { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H] };
+      const handle = handleAt(box, wx, wy, tol);
+      const id = this.geometry.nodes.idOf(slot);
+      if (handle && id && box.w * box.h < bestArea) {
+        bestArea = box.w * box.h;
+        best = { kind: 'stickyEdge', nodeId: id, handle };
+      }
+    }
+    return best;
+  }
+
   private readonly ctx: MachineContext = {
     hit: (wx, wy) => this.target(wx, wy),
     isSelected: (id) => this.doc.selection.has(id),
@@ -717,8 +862,11 @@ export class CanvasController implements SyncListener {
       return { x: s[o], y: s[o + 1], w: s[o + 2], h: s[o + 3], inputs: s[o + 4], outputs: s[o + 5] };
     },
     connectionExists: (a, out, b, inp) => {
-      for (const c of this.doc.connections.values()) {
-        if (c.sourceId === a && c.sourceOutput === out && c.targetId === b && c.targetInput === inp) return true;
+      const slot = this.geometry.nodes.slotOf(a);
+      if (slot === undefined) return false;
+      for (const e of this.geometry.incidentEdges(slot)) {
+        const c = this.geometry.edgeEnds(e);
+        if (c.source === slot && c.output === out && c.input === inp && this.geometry.nodes.idOf(c.target) === b) return true;
       }
       return false;
     },
@@ -736,6 +884,10 @@ export class CanvasController implements SyncListener {
 
   private machineContext(): MachineContext {
     return this.opts.readOnly ? { ...this.ctx, readOnly: true } : this.ctx;
+  }
+
+  private readOnlyEdit(action: ReadOnlyAction): void {
+    this.opts.callbacks.onReadOnlyEdit?.(action);
   }
 
   private readonly apply = action((effects: Effect[]) => {
@@ -763,10 +915,7 @@ export class CanvasController implements SyncListener {
               const id = this.geometry.nodes.idOf(s);
               if (id) ids.push(id);
             }
-            runInAction(() => {
-              if (fx.additive) this.doc.select(ids, 'add');
-              else this.doc.select(ids, 'replace');
-            });
+            runInAction(() => this.doc.select(ids, fx.additive ? 'add' : 'replace'));
           }, (e: unknown) => this.opts.callbacks.onError(`Selection failed: ${e instanceof Error ? e.message : String(e)}`));
           break;
         }
@@ -778,6 +927,21 @@ export class CanvasController implements SyncListener {
           break;
         case 'connect': this.doc.connect(fx.sourceId, fx.sourceOutput, fx.targetId, fx.targetInput); break;
         case 'addNode': this.opts.callbacks.requestAddNode({ fromNodeId: fx.fromNodeId, fromOutput: fx.fromOutput, position: fx.position }); break;
+        case 'insertNode': {
+          const c = this.doc.connections.get(fx.edgeId);
+          if (!c) break;
+          this.clearHover();
+          this.opts.callbacks.requestAddNode({ connectionId: c.id, fromNodeId: c.sourceId, fromOutput: c.sourceOutput, toNodeId: c.targetId, toInput: c.targetInput, position: fx.position });
+          break;
+        }
+        case 'disconnect':
+          this.clearHover();
+          this.doc.disconnect([fx.edgeId]);
+          break;
+        case 'resizePreview': this.previewResize(fx.nodeId, fx.box); break;
+        case 'resizeEnd': this.endResize(fx.nodeId, fx.box, fx.commit); break;
+        case 'click': this.openStickyLink(fx.nodeId, fx.wx, fx.wy); break;
+        case 'readOnly': this.readOnlyEdit(fx.action); break;
         case 'cursor': this.root.style.cursor = fx.cursor; break;
       }
     }
@@ -810,7 +974,7 @@ export class CanvasController implements SyncListener {
       }
       this.drag = { ids, slots, dx: 0, dy: 0 };
       for (const s of slots) {
-        const v = this.views.get(s);
+        const v = this.pool.get(s);
         if (v instanceof NodeView) this.dragLayer.addChild(v.root);
         else if (v) this.dragLayer.addChildAt(v.root, 0);
       }
@@ -831,7 +995,7 @@ export class CanvasController implements SyncListener {
     if (!d) return;
     this.drag = null;
     for (const s of d.slots) {
-      const v = this.views.get(s);
+      const v = this.pool.get(s);
       if (v instanceof NodeView) this.nodesLayer.addChild(v.root);
       else if (v) this.stickies.addChild(v.root);
     }
@@ -843,7 +1007,83 @@ export class CanvasController implements SyncListener {
     this.invalidate();
   }
 
+  // ---- stickies ----
+
+  private previewResize(id: string, box: { x: number; y: number; w: number; h: number }): void {
+    const slot = this.geometry.nodes.slotOf(id);
+    if (slot === undefined) return;
+    this.resizing = { slot, id };
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    this.geometry.setNode(id, { x: box.x, y: box.y, w: box.w, h: box.h, inputs: 0, outputs: 0, flags: s[o + N_FLAGS] & ~1 });
+    this.afterGeometryMove(slot);
+  }
+
+  private endResize(id: string, box: { x: number; y: number; w: number; h: number }, commit: boolean): void {
+    this.resizing = null;
+    const n = this.doc.nodes.get(id);
+    if (!n) return;
+    if (commit && this.doc.setParameters) {
+      this.doc.setParameters(id, { ...n.parameters, width: box.w, height: box.h });
+      this.doc.setNodePosition(id, box.x, box.y);
+    }
+    // Back to what the document says (the committed box, or the old one after Escape).
+    const slot = this.geometry.setNode(id, this.record(n));
+    this.afterGeometryMove(slot);
+  }
+
+  private openStickyEditor(id: string): boolean {
+    const n = this.doc.nodes.get(id);
+    const slot = this.geometry.nodes.slotOf(id);
+    if (!n || !n.isSticky || slot === undefined) return false;
+    if (this.opts.readOnly || !this.doc.setParameters) {
+      this.readOnlyEdit('editSticky');
+      return false;
+    }
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const content = typeof n.parameters?.content === 'string' ? n.parameters.content : '';
+    this.stickyEditor.open(id, content, { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H] }, this.viewport.camera);
+    this.dirtyNodes.add(slot);
+    this.invalidate();
+    return true;
+  }
+
+  private commitStickyText(id: string, content: string): void {
+    const n = this.doc.nodes.get(id);
+    const slot = this.geometry.nodes.slotOf(id);
+    if (slot !== undefined) this.dirtyNodes.add(slot);
+    this.invalidate();
+    if (!n || !this.doc.setParameters || n.parameters?.content === content) return;
+    runInAction(() => this.doc.setParameters!(id, { ...n.parameters, content }));
+  }
+
+  /** A click on a link in a sticky note opens it in a new tab (http, https and mailto only). */
+  private openStickyLink(id: string, wx: number, wy: number): void {
+    const slot = this.geometry.nodes.slotOf(id);
+    const v = slot === undefined ? undefined : this.pool.get(slot);
+    if (!(v instanceof StickyView) || !v.layout) return;
+    const o = slot! * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const pad = 14;
+    const url = linkAt(v.layout, wx - s[o + N_X] - pad, wy - s[o + N_Y] - pad);
+    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  }
+
+  // ---- hover ----
+
   private updateHover(input: PointerInput): void {
+    const k = this.viewport.camera.k;
+    // Over the hovered connection's buttons the connection stays hovered.
+    if (this.hoverEdge && edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k)) {
+      const hot = edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k);
+      if (this.overlayState.edgeButtons && this.overlayState.edgeButtons.hot !== hot) {
+        this.overlayState.edgeButtons.hot = hot;
+        this.overlayDirty = true;
+        this.invalidate();
+      }
+      return;
+    }
     const h = this.hit(input.wx, input.wy);
     const key = h ? `${h.kind}:${h.slot}:${h.index}` : '';
     if (key === this.hoverKey) return;
@@ -851,17 +1091,25 @@ export class CanvasController implements SyncListener {
     const st = this.overlayState;
     st.hoverCurve = null;
     st.hoverPort = null;
+    st.edgeButtons = null;
+    this.hoverEdge = null;
     if (h?.kind === 'edge') {
       st.hoverCurve = new Float64Array(8);
       this.edges.curveOf(h.slot, st.hoverCurve);
-    } else if (h && (h.kind === 'input' || h.kind === 'output' || h.kind === 'plus')) {
+      if (!this.opts.readOnly && this.lod === 'full') {
+        const mid = new Float64Array(2);
+        bezierPoint(st.hoverCurve, 0.5, mid);
+        this.hoverEdge = { slot: h.slot, x: mid[0], y: mid[1] };
+        st.edgeButtons = { x: mid[0], y: mid[1], hot: null };
+      }
+    } else if (h && (h.kind === 'input' || h.kind === 'output' || h.kind === 'plus') && !this.opts.readOnly) {
       const p = [0, 0];
       if (h.kind === 'input') inputPoint(this.geometry.state.nodes, h.slot, h.index, p);
       else outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
       if (h.kind === 'plus') p[0] += PLUS_CENTER_DX;
       st.hoverPort = { x: p[0], y: p[1], r: h.kind === 'plus' ? PLUS_SIZE * 0.75 : 12 };
     }
-    if (h?.kind === 'plus') {
+    if (h?.kind === 'plus' && !this.opts.readOnly) {
       this.hint.showSoon(() => {
         const p = [0, 0];
         outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
@@ -873,45 +1121,105 @@ export class CanvasController implements SyncListener {
   }
 
   private clearHover(): void {
-    if (!this.hoverKey) return;
+    if (!this.hoverKey && !this.hoverEdge) return;
     this.hoverKey = '';
+    this.hoverEdge = null;
     this.overlayState.hoverCurve = null;
     this.overlayState.hoverPort = null;
+    this.overlayState.edgeButtons = null;
     this.hint.hide(false);
     this.overlayDirty = true;
     this.invalidate();
   }
 
+  // ---- keyboard ----
+
+  private readonly navGraph: NavGraph = {
+    parents: (id) => this.neighbours(id, 'parents'),
+    children: (id) => this.neighbours(id, 'children'),
+    position: (id) => {
+      const b = this.ctx.nodeBox(id);
+      return b && { x: b.x, y: b.y };
+    },
+  };
+
+  private neighbours(id: string, which: 'parents' | 'children'): string[] {
+    const slot = this.geometry.nodes.slotOf(id);
+    if (slot === undefined) return [];
+    const out: string[] = [];
+    for (const e of this.geometry.incidentEdges(slot)) {
+      const c = this.geometry.edgeEnds(e);
+      const other = which === 'children' ? (c.source === slot ? c.target : -1) : c.target === slot ? c.source : -1;
+      const oid = other >= 0 ? this.geometry.nodes.idOf(other) : undefined;
+      if (oid !== undefined) out.push(oid);
+    }
+    return out;
+  }
+
+  /** The node keyboard commands start from: the last selected one if still selected, else the only one. */
+  private anchorNode(): string | undefined {
+    const last = this.doc.lastSelectedId;
+    if (last && this.doc.selection.has(last)) return last;
+    return this.doc.selection.size === 1 ? [...this.doc.selection][0] : undefined;
+  }
+
   private onKey(e: KeyboardEvent): void {
     const cmd = commandForKey(e);
     if (!cmd) return;
+    if (this.stickyEditor.editing) return;
     const ro = !!this.opts.readOnly;
     switch (cmd) {
       case 'delete': {
-        if (ro) return;
         const ids = [...this.doc.selection];
         const conns = [...this.doc.selectedConnections];
+        if (!ids.length && !conns.length) return;
+        if (ro) {
+          this.readOnlyEdit('delete');
+          break;
+        }
         if (ids.length) {
           if (this.opts.callbacks.onDeleteRequest) this.opts.callbacks.onDeleteRequest(ids);
           else runInAction(() => this.doc.removeNodes(ids));
         }
         if (conns.length) runInAction(() => this.doc.disconnect(conns));
-        if (!ids.length && !conns.length) return;
         break;
       }
       case 'open': {
-        const id = this.doc.lastSelectedId && this.doc.selection.has(this.doc.lastSelectedId) ? this.doc.lastSelectedId : this.doc.selection.size === 1 ? [...this.doc.selection][0] : undefined;
+        const id = this.anchorNode();
         if (!id) return;
-        this.opts.callbacks.openNode(id);
+        const n = this.doc.nodes.get(id);
+        if (n?.isSticky) this.openStickyEditor(id);
+        else this.opts.callbacks.openNode(id);
         break;
       }
-      case 'zoomIn': this.viewport.scaleBy(ZOOM_STEP); break;
-      case 'zoomOut': this.viewport.scaleBy(1 / ZOOM_STEP); break;
+      case 'navLeft':
+      case 'navRight':
+      case 'navUp':
+      case 'navDown': {
+        const from = this.anchorNode();
+        if (!from) return;
+        const dir = cmd.slice(3).toLowerCase() as Direction;
+        const to = navigate(this.navGraph, from, dir);
+        if (to) this.moveSelectionTo(to, e.target);
+        break;
+      }
+      case 'selectDownstream':
+      case 'selectUpstream': {
+        const from = this.anchorNode();
+        if (!from) return;
+        const ids = reachable(this.navGraph, [from], cmd === 'selectDownstream' ? 'downstream' : 'upstream');
+        // The anchor stays the last selected node (Enter still opens it).
+        runInAction(() => this.doc.select([...ids.filter((x) => x !== from), from], 'replace'));
+        break;
+      }
+      case 'zoomIn': this.motion.stopCamera(); this.viewport.scaleBy(ZOOM_STEP); break;
+      case 'zoomOut': this.motion.stopCamera(); this.viewport.scaleBy(1 / ZOOM_STEP); break;
       case 'resetZoom': this.resetZoom(); break;
       case 'zoomToFit': this.zoomToFit(); break;
       case 'selectAll': runInAction(() => this.doc.select([...this.doc.nodes.keys()], 'replace')); break;
       case 'cancel': {
         const fx = this.machine.cancel(this.machineContext());
+        this.dragPointer = null;
         if (!fx.length) return;
         this.apply(fx);
         break;
@@ -919,6 +1227,14 @@ export class CanvasController implements SyncListener {
     }
     e.preventDefault();
     e.stopPropagation();
+  }
+
+  private moveSelectionTo(id: string, from: EventTarget | null): void {
+    runInAction(() => this.doc.select([id], 'replace'));
+    this.keepInView(id);
+    // Keyboard focus follows when it was on a node's mirror element.
+    if (from instanceof HTMLElement && from.dataset.nodeId) this.pendingFocus = id;
+    this.invalidate();
   }
 
   private onMirrorFocus(id: string, el: HTMLElement): void {
@@ -929,6 +1245,7 @@ export class CanvasController implements SyncListener {
   }
 
   private resetZoom(): void {
+    this.motion.stopCamera();
     const cam = this.viewport.camera;
     const c = screenToWorld(cam, this.width / 2, this.height / 2);
     this.viewport.set(centreOn(c.x, c.y, 1, this.width, this.height));
@@ -939,6 +1256,23 @@ export class CanvasController implements SyncListener {
       this.idleWaiters.push(resolve);
       this.invalidate();
     });
+  }
+
+  private focusNode(id: string, animate: boolean): void {
+    const slot = this.geometry.nodes.slotOf(id);
+    if (!this.doc.nodes.has(id) || slot === undefined) return;
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const k = Math.max(this.viewport.camera.k, 1);
+    const target = centreOn(s[o] + s[o + 2] / 2, s[o + 1] + s[o + 3] / 2, k, this.width, this.height);
+    if (animate) this.motion.flyTo(target, 300, performance.now());
+    else {
+      this.motion.stopCamera();
+      this.viewport.set(target);
+    }
+    runInAction(() => this.doc.select([id], 'replace'));
+    this.pendingFocus = id;
+    this.invalidate();
   }
 
   private makeHandle(): CanvasHandle {
@@ -962,18 +1296,20 @@ export class CanvasController implements SyncListener {
         const p = screenToWorld(this.viewport.camera, this.width / 2, this.height / 2);
         return [p.x, p.y];
       },
-      focusNode: (id) => {
-        const n = this.doc.nodes.get(id);
-        const slot = this.geometry.nodes.slotOf(id);
-        if (!n || slot === undefined) return;
-        const o = slot * NODE_STRIDE;
-        const s = this.geometry.state.nodes;
-        const k = Math.max(this.viewport.camera.k, 1);
-        this.viewport.set(centreOn(s[o] + s[o + 2] / 2, s[o + 1] + s[o + 3] / 2, k, this.width, this.height));
-        runInAction(() => this.doc.select([id], 'replace'));
-        this.pendingFocus = id;
+      focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
+      animatePositions: (positions, durationMs = 300) => {
+        const list: Array<[string, number, number]> = [];
+        const entries = positions instanceof Map ? positions.entries() : Object.entries(positions);
+        for (const [id, p] of entries as Iterable<[string, readonly [number, number]]>) {
+          if (this.geometry.nodes.slotOf(id) === undefined || !Array.isArray(p)) continue;
+          list.push([id, safeCoord(p[0]), safeCoord(p[1])]);
+        }
+        const done = this.motion.movePositions(list, durationMs, performance.now());
         this.invalidate();
+        return done;
       },
+      editSticky: (id) => this.openStickyEditor(id),
+      setMinimapVisible: (v) => this.minimap.setVisible(v),
       getRendererType: () => rendererKind(this.renderer),
       getStats: () => this.getStats(),
       whenIdle: () => this.whenIdle(),
@@ -991,7 +1327,7 @@ export class CanvasController implements SyncListener {
       compositedFrames: this.stats.compositedFrames,
       queryRoundTripMs: [...this.stats.queryRoundTripMs],
       queryWorkerMs: [...this.stats.queryWorkerMs],
-      displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.views.size : this.views.size,
+      displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.pool.size : this.pool.size,
       displayedEdges: this.edges.displayedCount,
       lod: this.lod,
       spatial: this.spatial.kind,
@@ -1001,19 +1337,19 @@ export class CanvasController implements SyncListener {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.motion.finishAll();
     this.disposeSync?.();
     this.types.destroy();
     this.input.destroy();
     this.hint.destroy();
+    this.stickyEditor.destroy();
+    this.minimap.destroy();
     this.resizeObserver.disconnect();
     this.viewport.destroy();
     this.spatial.destroy();
     this.edges.destroy();
     this.boxes.destroy();
-    for (const v of this.views.values()) v.destroy();
-    for (const v of this.nodePool) v.destroy();
-    for (const v of this.stickyPool) v.destroy();
-    this.views.clear();
+    this.pool.destroy();
     this.background?.destroy();
     this.atlas?.destroy();
     this.renderer?.destroy();

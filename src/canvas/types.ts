@@ -59,6 +59,11 @@ export interface CanvasDocument {
   selectConnections(ids: Iterable<string>, mode?: SelectMode): void;
   clearSelection(): void;
   removeNodes(ids: Iterable<string>): void;
+  /**
+   * Replaces a node's parameters (sticky notes: content after editing, width and height after
+   * resizing). Optional for old documents; without it stickies are neither edited nor resized.
+   */
+  setParameters?(id: string, parameters: { [key: string]: unknown }): void;
 }
 
 /** Node-type facts the canvas draws with, resolved by the app from its node-type registry. */
@@ -70,22 +75,44 @@ export interface NodeTypeInfo {
   iconColor?: string;
   inputs: number;
   outputs: number;
+  inputNames?: string[];
   outputNames?: string[];
   isTrigger: boolean;
   /** The type's defaults.color, used for the icon when iconColor is absent. */
   defaultsColor?: string;
+  /**
+   * Inputs or outputs depend on the node's parameters (Switch v2/v3 outputs, Merge v3 inputs).
+   * The canvas then calls the lookup again with each such node's parameters (when the node
+   * appears and whenever its parameters change) and lays its endpoints out from that answer.
+   */
+  dynamicPorts?: boolean;
 }
 
-/** Unknown types resolve to undefined; the canvas draws them with a question mark. */
-export type NodeTypeLookup = (type: string, typeVersion: number) => NodeTypeInfo | undefined;
+/**
+ * Node-type facts for a type and version. Called without `parameters` for the type's facts
+ * (cached per type and version), and with a node's parameters for types whose answer sets
+ * `dynamicPorts` (cached per parameters object; the store replaces it on change). Unknown
+ * types resolve to undefined; the canvas draws them with a warning look and a question mark.
+ */
+export type NodeTypeLookup = (type: string, typeVersion: number, parameters?: { readonly [key: string]: unknown }) => NodeTypeInfo | undefined;
 
 export interface AddNodeRequest {
   /** Set when the user clicked an output's plus or dropped a connection on empty canvas. */
   fromNodeId?: string;
   fromOutput?: number;
+  /**
+   * Set when the user clicked the add button of a hovered connection: insert the new node
+   * between its ends (fromNodeId/fromOutput are its source, toNodeId/toInput its target).
+   */
+  connectionId?: string;
+  toNodeId?: string;
+  toInput?: number;
   /** Suggested world position (grid-snapped) for the new node. */
   position: [number, number];
 }
+
+/** What a user tried to do in read-only mode (the app shows its persistent error). */
+export type ReadOnlyAction = 'move' | 'connect' | 'delete' | 'add' | 'editSticky' | 'resize';
 
 export interface CanvasCallbacks {
   /** Double-click, Enter, or Enter on a focused mirror element. */
@@ -101,6 +128,11 @@ export interface CanvasCallbacks {
   onError(message: string): void;
   /** The zoom scale changed (the app hides "reset zoom" at scale 1). */
   onScaleChange?(scale: number): void;
+  /**
+   * Read-only mode: the user tried to edit (drag a node, connect, delete, edit or resize a
+   * sticky). Called once per gesture; the app shows the spec's error that stays until closed.
+   */
+  onReadOnlyEdit?(action: ReadOnlyAction): void;
 }
 
 export interface CanvasOptions {
@@ -114,6 +146,8 @@ export interface CanvasOptions {
   workerBaseUrl?: string;
   /** Executions and demo: no moving, connecting, deleting or adding. */
   readOnly?: boolean;
+  /** Shows the minimap (bottom right). Default true; also `handle.setMinimapVisible`. */
+  minimap?: boolean;
 }
 
 export type RendererKind = 'webgl' | 'webgpu' | 'canvas' | 'none';
@@ -153,8 +187,20 @@ export interface CanvasHandle {
   screenToWorld(x: number, y: number): [number, number];
   worldToScreen(x: number, y: number): [number, number];
   viewportCenterWorld(): [number, number];
-  /** Centres the node, selects it and focuses its mirror element. */
-  focusNode(id: string): void;
+  /**
+   * Flies the camera to the node (about 300 ms; at least 100 % zoom), selects it and focuses
+   * its mirror element. `{ animate: false }` jumps.
+   */
+  focusNode(id: string, options?: { animate?: boolean }): void;
+  /**
+   * Moves nodes to new positions (top-left, world units) in an animation of `durationMs`
+   * (default 300), then writes them to the document in one action (setNodePosition per node)
+   * and resolves. Unknown ids are skipped. A second call finishes the first at once.
+   */
+  animatePositions(positions: ReadonlyMap<string, readonly [number, number]> | { readonly [id: string]: readonly [number, number] }, durationMs?: number): Promise<void>;
+  /** Opens the sticky's text editor (after the app adds a sticky, say). False in read-only mode or for non-stickies. */
+  editSticky(id: string): boolean;
+  setMinimapVisible(visible: boolean): void;
   getRendererType(): RendererKind;
   getStats(): CanvasStats;
   /** Resolves after a frame that left no pending work (culling answer applied, nothing dirty). */

@@ -99,12 +99,25 @@ describe('interaction machine', () => {
     expect(w.ev('cancel', 0, 0)).toEqual([{ type: 'dragEnd', ids: ['A'], dx: 0, dy: 0, commit: false }]);
   });
 
-  it('read-only: nodes can be selected but not moved', () => {
+  it('read-only: nodes can be selected but not moved; the attempt is reported once', () => {
     const w = world({ readOnly: true });
     w.ev('down', 50, 50);
-    expect(w.ev('move', 120, 80)).toEqual([]);
+    expect(w.ev('move', 120, 80)).toEqual([{ type: 'readOnly', action: 'move' }]);
+    expect(w.ev('move', 160, 90)).toEqual([]);
     w.ev('up', 120, 80);
     expect([...w.selected]).toEqual(['A']);
+    // Pressing a port reports an attempt to connect and starts nothing.
+    expect(w.ev('down', 100, 50)).toEqual([{ type: 'readOnly', action: 'connect' }]);
+    expect(types(w.ev('move', 200, 50))).toEqual([]);
+    expect(w.m.stateName).toBe('ignoring');
+    w.ev('up', 200, 50);
+    expect(w.m.stateName).toBe('idle');
+  });
+
+  it('a click without a drag reports the click (sticky links)', () => {
+    const w = world();
+    w.ev('down', 50, 50);
+    expect(w.ev('up', 51, 50)).toContainEqual({ type: 'click', nodeId: 'A', wx: 51, wy: 50 });
   });
 
   it('drag on the background pans; click on it clears the selection', () => {
@@ -233,5 +246,66 @@ describe('keyboard', () => {
     expect(key('s', { ctrlKey: true })).toBeNull();
     expect(key('Tab')).toBeNull();
     expect(key('Delete', { altKey: true })).toBeNull();
+  });
+});
+
+describe('interaction machine: stickies and connection buttons', () => {
+  const base = (hit: MachineContext['hit'], readOnly = false): MachineContext => ({
+    hit,
+    isSelected: () => false,
+    selectedIds: () => [],
+    nodeBox: () => ({ x: 100, y: 100, w: 400, h: 300, inputs: 0, outputs: 0 }),
+    connectionExists: () => false,
+    outputConnected: () => false,
+    readOnly,
+  });
+  const ev = (type: PointerInput['type'], x: number, y: number): PointerInput => ({ type, sx: x, sy: y, wx: x, wy: y, button: 0, shift: false, mod: false, space: false });
+
+  it('dragging a sticky corner previews the grid-snapped box and commits it on release', () => {
+    const m = new InteractionMachine();
+    const ctx = base(() => ({ kind: 'stickyEdge', nodeId: 'S', handle: 'se' }));
+    expect(m.handle(ev('down', 500, 400), ctx)).toEqual([{ type: 'select', ids: ['S'], mode: 'replace' }]);
+    expect(m.handle(ev('move', 547, 413), ctx)).toEqual([{ type: 'resizePreview', nodeId: 'S', box: { x: 100, y: 100, w: 440, h: 320 } }]);
+    expect(m.handle(ev('up', 547, 413), ctx)).toEqual([{ type: 'resizeEnd', nodeId: 'S', box: { x: 100, y: 100, w: 440, h: 320 }, commit: true }]);
+  });
+
+  it('Escape during a resize restores the box; read-only refuses resizing', () => {
+    const m = new InteractionMachine();
+    const ctx = base(() => ({ kind: 'stickyEdge', nodeId: 'S', handle: 'w' }));
+    m.handle(ev('down', 100, 200), ctx);
+    m.handle(ev('move', 40, 200), ctx);
+    expect(m.cancel(ctx)).toEqual([{ type: 'resizeEnd', nodeId: 'S', box: { x: 100, y: 100, w: 400, h: 300 }, commit: false }]);
+    const ro = new InteractionMachine();
+    const rctx = base(() => ({ kind: 'stickyEdge', nodeId: 'S', handle: 'w' }), true);
+    expect(types(ro.handle(ev('down', 100, 200), rctx))).toEqual(['select', 'readOnly']);
+    expect(ro.handle(ev('move', 40, 200), rctx)).toEqual([]);
+  });
+
+  it('the buttons of a hovered connection insert a node at its midpoint or delete it', () => {
+    const m = new InteractionMachine();
+    const add = base(() => ({ kind: 'edgeButton', edgeId: 'e1', button: 'add', x: 333, y: 211 }));
+    expect(m.handle(ev('down', 320, 211), add)).toEqual([{ type: 'insertNode', edgeId: 'e1', position: [280, 160] }]);
+    m.handle(ev('up', 320, 211), add);
+    const del = base(() => ({ kind: 'edgeButton', edgeId: 'e1', button: 'delete', x: 333, y: 211 }));
+    expect(m.handle(ev('down', 348, 211), del)).toEqual([{ type: 'disconnect', edgeId: 'e1' }]);
+  });
+});
+
+describe('keyboard commands', () => {
+  const k = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) =>
+    commandForKey({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  it('arrows navigate, shift+arrows select along the graph', () => {
+    expect([k('ArrowLeft'), k('ArrowRight'), k('ArrowUp'), k('ArrowDown')]).toEqual(['navLeft', 'navRight', 'navUp', 'navDown']);
+    expect(k('ArrowRight', { shiftKey: true })).toBe('selectDownstream');
+    expect(k('ArrowLeft', { shiftKey: true })).toBe('selectUpstream');
+    expect(k('ArrowUp', { shiftKey: true })).toBeNull();
+  });
+  it('leaves the app its commands', () => {
+    for (const key of ['c', 'x', 'v', 'z', 's', 'o', 'f']) expect(k(key, { ctrlKey: true })).toBeNull();
+    expect(k('z', { ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(k('d')).toBeNull();
+    expect(k('F2')).toBeNull();
+    expect(k('Tab')).toBeNull();
+    expect(k('a', { ctrlKey: true })).toBe('selectAll');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { observable, runInAction } from 'mobx';
-import { TypeCache, initialsOf, mirrorLabel, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
+import { COORD_LIMIT, TypeCache, initialsOf, mirrorLabel, nodeAppearance, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
 import { parseColor } from '../../src/canvas/scene/theme.ts';
 import { FLAG_STICKY, FLAG_TRIGGER } from '../../workers/spatial/geometry.ts';
 import type { CanvasNode, NodeTypeInfo } from '../../src/canvas/types.ts';
@@ -62,5 +62,60 @@ describe('type cache', () => {
     cache.destroy();
     runInAction(() => registry.set('a', info({ outputs: 3 })));
     expect(changes).toBe(1);
+  });
+});
+
+describe('dynamic endpoints', () => {
+  // A Switch-like type whose outputs follow its rules, a Merge-like one whose inputs follow numberInputs.
+  const lookup = (type: string, _v: number, p?: { readonly [k: string]: unknown }): NodeTypeInfo | undefined => {
+    if (type === 'switch') {
+      const rules = (p?.rules as unknown[] | undefined) ?? [1];
+      return info({ outputs: rules.length, outputNames: rules.map((_, i) => String(i)), dynamicPorts: true });
+    }
+    if (type === 'merge') return info({ inputs: Number(p?.numberInputs) || 2, dynamicPorts: true });
+    if (type === 'broken') throw new Error('lookup bug');
+    return undefined;
+  };
+
+  it('asks the lookup with the node parameters and follows them when they change', () => {
+    const cache = new TypeCache(lookup, () => {});
+    const sw = node({ type: 'switch', parameters: { rules: [1, 2, 3] } });
+    expect(nodeRecord(sw, cache.forNode(sw))).toMatchObject({ outputs: 3, h: 100 });
+    // The store replaces the parameters object on change; the new one is asked again.
+    const sw2 = { ...sw, parameters: { rules: [1, 2, 3, 4, 5] } };
+    const r = nodeRecord(sw2, cache.forNode(sw2));
+    expect(r.outputs).toBe(5);
+    expect(r.h).toBe(144); // six port gaps of 24: the node grows so endpoints stay apart
+    expect(cache.forNode(sw2).info.outputNames).toEqual(['0', '1', '2', '3', '4']);
+    const merge = node({ type: 'merge', parameters: { numberInputs: 4 } });
+    expect(nodeRecord(merge, cache.forNode(merge))).toMatchObject({ inputs: 4, outputs: 1 });
+    // Same parameters object, same answer object (cached).
+    expect(cache.forNode(merge)).toBe(cache.forNode(merge));
+    cache.destroy();
+  });
+
+  it('survives a throwing lookup and absurd port counts', () => {
+    const cache = new TypeCache(lookup, () => {});
+    const b = node({ type: 'broken' });
+    expect(cache.forNode(b).known).toBe(false);
+    const wild = new TypeCache(() => info({ inputs: 1e9, outputs: NaN }), () => {});
+    expect(nodeRecord(node({}), wild.get('t', 1))).toMatchObject({ inputs: 64, outputs: 0 });
+    cache.destroy();
+    wild.destroy();
+  });
+});
+
+describe('bad input', () => {
+  it('clamps positions that cannot be drawn and draws unknown types with the issues look', () => {
+    const cache = new TypeCache(() => undefined, () => {});
+    const t = cache.get('x', 1);
+    expect(nodeRecord(node({ x: NaN, y: 1e12 }), t)).toMatchObject({ x: 0, y: COORD_LIMIT });
+    expect(nodeRecord(node({ x: -Infinity, y: 'a' as unknown as number }), t)).toMatchObject({ x: 0, y: 0 });
+    const r = nodeRecord(node({}), t);
+    const a = nodeAppearance(node({}), t, r, 'idle', false, 0);
+    expect(a.state).toBe('issues');
+    expect(a.subtitle).toBe('Unknown node type');
+    expect(mirrorLabel(node({ name: 'Mystery' }), false, false)).toBe('Mystery, unknown node type');
+    cache.destroy();
   });
 });

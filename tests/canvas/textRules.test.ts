@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionLabelFits, itemCountText, wrapName } from '../../src/canvas/kernels/labels.ts';
 import { accessibleLabel, visualState } from '../../src/canvas/kernels/nodeState.ts';
-import { parseStickyMarkdown } from '../../src/canvas/kernels/markdown.ts';
 
 describe('connection labels', () => {
   it('are hidden for connectors under 90 wide and 100 tall', () => {
@@ -49,19 +48,5 @@ describe('node visual state', () => {
     expect(accessibleLabel('NoOp', { ...base, disabled: true, itemCount: [4] })).toBe('NoOp, disabled');
     expect(accessibleLabel('Wait', { ...base, status: 'waiting' }, 'Waiting indefinitely')).toBe('Wait, waiting, Waiting indefinitely');
     expect(accessibleLabel('Set', base)).toBe('Set');
-  });
-});
-
-describe('sticky markdown', () => {
-  it('splits headings, paragraphs and list items and strips inline markup', () => {
-    const blocks = parseStickyMarkdown('## Read me\nThis **workflow** uses\na [link](http://x).\n\n- one\n* `two`\n\n---\n# Done #');
-    expect(blocks).toEqual([
-      { kind: 'heading', level: 2, text: 'Read me' },
-      { kind: 'paragraph', text: 'This workflow uses a link.' },
-      { kind: 'item', text: 'one' },
-      { kind: 'item', text: 'two' },
-      { kind: 'heading', level: 1, text: 'Done' },
-    ]);
-    expect(parseStickyMarkdown('')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { compareStructural, observable, reaction, runInAction, untracked, type L
 import { NODE_SIZE, STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH } from '../../model/constants.ts';
 import { FLAG_STICKY, FLAG_TRIGGER, nodeHeight } from '../../../workers/spatial/geometry.ts';
 import { wrapName } from '../kernels/labels.ts';
+import { plainFirstLine } from '../kernels/markdown.ts';
 import { accessibleLabel, visualState, type NodeStateInput, type VisualState } from '../kernels/nodeState.ts';
 import type { NodeAppearance } from '../scene/NodeView.ts';
 import type { StickyAppearance } from '../scene/StickyView.ts';
@@ -27,6 +28,8 @@ const UNKNOWN: NodeTypeInfo = { displayName: 'Unknown node type', icon: 'fa:ques
  */
 export class TypeCache {
   private readonly cache = new Map<string, ResolvedType>();
+  /** Per-node answers of dynamic-port types, by parameters object (replaced on every change). */
+  private perNode = new WeakMap<object, ResolvedType>();
   private readonly keys = observable.set<string>();
   private readonly lookup: NodeTypeLookup;
   private readonly dispose: Lambda;
@@ -38,7 +41,11 @@ export class TypeCache {
         const answers: Record<string, NodeTypeInfo | null> = {};
         for (const k of this.keys) {
           const at = k.lastIndexOf('@');
-          answers[k] = lookup(k.slice(0, at), Number(k.slice(at + 1))) ?? null;
+          try {
+            answers[k] = lookup(k.slice(0, at), Number(k.slice(at + 1))) ?? null;
+          } catch {
+            answers[k] = null;
+          }
         }
         return answers;
       },
@@ -47,6 +54,7 @@ export class TypeCache {
         for (const k of Object.keys(prev)) {
           if (!compareStructural(prev[k], next[k])) {
             this.cache.clear();
+            this.perNode = new WeakMap();
             onChange();
             return;
           }
@@ -60,12 +68,38 @@ export class TypeCache {
     this.dispose();
   }
 
+  /**
+   * The type as this node sees it: for types with dynamicPorts, the lookup's answer for the
+   * node's parameters (its inputs, outputs and their names); otherwise the type's answer.
+   */
+  forNode(n: { type: string; typeVersion: number; parameters: { readonly [key: string]: unknown } }): ResolvedType {
+    const base = this.get(n.type, n.typeVersion);
+    if (!base.known || !base.info.dynamicPorts || typeof n.parameters !== 'object' || n.parameters === null) return base;
+    let r = this.perNode.get(n.parameters);
+    if (!r) {
+      let info: NodeTypeInfo | undefined;
+      try {
+        info = untracked(() => this.lookup(n.type, n.typeVersion, n.parameters));
+      } catch {
+        info = undefined; // a throwing lookup must not take the frame down; the type's answer stands
+      }
+      r = info ? { ...base, info: { ...base.info, inputs: info.inputs, outputs: info.outputs, inputNames: info.inputNames, outputNames: info.outputNames } } : base;
+      this.perNode.set(n.parameters, r);
+    }
+    return r;
+  }
+
   get(type: string, version: number): ResolvedType {
     const key = `${type}@${version}`;
     let r = this.cache.get(key);
     if (!r) {
       if (!this.keys.has(key)) runInAction(() => this.keys.add(key));
-      const found = untracked(() => this.lookup(type, version));
+      let found: NodeTypeInfo | undefined;
+      try {
+        found = untracked(() => this.lookup(type, version));
+      } catch {
+        found = undefined;
+      }
       const info = found ?? UNKNOWN;
       r = {
         info,
@@ -91,22 +125,39 @@ function num(v: unknown, fallback: number, min: number): number {
   return Number.isFinite(n) && n >= min ? n : fallback;
 }
 
+/**
+ * Positions the canvas can draw: non-numbers and NaN become 0, and magnitudes are capped so
+ * that float32 vertex positions stay exact enough to draw (a node at 1e12 is shown at the cap).
+ */
+export const COORD_LIMIT = 1e6;
+
+export function safeCoord(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.max(-COORD_LIMIT, Math.min(COORD_LIMIT, v)) : 0;
+}
+
+/** At most this many endpoints per side are drawn (a bad description must not make a node kilometres tall). */
+const MAX_PORTS = 64;
+
+function portCount(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(MAX_PORTS, Math.floor(v))) : 0;
+}
+
 export function nodeRecord(n: CanvasNode, t: ResolvedType): NodeRecord {
   if (n.isSticky) {
     return {
-      x: n.x, y: n.y,
-      w: num(n.parameters.width, STICKY_DEFAULT_WIDTH, 40),
-      h: num(n.parameters.height, STICKY_DEFAULT_HEIGHT, 40),
+      x: safeCoord(n.x), y: safeCoord(n.y),
+      w: Math.min(20_000, num(n.parameters?.width, STICKY_DEFAULT_WIDTH, 40)),
+      h: Math.min(20_000, num(n.parameters?.height, STICKY_DEFAULT_HEIGHT, 40)),
       inputs: 0, outputs: 0, flags: FLAG_STICKY,
     };
   }
-  const inputs = t.info.isTrigger ? 0 : Math.max(0, t.info.inputs);
-  const outputs = Math.max(0, t.info.outputs);
-  return { x: n.x, y: n.y, w: NODE_SIZE, h: nodeHeight(inputs, outputs), inputs, outputs, flags: t.info.isTrigger ? FLAG_TRIGGER : 0 };
+  const inputs = t.info.isTrigger ? 0 : portCount(t.info.inputs);
+  const outputs = portCount(t.info.outputs);
+  return { x: safeCoord(n.x), y: safeCoord(n.y), w: NODE_SIZE, h: nodeHeight(inputs, outputs), inputs, outputs, flags: t.info.isTrigger ? FLAG_TRIGGER : 0 };
 }
 
 export function stateInput(n: CanvasNode, pinned: boolean): NodeStateInput {
-  return { disabled: n.disabled, status: n.status, issues: n.issues, itemCount: n.itemCount, pinned };
+  return { disabled: !!n.disabled, status: n.status, issues: Array.isArray(n.issues) ? n.issues : [], itemCount: Array.isArray(n.itemCount) ? n.itemCount : [], pinned };
 }
 
 export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
@@ -114,15 +165,17 @@ export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
 }
 
 export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, state: VisualState, selected: boolean, plusMask: number): NodeAppearance {
+  // An unknown type is drawn with the issues look (red border, warning badge) unless disabled.
+  const shown = !t.known && state !== 'disabled' && state !== 'executing' ? 'issues' : state;
   return {
-    x: n.x,
-    y: n.y,
+    x: r.x,
+    y: r.y,
     w: r.w,
     h: r.h,
     shape: t.info.isTrigger ? 'trigger' : 'regular',
-    state,
+    state: shown,
     selected,
-    label: wrapName(n.name),
+    label: wrapName(typeof n.name === 'string' ? n.name : String(n.name)),
     icon: t.info.icon,
     iconColor: t.iconColor,
     initials: t.initials,
@@ -130,19 +183,20 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     outputs: r.outputs,
     outputNames: t.info.outputNames,
     plusMask,
-    subtitle: state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
+    subtitle: !t.known ? 'Unknown node type' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
   };
 }
 
-export function stickyAppearance(n: CanvasNode, r: NodeRecord, selected: boolean): StickyAppearance {
-  const content = typeof n.parameters.content === 'string' ? n.parameters.content : '';
-  return { x: n.x, y: n.y, w: r.w, h: r.h, content, color: num(n.parameters.color, 1, 1), selected };
+export function stickyAppearance(n: CanvasNode, r: NodeRecord, selected: boolean, editing: boolean, grips: boolean): StickyAppearance {
+  const content = typeof n.parameters?.content === 'string' ? n.parameters.content : '';
+  return { x: r.x, y: r.y, w: r.w, h: r.h, content, color: num(n.parameters?.color, 1, 1), selected, editing, grips };
 }
 
-export function mirrorLabel(n: CanvasNode, pinned: boolean): string {
+export function mirrorLabel(n: CanvasNode, pinned: boolean, known = true): string {
   if (n.isSticky) {
-    const content = typeof n.parameters.content === 'string' ? n.parameters.content.trim().split('\n')[0].replace(/^#+\s*/, '') : '';
+    const content = typeof n.parameters?.content === 'string' ? plainFirstLine(n.parameters.content) : '';
     return content ? `${n.name}: ${content.slice(0, 80)}` : n.name;
   }
-  return accessibleLabel(n.name, stateInput(n, pinned), n.waitingText);
+  const label = accessibleLabel(n.name, stateInput(n, pinned), n.waitingText);
+  return known ? label : `${label}, unknown node type`;
 }

@@ -1,5 +1,6 @@
 // Canvas keyboard shortcuts (spec 001 §2.5), as a pure mapping from a key event to a command.
-// Shortcuts that belong to the editor shell (Tab, ctrl+s, ctrl+o …) are left to the app.
+// Shortcuts that belong to the editor shell (Tab, F2, d, ctrl+c/x/v/z/s/o/f …) are left to the
+// app: they map to null here, so the canvas neither handles nor stops them.
 export type KeyCommand =
   | 'delete'
   | 'open'
@@ -8,7 +9,13 @@ export type KeyCommand =
   | 'resetZoom'
   | 'zoomToFit'
   | 'selectAll'
-  | 'cancel';
+  | 'cancel'
+  | 'navLeft'
+  | 'navRight'
+  | 'navUp'
+  | 'navDown'
+  | 'selectDownstream'
+  | 'selectUpstream';
 
 export interface KeyInput {
   key: string;
@@ -22,7 +29,20 @@ export function commandForKey(e: KeyInput): KeyCommand | null {
   const mod = e.ctrlKey || e.metaKey;
   if (mod && !e.altKey && (e.key === 'a' || e.key === 'A')) return 'selectAll';
   if (mod || e.altKey) return null;
+  if (e.shiftKey) {
+    // shift+arrows select downstream (right) or upstream (left) of the selection (spec 001 §2.5).
+    if (e.key === 'ArrowRight') return 'selectDownstream';
+    if (e.key === 'ArrowLeft') return 'selectUpstream';
+  }
   switch (e.key) {
+    case 'ArrowLeft':
+      return e.shiftKey ? null : 'navLeft';
+    case 'ArrowRight':
+      return e.shiftKey ? null : 'navRight';
+    case 'ArrowUp':
+      return e.shiftKey ? null : 'navUp';
+    case 'ArrowDown':
+      return e.shiftKey ? null : 'navDown';
     case 'Delete':
     case 'Backspace':
       return 'delete';

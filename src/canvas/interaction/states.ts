@@ -5,6 +5,7 @@
 //   drag from an output / input    connects        click an output's plus    asks the app to add a node
 import { MULTI_OUTPUT_OFFSETS, NODE_SIZE } from '../../model/constants.ts';
 import { snapToGrid, snappedDragDelta } from '../kernels/snapping.ts';
+import { cursorForHandle, resizeBox, type Box, type ResizeHandle } from '../kernels/resize.ts';
 import type { Effect, MachineContext, PointerInput, Port, Target } from './types.ts';
 
 /** Screen pixels a pointer moves before a press becomes a drag. */
@@ -43,19 +44,37 @@ export class Idle implements State {
       }
       case 'output':
       case 'input':
-        if (ctx.readOnly) return this;
+        if (ctx.readOnly) {
+          out.push({ type: 'readOnly', action: 'connect' });
+          return new Ignoring();
+        }
         return new PointingPort(ev, { nodeId: t.nodeId, side: t.kind, index: t.index }, t.kind === 'output' && t.plus);
       case 'edge':
         out.push({ type: 'selectConnection', id: t.edgeId, mode: ev.shift || ev.mod ? 'toggle' : 'replace' });
         return this;
+      case 'edgeButton':
+        if (t.button === 'add') out.push({ type: 'insertNode', edgeId: t.edgeId, position: [snapToGrid(t.x - NODE_SIZE / 2), snapToGrid(t.y - NODE_SIZE / 2)] });
+        else out.push({ type: 'disconnect', edgeId: t.edgeId });
+        return new Ignoring();
+      case 'stickyEdge': {
+        if (!ctx.isSelected(t.nodeId) || ev.shift || ev.mod) out.push({ type: 'select', ids: [t.nodeId], mode: ev.shift || ev.mod ? 'add' : 'replace' });
+        const box = ctx.nodeBox(t.nodeId);
+        if (ctx.readOnly || !box) {
+          if (ctx.readOnly) out.push({ type: 'readOnly', action: 'resize' });
+          return new Ignoring();
+        }
+        return new ResizingSticky(ev, t.nodeId, t.handle, box);
+      }
       case 'background':
         return new PointingBackground(ev);
     }
   }
 }
 
-function cursorFor(t: Target, ctx: MachineContext): 'default' | 'grab' | 'pointer' | 'crosshair' | 'move' {
+function cursorFor(t: Target, ctx: MachineContext): string {
   switch (t.kind) {
+    case 'stickyEdge': return ctx.readOnly ? 'pointer' : cursorForHandle(t.handle);
+    case 'edgeButton': return 'pointer';
     case 'node': return ctx.readOnly ? 'pointer' : 'move';
     case 'output': return ctx.readOnly ? 'default' : t.plus ? 'pointer' : 'crosshair';
     case 'input': return ctx.readOnly ? 'default' : 'crosshair';
@@ -77,7 +96,10 @@ export class PointingNode implements State {
   handle(ev: PointerInput, ctx: MachineContext, out: Effect[]): State {
     if (ev.type === 'cancel') return new Idle();
     if (ev.type === 'move' && moved(this.down, ev)) {
-      if (ctx.readOnly) return this;
+      if (ctx.readOnly) {
+        out.push({ type: 'readOnly', action: 'move' });
+        return new Ignoring();
+      }
       const ids = ctx.selectedIds();
       const box = ctx.nodeBox(this.nodeId);
       if (!box || ids.length === 0) return new Idle();
@@ -91,6 +113,7 @@ export class PointingNode implements State {
         if (this.down.shift || this.down.mod) out.push({ type: 'select', ids: [this.nodeId], mode: 'toggle' });
         else if (ctx.selectedIds().length > 1) out.push({ type: 'select', ids: [this.nodeId], mode: 'replace' });
       }
+      out.push({ type: 'click', nodeId: this.nodeId, wx: ev.wx, wy: ev.wy });
       return new Idle();
     }
     return this;
@@ -287,5 +310,48 @@ export class Connecting implements State {
       });
     }
     return new Idle();
+  }
+}
+
+/** Swallows the rest of a gesture that was refused or already handled on press. */
+export class Ignoring implements State {
+  readonly name = 'ignoring';
+  handle(ev: PointerInput): State {
+    return ev.type === 'up' || ev.type === 'cancel' ? new Idle() : this;
+  }
+}
+
+/** Dragging an edge or corner of a sticky note: previews the box, commits it on release. */
+export class ResizingSticky implements State {
+  readonly name = 'resizingSticky';
+  readonly down: PointerInput;
+  readonly nodeId: string;
+  readonly handleKind: ResizeHandle;
+  readonly start: Box;
+  private last: Box;
+  constructor(down: PointerInput, nodeId: string, handle: ResizeHandle, start: Box) {
+    this.down = down;
+    this.nodeId = nodeId;
+    this.handleKind = handle;
+    this.start = { x: start.x, y: start.y, w: start.w, h: start.h };
+    this.last = this.start;
+  }
+  handle(ev: PointerInput, _ctx: MachineContext, out: Effect[]): State {
+    if (ev.type === 'cancel') {
+      out.push({ type: 'resizeEnd', nodeId: this.nodeId, box: this.start, commit: false });
+      return new Idle();
+    }
+    if (ev.type !== 'move' && ev.type !== 'up') return this;
+    const box = resizeBox(this.start, this.handleKind, ev.wx - this.down.wx, ev.wy - this.down.wy);
+    if (ev.type === 'up') {
+      const changed = box.x !== this.start.x || box.y !== this.start.y || box.w !== this.start.w || box.h !== this.start.h;
+      out.push({ type: 'resizeEnd', nodeId: this.nodeId, box, commit: changed });
+      return new Idle();
+    }
+    if (box.x !== this.last.x || box.y !== this.last.y || box.w !== this.last.w || box.h !== this.last.h) {
+      this.last = box;
+      out.push({ type: 'resizePreview', nodeId: this.nodeId, box });
+    }
+    return this;
   }
 }

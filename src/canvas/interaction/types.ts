@@ -1,7 +1,8 @@
 // Inputs, targets and effects of the interaction state machine. The machine is pure: it reads
 // a context and returns effects; the canvas applies them to the document and the viewport.
 import type { Rect } from '../../../workers/spatial/kernel.ts';
-import type { SelectMode } from '../types.ts';
+import type { ResizeHandle, Box } from '../kernels/resize.ts';
+import type { ReadOnlyAction, SelectMode } from '../types.ts';
 
 export interface PointerInput {
   type: 'down' | 'move' | 'up' | 'cancel';
@@ -25,6 +26,10 @@ export type Target =
   | { kind: 'input'; nodeId: string; index: number }
   | { kind: 'output'; nodeId: string; index: number; plus: boolean }
   | { kind: 'edge'; edgeId: string }
+  /** An edge or corner of a sticky note (resize). */
+  | { kind: 'stickyEdge'; nodeId: string; handle: ResizeHandle }
+  /** The add or delete button of the hovered connection; (x, y) is the connection's midpoint. */
+  | { kind: 'edgeButton'; edgeId: string; button: 'add' | 'delete'; x: number; y: number }
   | { kind: 'background' };
 
 export interface Port {
@@ -57,4 +62,12 @@ export type Effect =
   | { type: 'connectEnd' }
   | { type: 'connect'; sourceId: string; sourceOutput: number; targetId: string; targetInput: number }
   | { type: 'addNode'; fromNodeId?: string; fromOutput?: number; position: [number, number] }
-  | { type: 'cursor'; cursor: 'default' | 'grab' | 'grabbing' | 'pointer' | 'crosshair' | 'move' };
+  | { type: 'insertNode'; edgeId: string; position: [number, number] }
+  | { type: 'disconnect'; edgeId: string }
+  | { type: 'resizePreview'; nodeId: string; box: Box }
+  | { type: 'resizeEnd'; nodeId: string; box: Box; commit: boolean }
+  /** A press and release on a node without a drag (sticky links open on it). */
+  | { type: 'click'; nodeId: string; wx: number; wy: number }
+  /** Read-only mode refused an edit. */
+  | { type: 'readOnly'; action: ReadOnlyAction }
+  | { type: 'cursor'; cursor: string };

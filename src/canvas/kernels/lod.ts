@@ -11,7 +11,15 @@ export const LOD_SIMPLIFIED_MIN_SCALE = 0.2;
 /** Connection item-count labels need more room than node names. */
 export const EDGE_LABEL_MIN_SCALE = 0.6;
 
-export function lodForScale(scale: number): Lod {
+/**
+ * Above this many nodes in the culled area (the view plus its margin) nodes are drawn as
+ * boxes whatever the zoom: thousands of overlapping nodes (a bad import that put them all at
+ * one spot) would otherwise cost a display object each.
+ */
+export const MAX_DETAILED_NODES = 2500;
+
+export function lodForScale(scale: number, culledNodes = 0): Lod {
+  if (culledNodes > MAX_DETAILED_NODES) return 'boxes';
   if (scale >= LOD_FULL_MIN_SCALE) return 'full';
   if (scale >= LOD_SIMPLIFIED_MIN_SCALE) return 'simplified';
   return 'boxes';

@@ -14,6 +14,21 @@ export interface OverlayState {
   hoverCurve: Float64Array | null;
   /** Hovered port or plus button centre. */
   hoverPort: { x: number; y: number; r: number } | null;
+  /** Add and delete buttons at the hovered connection's midpoint (not in read-only mode). */
+  edgeButtons: { x: number; y: number; hot: 'add' | 'delete' | null } | null;
+}
+
+/** Edge buttons: screen px radius and distance of each from the midpoint. */
+export const EDGE_BUTTON_RADIUS_PX = 11;
+export const EDGE_BUTTON_OFFSET_PX = 15;
+
+/** Which edge button (if any) is under (x, y), for buttons at the midpoint (mx, my) and scale k. */
+export function edgeButtonAt(mx: number, my: number, x: number, y: number, k: number): 'add' | 'delete' | null {
+  const r = (EDGE_BUTTON_RADIUS_PX + 2) / k;
+  const off = EDGE_BUTTON_OFFSET_PX / k;
+  if (Math.hypot(x - (mx - off), y - my) <= r) return 'add';
+  if (Math.hypot(x - (mx + off), y - my) <= r) return 'delete';
+  return null;
 }
 
 const tmp = new Float64Array(8);
@@ -38,6 +53,18 @@ export class Overlay {
       g.moveTo(tmp[0], tmp[1]).bezierCurveTo(tmp[2], tmp[3], tmp[4], tmp[5], tmp[6], tmp[7])
         .stroke({ color: p.snapped ? THEME.selection : THEME.edge, width: Math.max(2, 2 * px) });
       g.circle(p.tx, p.ty, Math.max(4, 4 * px)).fill({ color: p.snapped ? THEME.selection : THEME.edge });
+    }
+    if (s.edgeButtons) {
+      const { x, y, hot } = s.edgeButtons;
+      const r = EDGE_BUTTON_RADIUS_PX * px;
+      const off = EDGE_BUTTON_OFFSET_PX * px;
+      const a = 5 * px;
+      for (const [cx, kind] of [[x - off, 'add'], [x + off, 'delete']] as const) {
+        g.circle(cx, y, r).fill({ color: THEME.nodeFill }).stroke({ color: hot === kind ? THEME.selection : THEME.plusBorder, width: 1.5 * px });
+        if (kind === 'add') g.moveTo(cx - a, y).lineTo(cx + a, y).moveTo(cx, y - a).lineTo(cx, y + a);
+        else g.moveTo(cx - a * 0.8, y - a * 0.8).lineTo(cx + a * 0.8, y + a * 0.8).moveTo(cx + a * 0.8, y - a * 0.8).lineTo(cx - a * 0.8, y + a * 0.8);
+        g.stroke({ color: hot === kind ? (kind === 'delete' ? THEME.danger : THEME.selection) : THEME.plusGlyph, width: 2 * px });
+      }
     }
     if (s.hoverPort) {
       g.circle(s.hoverPort.x, s.hoverPort.y, s.hoverPort.r).fill({ color: THEME.selection, alpha: 0.18 });

@@ -1,10 +1,12 @@
-// A sticky note: a coloured rectangle with its markdown text laid out as bitmap-text blocks
-// (headings bold and larger, paragraphs, list items). Text that would run past the bottom is
-// not shown; the note does not clip with a mask (masks cost a stencil pass per note).
+// A sticky note: a coloured rectangle with its markdown laid out (kernels/markdown.ts) as
+// bitmap-text runs — bold and larger headings, italics as skewed text, monospace code on a
+// tinted band, underlined links, list markers, quote bars, rules. Text past the bottom is not
+// laid out; the note does not clip with a mask (masks cost a stencil pass per note). Selected
+// notes show their resize grips.
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
-import { parseStickyMarkdown } from '../kernels/markdown.ts';
-import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
+import { layoutMarkdown, parseMarkdown, type MdLayout } from '../kernels/markdown.ts';
+import { ensureMonoFont, fontName, measureText } from './fonts.ts';
 import { SIZES, STICKY_COLORS, THEME } from './theme.ts';
 
 export interface StickyAppearance {
@@ -15,35 +17,49 @@ export interface StickyAppearance {
   content: string;
   color: number;
   selected: boolean;
+  /** Being edited in the text overlay: the text is hidden under it. */
+  editing: boolean;
+  /** Grips for resizing (selected and editable). */
+  grips: boolean;
 }
 
-const HEADING_SIZE: Record<number, number> = { 1: 22, 2: 18, 3: 16 };
+const HEADING_SIZE: Record<number, number> = { 1: 22, 2: 18, 3: 16, 4: 14, 5: 13, 6: 13 };
+const ITALIC_SKEW = -0.2;
+const GRIP = 8;
 
 export class StickyView {
   readonly root = new Container();
   nodeId = '';
   slot = -1;
   private readonly bg = new Graphics();
+  private readonly decos = new Graphics();
   private readonly text = new Container();
   private last: StickyAppearance | null = null;
   private lastLod: Lod | null = null;
+  /** The laid-out content (for link hits), in note-local coordinates. */
+  layout: MdLayout | null = null;
 
   constructor() {
-    this.root.addChild(this.bg, this.text);
+    this.root.addChild(this.bg, this.decos, this.text);
   }
 
   apply(a: StickyAppearance, lod: Lod): void {
     const p = this.last;
     if (!p || p.x !== a.x || p.y !== a.y) this.root.position.set(a.x, a.y);
-    if (!p || p.w !== a.w || p.h !== a.h || p.color !== a.color || p.selected !== a.selected) {
+    if (!p || p.w !== a.w || p.h !== a.h || p.color !== a.color || p.selected !== a.selected || p.grips !== a.grips) {
       const c = STICKY_COLORS[a.color] ?? STICKY_COLORS[1];
       const g = this.bg.clear();
       if (a.selected) g.roundRect(-5, -5, a.w + 10, a.h + 10, 9).fill({ color: THEME.selection, alpha: 0.22 });
       g.roundRect(0, 0, a.w, a.h, 6).fill({ color: c.fill }).stroke({ color: a.selected ? THEME.selection : c.border, width: a.selected ? 2 : 1.5, alignment: 1 });
+      if (a.grips) {
+        for (const [gx, gy] of [[0, 0], [a.w, 0], [0, a.h], [a.w, a.h]]) g.rect(gx - GRIP / 2, gy - GRIP / 2, GRIP, GRIP);
+        g.fill({ color: THEME.nodeFill }).stroke({ color: THEME.selection, width: 1.5 });
+      }
     }
-    const showText = lod === 'full';
+    const showText = lod === 'full' && !a.editing;
     this.text.visible = showText;
-    if (showText && (!p || p.content !== a.content || p.w !== a.w || p.h !== a.h || this.lastLod !== 'full')) this.layoutText(a);
+    this.decos.visible = showText;
+    if (showText && (!p || p.content !== a.content || p.w !== a.w || p.h !== a.h || this.lastLod !== 'full' || p.editing)) this.layoutText(a);
     this.last = a;
     this.lastLod = lod;
   }
@@ -51,24 +67,30 @@ export class StickyView {
   private layoutText(a: StickyAppearance): void {
     for (const c of this.text.removeChildren()) c.destroy();
     const pad = SIZES.stickyPadding;
-    const width = Math.max(20, a.w - 2 * pad);
-    let y = pad;
-    for (const b of parseStickyMarkdown(a.content)) {
-      if (y >= a.h - pad) break;
-      const heading = b.kind === 'heading';
-      const size = heading ? HEADING_SIZE[b.level] ?? 14 : SIZES.stickyTextSize;
-      const t = new BitmapText({
-        text: b.kind === 'item' ? `•  ${b.text}` : b.text,
-        style: { fontFamily: heading ? BOLD_FONT : LABEL_FONT, fontSize: size, wordWrap: true, wordWrapWidth: width, lineHeight: Math.round(size * 1.35) },
-      });
-      t.tint = THEME.text;
-      t.position.set(pad, y);
-      if (y + t.height > a.h - pad + 2) {
-        t.destroy();
-        break;
-      }
+    const layout = layoutMarkdown(parseMarkdown(a.content), measureText, {
+      width: Math.max(20, a.w - 2 * pad),
+      maxHeight: Math.max(0, a.h - 2 * pad),
+      textSize: SIZES.stickyTextSize,
+      headingSizes: HEADING_SIZE,
+    });
+    this.layout = layout;
+    const d = this.decos.clear();
+    for (const k of layout.decos) {
+      const x = pad + k.x;
+      const y = pad + k.y;
+      if (k.kind === 'codeBlock' || k.kind === 'codeBg') d.roundRect(x, y, k.w, k.h, 3).fill({ color: THEME.shadow, alpha: 0.07 });
+      else if (k.kind === 'quoteBar') d.rect(x, y, k.w, k.h).fill({ color: THEME.textMuted, alpha: 0.6 });
+      else if (k.kind === 'rule') d.rect(x, y, k.w, k.h).fill({ color: THEME.textMuted, alpha: 0.5 });
+      else if (k.kind === 'underline') d.rect(x, y, k.w, k.h).fill({ color: THEME.link });
+      else d.rect(x, y, k.w, k.h).fill({ color: THEME.text });
+    }
+    for (const r of layout.runs) {
+      if (r.font === 'mono') ensureMonoFont();
+      const t = new BitmapText({ text: r.text.trimEnd(), style: { fontFamily: fontName(r.font), fontSize: r.size } });
+      t.tint = r.kind === 'link' ? THEME.link : THEME.text;
+      t.position.set(pad + r.x, pad + r.y);
+      if (r.italic) t.skew.x = ITALIC_SKEW;
       this.text.addChild(t);
-      y += t.height + (heading ? 8 : b.kind === 'item' ? 3 : 8);
     }
   }
 
@@ -77,6 +99,8 @@ export class StickyView {
     this.slot = -1;
     this.last = null;
     this.lastLod = null;
+    this.layout = null;
+    this.decos.clear();
     for (const c of this.text.removeChildren()) c.destroy();
   }
 

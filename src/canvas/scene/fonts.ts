@@ -1,24 +1,61 @@
-// Bitmap fonts generated at startup (BitmapFont.install): labels are BitmapText so that text
-// is batched glyph quads from one atlas rather than a canvas texture per label.
-import { BitmapFont } from 'pixi.js';
+// Bitmap fonts generated at startup (BitmapFontManager.install): labels are BitmapText so that
+// text is batched glyph quads from one atlas rather than a canvas texture per label. The
+// monospace font (sticky-note code) is installed on first use; italics are skewed regular text.
+import { BitmapFontManager, type BitmapFont } from 'pixi.js';
+import type { RunFont } from '../kernels/markdown.ts';
 
 export const LABEL_FONT = 'sy-label';
 export const BOLD_FONT = 'sy-label-bold';
+export const MONO_FONT = 'sy-mono';
 
 const FAMILY = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
+const MONO_FAMILY = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 /**
  * Glyph size in the atlas. Labels are 11–13 px at 100 %: glyphs near that size sample cleanly
  * (minifying 32 px glyphs without mipmaps garbles thin letters); headings use the bold font.
  */
 const GLYPH_SIZE = 16;
-const CHARS: (string | string[])[] = [[' ', '~'], ['\u00a0', '\u00ff'], '…–—‘’“”•→✓'];
+const CHARS: (string | string[])[] = [[' ', '~'], ['\u00a0', '\u00ff'], '…–—‘’“”•→✓☐☑'];
 
-let installed = false;
+const fonts = new Map<string, BitmapFont>();
+let resolutionUsed = 1;
+
+function install(name: string, family: string, weight: 'normal' | 'bold'): BitmapFont {
+  const font = BitmapFontManager.install({
+    name,
+    style: { fontFamily: family, fontSize: GLYPH_SIZE, fontWeight: weight, fill: 0xffffff },
+    chars: CHARS,
+    resolution: resolutionUsed,
+    padding: 4,
+  });
+  fonts.set(name, font);
+  return font;
+}
 
 export function installFonts(resolution: number): void {
-  if (installed) return;
-  installed = true;
-  const common = { chars: CHARS, resolution: Math.min(3, Math.max(1, Math.round(resolution))), padding: 4 };
-  BitmapFont.install({ name: LABEL_FONT, style: { fontFamily: FAMILY, fontSize: GLYPH_SIZE, fill: 0xffffff }, ...common });
-  BitmapFont.install({ name: BOLD_FONT, style: { fontFamily: FAMILY, fontSize: GLYPH_SIZE, fontWeight: 'bold', fill: 0xffffff }, ...common });
+  if (fonts.size) return;
+  resolutionUsed = Math.min(3, Math.max(1, Math.round(resolution)));
+  install(LABEL_FONT, FAMILY, 'normal');
+  install(BOLD_FONT, FAMILY, 'bold');
+}
+
+/** The monospace font, installed when a sticky note first shows code. */
+export function ensureMonoFont(): void {
+  if (!fonts.has(MONO_FONT)) install(MONO_FONT, MONO_FAMILY, 'normal');
+}
+
+export function fontName(f: RunFont): string {
+  return f === 'bold' ? BOLD_FONT : f === 'mono' ? MONO_FONT : LABEL_FONT;
+}
+
+/** Width of `text` in the given font at `size` px (glyph advances; unknown glyphs count as a space). */
+export function measureText(text: string, f: RunFont, size: number): number {
+  if (f === 'mono') ensureMonoFont();
+  const font = fonts.get(fontName(f));
+  if (!font) return text.length * size * 0.55;
+  const scale = size / font.baseMeasurementFontSize;
+  const space = font.chars[' ']?.xAdvance ?? GLYPH_SIZE * 0.3;
+  let w = 0;
+  for (const c of text) w += font.chars[c]?.xAdvance ?? space;
+  return w * scale;
 }

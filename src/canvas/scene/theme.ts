@@ -27,6 +27,9 @@ export const THEME = {
   icon: 0x5a6270,
   boxRim: 0xaab1bc,
   boxIdleTiny: 0xc5ccd6,
+  link: 0x2f62d9,
+  unknown: 0xe5484d,
+  minimapBg: 0xffffff,
 } as const;
 
 export const SIZES = {
