@@ -42,6 +42,11 @@ const NOCK = "HTTP responses come from nock mocks kept in n8n's .test.ts, not in
 const CRYPTO_FIXTURE = 'Read Binary Files reads /test/binary.data, a file n8n\'s Crypto test supplies by mocking fs; it is not in the corpus (tests/nodes/crypto.test.ts runs the file with it)';
 
 export const SKIP_REASONS: Record<string, string> = {
+  // Two Wait nodes resume on a webhook call limited to 7 s and 67 s, then IF nodes check that the
+  // clock moved on by that much. The pinned single item means only one check passed in n8n's run,
+  // which depends on how its .test.ts drives the timers; the JSON cannot tell us. When both waits
+  // time out here (tested in tests/server waiting-execution tests), both branches reach Merge.
+  'Wait/Wait.webhook.workflow.json': "depends on the timer handling in n8n's .test.ts (two parked webhook waits), not carried by the JSON",
   'Crypto/v1__CryptoTest.workflow.json': CRYPTO_FIXTURE,
   'Crypto/test__CryptoTest.workflow.json': `${CRYPTO_FIXTURE}; it also signs with RSA-MD4, which OpenSSL 3 (Node 17 and later) no longer provides, so n8n lists it as unsupported`,
   'Code/Code.python.json': 'needs the Python code runner (Switchyard runs JavaScript only)',
