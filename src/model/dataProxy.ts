@@ -311,24 +311,29 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 }
 
-/**
- * Returns a function giving the scope for one item. Call it once per node run; call the
- * result per item (cheap).
- */
-export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Record<string, unknown> {
-  const base: Record<string, unknown> = {};
-  const def = (name: string, get: (this: Scope) => unknown) => Object.defineProperty(base, name, { get, enumerable: true });
-  const val = (name: string, value: unknown) => Object.defineProperty(base, name, { value, enumerable: true });
-  const prevSource = () => ctx.source?.main?.[0] ?? undefined;
+const CTX = Symbol('proxyContext');
+type ScopeThis = Scope & { [CTX]: ProxyContext };
 
+function prevSource(ctx: ProxyContext) {
+  return ctx.source?.main?.[0] ?? undefined;
+}
+
+/**
+ * The getters every scope shares. Built once per process: a node run only allocates one object
+ * holding its context, an item one more holding its index.
+ */
+const SCOPE_PROTO: Record<string, unknown> = (() => {
+  const proto: Record<string, unknown> = {};
+  const def = (name: string, get: (this: ScopeThis) => unknown) => Object.defineProperty(proto, name, { get, enumerable: true });
+  const val = (name: string, value: unknown) => Object.defineProperty(proto, name, { value, enumerable: true });
   def('$json', function () {
-    return inputItem(ctx, this[ITEM], ctx.activeNodeName).json;
+    return inputItem(this[CTX], this[ITEM], this[CTX].activeNodeName).json;
   });
   def('$data', function () {
-    return inputItem(ctx, this[ITEM], ctx.activeNodeName).json;
+    return inputItem(this[CTX], this[ITEM], this[CTX].activeNodeName).json;
   });
   def('$binary', function () {
-    return inputItem(ctx, this[ITEM], ctx.activeNodeName).binary ?? {};
+    return inputItem(this[CTX], this[ITEM], this[CTX].activeNodeName).binary ?? {};
   });
   def('$itemIndex', function () {
     return this[ITEM];
@@ -340,9 +345,10 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
     return this[ITEM];
   });
   def('$thisItem', function () {
-    return ctx.connectionInputData[this[ITEM]];
+    return this[CTX].connectionInputData[this[ITEM]];
   });
   def('$input', function () {
+    const ctx = this[CTX];
     const i = this[ITEM];
     if (ctx.connectionInputData.length === 0) {
       throw new ExpressionDataError('No execution data available', { itemIndex: i, runIndex: ctx.runIndex, type: 'no_execution_data' });
@@ -353,7 +359,7 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
       first: () => ctx.connectionInputData[0],
       last: () => ctx.connectionInputData[ctx.connectionInputData.length - 1],
       get params() {
-        const s = prevSource();
+        const s = prevSource(ctx);
         return s ? ctx.graph.nodes.get(s.previousNode)?.parameters : undefined;
       },
       context: {},
@@ -361,10 +367,11 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
   });
   def('$', function () {
     const scope = this;
-    return (nodeName: unknown) => selectAccessor(ctx, nodeName, () => scope[ITEM]);
+    return (nodeName: unknown) => selectAccessor(scope[CTX], nodeName, () => scope[ITEM]);
   });
   def('$node', function () {
     const scope = this;
+    const ctx = this[CTX];
     const cache = new Map<string, unknown>();
     return new Proxy(
       {},
@@ -379,10 +386,11 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
     );
   });
   def('$items', function () {
+    const ctx = this[CTX];
     const i = this[ITEM];
     return (nodeName?: unknown, outputIndex?: unknown, runIndex?: unknown) => {
       if (nodeName === undefined) {
-        const prev = prevSource();
+        const prev = prevSource(ctx);
         const node = prev ? ctx.graph.nodes.get(prev.previousNode) : undefined;
         return node?.executeOnce ? ctx.connectionInputData.slice(0, 1) : ctx.connectionInputData;
       }
@@ -392,34 +400,50 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
   });
   def('$parameter', function () {
     const scope = this;
-    return parameterAccessor(ctx, () => scope[ITEM], true);
+    return parameterAccessor(scope[CTX], () => scope[ITEM], true);
   });
   def('$rawParameter', function () {
-    return ctx.parameters;
+    return this[CTX].parameters;
   });
   def('$prevNode', function () {
-    const s = prevSource();
+    const s = prevSource(this[CTX]);
     return s ? { name: s.previousNode, outputIndex: s.previousNodeOutput ?? 0, runIndex: s.previousNodeRun ?? 0 } : {};
   });
-  val('$runIndex', ctx.runIndex);
-  val('$thisRunIndex', ctx.runIndex);
-  val('$mode', ctx.mode);
+  def('$runIndex', function () {
+    return this[CTX].runIndex;
+  });
+  def('$thisRunIndex', function () {
+    return this[CTX].runIndex;
+  });
+  def('$mode', function () {
+    return this[CTX].mode;
+  });
   def('$workflow', function () {
+    const ctx = this[CTX];
     return { id: ctx.workflow.id, name: ctx.workflow.name, active: ctx.workflow.active };
   });
   def('$execution', function () {
+    const ctx = this[CTX];
     return { id: ctx.executionId, mode: ctx.mode === 'manual' ? 'test' : 'production', resumeUrl: ctx.additional?.resumeUrl, customData: {} };
   });
   def('$now', function () {
-    return DateTime.fromMillis(ctx.now(), { zone: ctx.timezone });
+    return DateTime.fromMillis(this[CTX].now(), { zone: this[CTX].timezone });
   });
   def('$today', function () {
-    return DateTime.fromMillis(ctx.now(), { zone: ctx.timezone }).startOf('day');
+    return DateTime.fromMillis(this[CTX].now(), { zone: this[CTX].timezone }).startOf('day');
   });
-  val('$vars', Object.freeze({ ...((ctx.additional?.vars as IDataObject) ?? {}) }));
-  val('$nodeVersion', ctx.graph.nodes.get(ctx.activeNodeName)?.typeVersion);
-  val('$nodeId', ctx.graph.nodes.get(ctx.activeNodeName)?.id);
-  val('$webhookId', (ctx.graph.nodes.get(ctx.activeNodeName) as INode | undefined)?.webhookId);
+  def('$vars', function () {
+    return Object.freeze({ ...((this[CTX].additional?.vars as IDataObject) ?? {}) });
+  });
+  def('$nodeVersion', function () {
+    return this[CTX].graph.nodes.get(this[CTX].activeNodeName)?.typeVersion;
+  });
+  def('$nodeId', function () {
+    return this[CTX].graph.nodes.get(this[CTX].activeNodeName)?.id;
+  });
+  def('$webhookId', function () {
+    return (this[CTX].graph.nodes.get(this[CTX].activeNodeName) as INode | undefined)?.webhookId;
+  });
   val('DateTime', DateTime);
   val('Duration', Duration);
   val('Interval', Interval);
@@ -429,10 +453,20 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
   val('$min', (...n: number[]) => Math.min(...n));
   val('$max', (...n: number[]) => Math.max(...n));
   def('$evaluateExpression', function () {
+    const ctx = this[CTX];
     const i = this[ITEM];
     return (expression: unknown, itemIndex?: unknown) => ctx.evaluate(`=${String(expression)}`, typeof itemIndex === 'number' ? itemIndex : i);
   });
+  return proto;
+})();
 
+/**
+ * Returns a function giving the scope for one item. Call it once per node run; call the
+ * result per item (cheap: one small object).
+ */
+export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Record<string, unknown> {
+  const base = Object.create(SCOPE_PROTO) as ScopeThis;
+  base[CTX] = ctx;
   return (itemIndex: number) => {
     const scope = Object.create(base) as Scope;
     scope[ITEM] = itemIndex;
