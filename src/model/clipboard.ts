@@ -1,0 +1,83 @@
+// What the canvas puts on the clipboard and how pasted text is read (spec 001 §3 "Pasted or
+// imported workflow", §5): nodes and connections as n8n's workflow JSON, or a URL ending in
+// .json that the user confirms before it is fetched. Text over the workflow payload limit is
+// refused before parsing, so a 50 MB clipboard never reaches JSON.parse.
+import { MAX_WORKFLOW_PAYLOAD_BYTES } from './constants.ts';
+import { pruneConnections } from './graph.ts';
+import { jsonErrorMessage } from './jsonErrors.ts';
+import { checkWorkflowPayloadSize } from './validateWorkflow.ts';
+import type { IConnections, INode, IPinData } from './workflow.ts';
+
+export interface ClipboardWorkflow {
+  nodes: INode[];
+  connections: IConnections;
+  pinData?: IPinData;
+  meta?: { instanceId?: string };
+}
+
+export type ClipboardContent =
+  /** Parsed JSON with a nodes array and a connections object; still to be repaired (repairWorkflow). */
+  | { kind: 'workflow'; data: Record<string, unknown> }
+  | { kind: 'url'; url: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'empty' };
+
+/** Import from URL (spec 001 §5): http or https, ending in .json, case-insensitive. */
+export const WORKFLOW_URL_PATTERN = /^https?:\/\/\S+\.json$/i;
+
+export function isWorkflowUrl(text: string): boolean {
+  if (!WORKFLOW_URL_PATTERN.test(text)) return false;
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function readClipboardText(text: string, limit = MAX_WORKFLOW_PAYLOAD_BYTES): ClipboardContent {
+  // Every UTF-16 unit is at least one UTF-8 byte: a longer text is too large without counting.
+  const tooLarge =
+    text.length > limit
+      ? `It holds more than ${text.length} bytes, the maximum is ${limit} bytes (${(limit / 1024 / 1024).toFixed(0)} MB)`
+      : checkWorkflowPayloadSize(text, limit);
+  if (tooLarge) return { kind: 'error', message: `The clipboard holds too much to paste. ${tooLarge}.` };
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'empty' };
+  if (/^https?:\/\//i.test(trimmed) && !/\s/.test(trimmed)) {
+    if (isWorkflowUrl(trimmed)) return { kind: 'url', url: trimmed };
+    return { kind: 'error', message: 'Only links to a workflow file (http or https, ending in .json) can be pasted.' };
+  }
+  if (trimmed[0] !== '{') return { kind: 'error', message: 'The clipboard does not hold a workflow: paste copied nodes or workflow JSON with nodes and connections.' };
+  let data: unknown;
+  try {
+    data = JSON.parse(trimmed);
+  } catch (e) {
+    return { kind: 'error', message: `The pasted text is not valid JSON: ${jsonErrorMessage(trimmed, e)}` };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { kind: 'error', message: 'The pasted JSON is not a workflow object.' };
+  const obj = data as Record<string, unknown>;
+  if (!Array.isArray(obj.nodes) || typeof obj.connections !== 'object' || obj.connections === null || Array.isArray(obj.connections)) {
+    return { kind: 'error', message: 'The pasted JSON is not a workflow: it needs a "nodes" array and a "connections" object.' };
+  }
+  if (obj.nodes.length === 0) return { kind: 'error', message: 'The pasted workflow has no nodes to add.' };
+  return { kind: 'workflow', data: obj };
+}
+
+/** The clipboard form of some nodes: the nodes, the connections among them and their pinned data. */
+export function copyPayload(nodes: INode[], connections: IConnections, pinData: IPinData | undefined, instanceId?: string): ClipboardWorkflow {
+  const names = new Set(nodes.map((n) => n.name));
+  const pruned = pruneConnections(connections, names);
+  // Outputs without any connection left are noise in the clipboard text.
+  for (const source of Object.keys(pruned)) {
+    const byType = pruned[source];
+    for (const type of Object.keys(byType)) if (!byType[type].some((l) => l && l.length)) delete byType[type];
+    if (!Object.keys(byType).length) delete pruned[source];
+  }
+  const pins: IPinData = {};
+  for (const name of names) if (pinData?.[name]) pins[name] = pinData[name];
+  const payload: ClipboardWorkflow = { nodes, connections: pruned };
+  if (Object.keys(pins).length) payload.pinData = pins;
+  if (instanceId) payload.meta = { instanceId };
+  return payload;
+}
