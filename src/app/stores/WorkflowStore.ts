@@ -4,58 +4,51 @@
 //
 // Nodes are keyed by id (stable across renames); connections refer to node ids and are
 // converted to n8n's name-keyed shape only at the edges (load / toWorkflow).
+//
+// Every edit goes through an action here and is recorded as a change in `history` (undo/redo);
+// commands group theirs with `history.transact`. Undo and redo apply changes through the same
+// primitives without recording them. `onEdit` tells the issue computation which nodes changed.
 import { action, computed, makeObservable, observable, observableRef, type ObservableMap } from 'mobx';
 import type { IConnections, INode, IPinData, ITag, IWorkflowBase, IWorkflowSettings, NodeParameters } from '../../model/workflow.ts';
 import type { IRunData, ITaskData } from '../../model/execution.ts';
 import { STICKY_NODE_TYPE, PLACEHOLDER_EMPTY_WORKFLOW_ID } from '../../model/constants.ts';
 import { newId, uniqueNodeName } from '../../model/names.ts';
+import { rewriteReferencesOfNode } from '../../model/nodeReferences.ts';
+import { repairWorkflow, type RepairReport } from '../../model/repairWorkflow.ts';
+import { lazyObservableFields } from './lazyObservable.ts';
+import { History } from './history/History.ts';
+import { touchedNodeIds, type Change, type ConnectionSpec, type NodeField } from './history/changes.ts';
 
 export type NodeRunStatus = 'idle' | 'waiting' | 'running' | 'success' | 'error';
 
+type NodeSettings = Omit<INode, 'id' | 'name' | 'type' | 'typeVersion' | 'position' | 'parameters' | 'disabled'>;
+
 export class NodeModel {
   readonly id: string;
-  name: string;
-  type: string;
-  typeVersion: number;
-  x: number;
-  y: number;
-  parameters: NodeParameters;
-  disabled: boolean;
+  readonly type: string;
+  // Observable (lazily, see lazyObservable.ts): declared, never initialised as class fields.
+  declare name: string;
+  declare typeVersion: number;
+  declare x: number;
+  declare y: number;
+  declare parameters: NodeParameters;
+  declare disabled: boolean;
   /** Remaining n8n node fields (notes, retryOnFail, credentials …), replaced as a whole. */
-  settings: Omit<INode, 'id' | 'name' | 'type' | 'typeVersion' | 'position' | 'parameters' | 'disabled'>;
+  declare settings: NodeSettings;
   /** Execution state of the current run. */
-  status: NodeRunStatus = 'idle';
+  declare status: NodeRunStatus;
   /** Items per main output of the last run (connection labels). */
-  itemCount: number[] = [];
+  declare itemCount: number[];
   /** Issue lines ('Parameter "x" is required.') from the issue kernel; empty = none. */
-  issues: string[] = [];
+  declare issues: string[];
   /** Wait text when the node is waiting (indefinite or until a date). */
-  waitingText: string | undefined = undefined;
+  declare waitingText: string | undefined;
 
   constructor(node: INode) {
     const { id, name, type, typeVersion, position, parameters, disabled, ...settings } = node;
     this.id = id;
-    this.name = name;
     this.type = type;
-    this.typeVersion = typeVersion;
-    this.x = position[0];
-    this.y = position[1];
-    this.parameters = parameters ?? {};
-    this.disabled = !!disabled;
-    this.settings = settings;
-    makeObservable(this, {
-      name: observable,
-      typeVersion: observable,
-      x: observable,
-      y: observable,
-      parameters: observableRef,
-      disabled: observable,
-      settings: observableRef,
-      status: observable,
-      itemCount: observableRef,
-      issues: observableRef,
-      waitingText: observable,
-    });
+    initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined]);
   }
 
   get isSticky(): boolean {
@@ -77,6 +70,12 @@ export class NodeModel {
   }
 }
 
+// Shared empty lists: replaced (never mutated) when a node gets counts or issues.
+const EMPTY_COUNTS: number[] = [];
+const EMPTY_ISSUES: string[] = [];
+
+const initNodeFields = lazyObservableFields(NodeModel, ['name', 'typeVersion', 'x', 'y', 'parameters', 'disabled', 'settings', 'status', 'itemCount', 'issues', 'waitingText'] as const);
+
 export class ConnectionModel {
   readonly id: string;
   readonly sourceId: string;
@@ -96,6 +95,19 @@ export class ConnectionModel {
 
 export function connectionId(sourceId: string, sourceOutput: number, targetId: string, targetInput: number): string {
   return `${sourceId}:${sourceOutput}>${targetId}:${targetInput}`;
+}
+
+function specOf(c: ConnectionModel): ConnectionSpec {
+  return { sourceId: c.sourceId, sourceOutput: c.sourceOutput, targetId: c.targetId, targetInput: c.targetInput, type: c.type };
+}
+
+/** Which nodes' issues may have changed ('all' after a load or a new run). */
+export type EditEvent = { kind: 'all' } | { kind: 'nodes'; ids: string[] };
+
+/** Top-level parameter keys whose values differ (by identity): the coalesce key of typing. */
+function changedKeys(before: NodeParameters, after: NodeParameters): string {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => before[k] !== after[k]).sort().join(',');
 }
 
 export class WorkflowStore {
@@ -123,11 +135,16 @@ export class WorkflowStore {
   executionId: string | undefined = undefined;
   /** Bumped whenever runData changes in place (setNodeRun), so views reading run data re-render. */
   runDataVersion = 0;
+  /** Undo / redo of edits. */
+  readonly history = new History();
 
   private readonly byName = new Map<string, NodeModel>();
+  /** Unsaved edits that undo does not cover (workflow name, settings). */
+  private dirtyOutsideHistory = false;
+  private readonly editListeners = new Set<(e: EditEvent) => void>();
 
   constructor() {
-    makeObservable<WorkflowStore, 'byName'>(this, {
+    makeObservable<WorkflowStore, 'byName' | 'applyChange'>(this, {
       workflowId: observable,
       name: observable,
       active: observable,
@@ -150,6 +167,7 @@ export class WorkflowStore {
       removeNodes: action,
       moveNodes: action,
       setNodePosition: action,
+      setNodePositions: action,
       connect: action,
       disconnect: action,
       renameNode: action,
@@ -166,7 +184,11 @@ export class WorkflowStore {
       clearExecution: action,
       setRunData: action,
       setNodeIssues: action,
+      setNodeIssuesBatch: action,
       setName: action,
+      undo: action,
+      redo: action,
+      applyChange: false,
       byName: false,
     });
   }
@@ -181,6 +203,20 @@ export class WorkflowStore {
 
   hasName(name: string): boolean {
     return this.byName.has(name);
+  }
+
+  /** Listens to edits that may change node issues; returns the unsubscribe function. */
+  onEdit(listener: (e: EditEvent) => void): () => void {
+    this.editListeners.add(listener);
+    return () => this.editListeners.delete(listener);
+  }
+
+  private emit(e: EditEvent): void {
+    for (const l of this.editListeners) l(e);
+  }
+
+  private emitNodes(ids: string[]): void {
+    if (ids.length) this.emit({ kind: 'nodes', ids });
   }
 
   // ---- loading and exporting ----
@@ -204,40 +240,39 @@ export class WorkflowStore {
     this.runData = undefined;
     this.executionId = undefined;
     this.dirty = false;
+    this.dirtyOutsideHistory = false;
+    this.history.clear();
   }
 
-  /** Replaces the whole document. Connections to missing nodes are dropped (and reported). */
-  load(workflow: IWorkflowBase): { droppedConnections: number } {
+  /**
+   * Replaces the whole document. What is broken is repaired (repairWorkflow: connections to
+   * missing nodes dropped, bad positions placed, names and ids made unique) and reported.
+   */
+  load(input: IWorkflowBase): RepairReport {
+    const { workflow, report } = repairWorkflow(input);
     this.reset();
     this.workflowId = workflow.id ?? PLACEHOLDER_EMPTY_WORKFLOW_ID;
     this.name = workflow.name;
     this.active = !!workflow.active;
     this.settings = workflow.settings ?? {};
-    this.tags = workflow.tags ?? [];
+    this.tags = Array.isArray(workflow.tags) ? workflow.tags : [];
     this.pinData = workflow.pinData ?? {};
     this.meta = workflow.meta;
     this.versionId = workflow.versionId;
     const models: Array<[string, NodeModel]> = [];
     for (const n of workflow.nodes) {
-      const node = n.id ? n : { ...n, id: newId() };
-      const m = new NodeModel(node);
+      const m = new NodeModel(n);
       models.push([m.id, m]);
       this.byName.set(m.name, m);
     }
     this.nodes.replace(models);
-    let dropped = 0;
     const conns: Array<[string, ConnectionModel]> = [];
-    for (const [sourceName, byType] of Object.entries(workflow.connections ?? {})) {
-      const source = this.byName.get(sourceName);
-      for (const [type, outputs] of Object.entries(byType ?? {})) {
-        (outputs ?? []).forEach((list, output) => {
+    for (const [sourceName, byType] of Object.entries(workflow.connections)) {
+      const source = this.byName.get(sourceName)!;
+      for (const [type, outputs] of Object.entries(byType)) {
+        outputs.forEach((list, output) => {
           for (const c of list ?? []) {
-            const target = this.byName.get(c.node);
-            if (!source || !target) {
-              dropped++;
-              continue;
-            }
-            const cm = new ConnectionModel(source.id, output, target.id, c.index ?? 0, type);
+            const cm = new ConnectionModel(source.id, output, this.byName.get(c.node)!.id, c.index, type);
             conns.push([cm.id, cm]);
           }
         });
@@ -245,7 +280,8 @@ export class WorkflowStore {
     }
     this.connections.replace(conns);
     this.dirty = false;
-    return { droppedConnections: dropped };
+    this.emit({ kind: 'all' });
+    return report;
   }
 
   connectionsJSON(): IConnections {
@@ -277,6 +313,108 @@ export class WorkflowStore {
     return wf;
   }
 
+  // ---- primitives: change the document, record nothing (used by edits and by undo/redo) ----
+
+  private insertNode(node: INode): NodeModel {
+    const m = new NodeModel(node);
+    this.nodes.set(m.id, m);
+    this.byName.set(m.name, m);
+    return m;
+  }
+
+  private deleteNode(id: string): void {
+    const m = this.nodes.get(id);
+    if (!m) return;
+    this.byName.delete(m.name);
+    this.nodes.delete(id);
+    this.selection.delete(id);
+    if (this.activeNodeId === id) this.activeNodeId = undefined;
+    if (this.lastSelectedId === id) this.lastSelectedId = undefined;
+  }
+
+  private insertConnection(s: ConnectionSpec): boolean {
+    if (!this.nodes.has(s.sourceId) || !this.nodes.has(s.targetId)) return false;
+    const id = connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput);
+    if (this.connections.has(id)) return false;
+    this.connections.set(id, new ConnectionModel(s.sourceId, s.sourceOutput, s.targetId, s.targetInput, s.type));
+    return true;
+  }
+
+  private deleteConnection(id: string): void {
+    this.connections.delete(id);
+    this.selectedConnections.delete(id);
+  }
+
+  private writeField(m: NodeModel, field: NodeField, value: unknown): void {
+    if (field === 'name') {
+      this.byName.delete(m.name);
+      m.name = value as string;
+      this.byName.set(m.name, m);
+    } else if (field === 'parameters') m.parameters = value as NodeParameters;
+    else if (field === 'settings') m.settings = value as NodeSettings;
+    else m.disabled = value as boolean;
+  }
+
+  private applyChange(c: Change): void {
+    switch (c.kind) {
+      case 'addNodes':
+        for (const n of c.nodes) this.insertNode(n);
+        break;
+      case 'removeNodes':
+        for (const n of c.nodes) this.deleteNode(n.id);
+        break;
+      case 'connect':
+        for (const s of c.connections) this.insertConnection(s);
+        break;
+      case 'disconnect':
+        for (const s of c.connections) this.deleteConnection(connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput));
+        break;
+      case 'positions':
+        c.ids.forEach((id, i) => {
+          const m = this.nodes.get(id);
+          if (m) [m.x, m.y] = c.after[i];
+        });
+        break;
+      case 'field': {
+        const m = this.nodes.get(c.id);
+        if (m) this.writeField(m, c.field, c.after);
+        break;
+      }
+      case 'pinData':
+        this.pinData = c.after;
+        break;
+    }
+    if (c.kind === 'pinData') this.emit({ kind: 'all' });
+    else this.emitNodes(touchedNodeIds(c));
+  }
+
+  private record(change: Change, label: string, coalesceKey?: string): void {
+    this.history.record(change, label, coalesceKey);
+    this.dirty = true;
+  }
+
+  // ---- undo / redo ----
+
+  /** Undoes the newest step; returns its label, or undefined when there was nothing to undo. */
+  undo(): string | undefined {
+    const step = this.history.undo((c) => this.applyChange(c));
+    if (step) this.afterHistoryMove(step.changes);
+    return step?.label;
+  }
+
+  redo(): string | undefined {
+    const step = this.history.redo((c) => this.applyChange(c));
+    if (step) this.afterHistoryMove(step.changes);
+    return step?.label;
+  }
+
+  private afterHistoryMove(changes: Change[]): void {
+    this.dirty = !this.history.atSaved || this.dirtyOutsideHistory;
+    // Select what the step touched, so the user sees what changed back.
+    const ids = [...new Set(changes.flatMap(touchedNodeIds))].filter((id) => this.nodes.has(id));
+    if (ids.length) this.select(ids);
+  }
+
   // ---- editing ----
 
   addNode(node: Omit<INode, 'id'> & { id?: string }): NodeModel {
@@ -289,73 +427,106 @@ export class WorkflowStore {
     for (const n of nodes) {
       const name = uniqueNodeName(n.name, (x) => this.byName.has(x));
       const id = n.id && !this.nodes.has(n.id) ? n.id : newId();
-      const m = new NodeModel({ ...n, id, name, parameters: n.parameters ?? {} });
-      this.nodes.set(id, m);
-      this.byName.set(name, m);
-      added.push(m);
+      added.push(this.insertNode({ ...n, id, name, parameters: n.parameters ?? {} }));
     }
-    if (added.length) this.dirty = true;
+    if (added.length) {
+      this.record({ kind: 'addNodes', nodes: added.map((m) => m.toJSON()) }, added.length === 1 ? 'Add node' : 'Add nodes');
+      this.emitNodes(added.map((m) => m.id));
+    }
     return added;
   }
 
   removeNodes(ids: Iterable<string>): void {
-    const set = new Set(ids);
+    const set = new Set([...ids].filter((id) => this.nodes.has(id)));
     if (set.size === 0) return;
-    for (const c of [...this.connections.values()]) {
-      if (set.has(c.sourceId) || set.has(c.targetId)) {
-        this.connections.delete(c.id);
-        this.selectedConnections.delete(c.id);
+    this.history.transact(set.size === 1 ? 'Delete node' : 'Delete nodes', () => {
+      const removedConnections: ConnectionSpec[] = [];
+      for (const c of [...this.connections.values()]) {
+        if (set.has(c.sourceId) || set.has(c.targetId)) {
+          removedConnections.push(specOf(c));
+          this.deleteConnection(c.id);
+        }
       }
-    }
-    for (const id of set) {
-      const m = this.nodes.get(id);
-      if (!m) continue;
-      this.byName.delete(m.name);
-      this.nodes.delete(id);
-      this.selection.delete(id);
-      if (this.pinData[m.name]) {
-        const { [m.name]: _, ...rest } = this.pinData;
-        this.pinData = rest;
+      if (removedConnections.length) this.record({ kind: 'disconnect', connections: removedConnections }, 'Disconnect');
+      const snapshots: INode[] = [];
+      const names: string[] = [];
+      for (const id of set) {
+        const m = this.nodes.get(id)!;
+        snapshots.push(m.toJSON());
+        names.push(m.name);
+        this.deleteNode(id);
       }
-      if (this.activeNodeId === id) this.activeNodeId = undefined;
-      if (this.lastSelectedId === id) this.lastSelectedId = undefined;
-    }
-    this.dirty = true;
+      this.record({ kind: 'removeNodes', nodes: snapshots }, 'Delete nodes');
+      if (names.some((n) => this.pinData[n])) {
+        const before = this.pinData;
+        const after = { ...before };
+        for (const n of names) delete after[n];
+        this.pinData = after;
+        this.record({ kind: 'pinData', before, after }, 'Pin data');
+      }
+    });
   }
 
   setNodePosition(id: string, x: number, y: number): void {
     const m = this.nodes.get(id);
     if (!m || (m.x === x && m.y === y)) return;
+    const before: [number, number] = [m.x, m.y];
     m.x = x;
     m.y = y;
-    this.dirty = true;
+    this.record({ kind: 'positions', ids: [id], before: [before], after: [[x, y]] }, 'Move node');
   }
 
+  /** Moves each node to its own position (tidy up): one change. */
+  setNodePositions(positions: ReadonlyMap<string, [number, number]>, label = 'Move nodes'): void {
+    const ids: string[] = [];
+    const before: Array<[number, number]> = [];
+    const after: Array<[number, number]> = [];
+    for (const [id, [x, y]] of positions) {
+      const m = this.nodes.get(id);
+      if (!m || (m.x === x && m.y === y) || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      ids.push(id);
+      before.push([m.x, m.y]);
+      after.push([x, y]);
+      m.x = x;
+      m.y = y;
+    }
+    if (ids.length) this.record({ kind: 'positions', ids, before, after }, label);
+  }
+
+  /** One drag of the selection: one undo step. */
   moveNodes(ids: Iterable<string>, dx: number, dy: number): void {
+    if (dx === 0 && dy === 0) return;
+    const moved: string[] = [];
+    const before: Array<[number, number]> = [];
+    const after: Array<[number, number]> = [];
     for (const id of ids) {
       const m = this.nodes.get(id);
       if (!m) continue;
+      moved.push(id);
+      before.push([m.x, m.y]);
       m.x += dx;
       m.y += dy;
+      after.push([m.x, m.y]);
     }
-    this.dirty = true;
+    if (moved.length) this.record({ kind: 'positions', ids: moved, before, after }, moved.length === 1 ? 'Move node' : 'Move nodes');
   }
 
   /** Adds a connection; returns false for duplicates, self-loops on one endpoint or unknown nodes. */
   connect(sourceId: string, sourceOutput: number, targetId: string, targetInput: number, type = 'main'): boolean {
-    if (!this.nodes.has(sourceId) || !this.nodes.has(targetId)) return false;
-    const id = connectionId(sourceId, sourceOutput, targetId, targetInput);
-    if (this.connections.has(id)) return false;
-    this.connections.set(id, new ConnectionModel(sourceId, sourceOutput, targetId, targetInput, type));
-    this.dirty = true;
+    const spec = { sourceId, sourceOutput, targetId, targetInput, type };
+    if (!this.insertConnection(spec)) return false;
+    this.record({ kind: 'connect', connections: [spec] }, 'Connect');
     return true;
   }
 
   disconnect(connectionIds: Iterable<string>): void {
+    const removed: ConnectionSpec[] = [];
     for (const id of connectionIds) {
-      if (this.connections.delete(id)) this.dirty = true;
-      this.selectedConnections.delete(id);
+      const c = this.connections.get(id);
+      if (c) removed.push(specOf(c));
+      this.deleteConnection(id);
     }
+    if (removed.length) this.record({ kind: 'disconnect', connections: removed }, removed.length === 1 ? 'Delete connection' : 'Delete connections');
   }
 
   connectionsOf(nodeId: string): ConnectionModel[] {
@@ -365,55 +536,82 @@ export class WorkflowStore {
   }
 
   /**
-   * Renames a node, making the name unique and updating expressions in other nodes that
-   * reference the old name. Returns the new name, or undefined when nothing changed.
+   * Renames a node (trimmed; empty or unchanged ignored; made unique) and rewrites the
+   * expressions of every node that named it, and its pinned data. One undo step. Returns the
+   * new name, or undefined when nothing changed.
    */
-  renameNode(id: string, wanted: string, rewrite?: (params: NodeParameters, oldName: string, newName: string) => NodeParameters): string | undefined {
+  renameNode(id: string, wanted: string): string | undefined {
     const m = this.nodes.get(id);
     const trimmed = wanted.trim();
     if (!m || trimmed === '' || trimmed === m.name) return undefined;
     const newName = uniqueNodeName(trimmed, (x) => x !== m.name && this.byName.has(x));
+    if (newName === m.name) return undefined;
     const oldName = m.name;
-    this.byName.delete(oldName);
-    m.name = newName;
-    this.byName.set(newName, m);
-    if (this.pinData[oldName]) {
-      const { [oldName]: data, ...rest } = this.pinData;
-      this.pinData = { ...rest, [newName]: data };
-    }
-    if (rewrite) {
+    this.history.transact('Rename node', () => {
+      this.writeField(m, 'name', newName);
+      this.record({ kind: 'field', id, field: 'name', before: oldName, after: newName }, 'Rename node');
+      const renames = new Map([[oldName, newName]]);
       for (const other of this.nodes.values()) {
-        const next = rewrite(other.parameters, oldName, newName);
-        if (next !== other.parameters) other.parameters = next;
+        const next = rewriteReferencesOfNode(other, renames);
+        if (next === other.parameters) continue;
+        const before = other.parameters;
+        other.parameters = next;
+        this.record({ kind: 'field', id: other.id, field: 'parameters', before, after: next }, 'Rename node');
       }
-    }
-    this.dirty = true;
+      if (this.pinData[oldName]) {
+        const before = this.pinData;
+        const { [oldName]: data, ...rest } = before;
+        this.pinData = { ...rest, [newName]: data };
+        this.record({ kind: 'pinData', before, after: this.pinData }, 'Rename node');
+      }
+    });
+    this.emitNodes([id]);
     return newName;
   }
 
+  /** Parameter edits from the NDV; typing into one field coalesces into one undo step. */
   setParameters(id: string, parameters: NodeParameters): void {
     const m = this.nodes.get(id);
-    if (!m) return;
+    if (!m || m.parameters === parameters) return;
+    const before = m.parameters;
     m.parameters = parameters;
-    this.dirty = true;
+    this.record({ kind: 'field', id, field: 'parameters', before, after: parameters }, 'Edit parameter', `parameters:${id}:${changedKeys(before, parameters)}`);
+    this.emitNodes([id]);
   }
 
   setNodeSettings(id: string, settings: NodeModel['settings']): void {
     const m = this.nodes.get(id);
-    if (!m) return;
+    if (!m || m.settings === settings) return;
+    const before = m.settings;
     m.settings = settings;
-    this.dirty = true;
+    this.record({ kind: 'field', id, field: 'settings', before, after: settings }, 'Edit node settings', `settings:${id}`);
+    this.emitNodes([id]);
   }
 
+  /** Disables or enables nodes; each one's execution data is cleared (spec 001 §4.1). */
   setDisabled(ids: Iterable<string>, disabled: boolean): void {
+    const changed: NodeModel[] = [];
     for (const id of ids) {
       const m = this.nodes.get(id);
-      if (!m || m.disabled === disabled) continue;
-      m.disabled = disabled;
-      m.status = 'idle';
-      m.itemCount = [];
-      this.dirty = true;
+      if (m && m.disabled !== disabled) changed.push(m);
     }
+    if (!changed.length) return;
+    this.history.transact(disabled ? 'Deactivate' : 'Activate', () => {
+      for (const m of changed) {
+        m.disabled = disabled;
+        this.record({ kind: 'field', id: m.id, field: 'disabled', before: !disabled, after: disabled }, disabled ? 'Deactivate' : 'Activate');
+        m.status = 'idle';
+        m.itemCount = EMPTY_COUNTS;
+        m.waitingText = undefined;
+      }
+    });
+    if (this.runData && changed.some((m) => this.runData![m.name])) {
+      const next = { ...this.runData };
+      for (const m of changed) delete next[m.name];
+      this.runData = next;
+      this.runDataVersion++;
+    }
+    this.emitNodes(changed.map((m) => m.id));
   }
 
   select(ids: Iterable<string>, mode: 'replace' | 'add' | 'toggle' = 'replace'): void {
@@ -450,9 +648,13 @@ export class WorkflowStore {
   }
 
   setPinData(nodeName: string, items: IPinData[string] | undefined): void {
-    const { [nodeName]: _, ...rest } = this.pinData;
-    this.pinData = items ? { ...rest, [nodeName]: items } : rest;
-    this.dirty = true;
+    const before = this.pinData;
+    const { [nodeName]: _, ...rest } = before;
+    const after = items ? { ...rest, [nodeName]: items } : rest;
+    this.pinData = after;
+    this.record({ kind: 'pinData', before, after }, items ? 'Pin data' : 'Unpin data');
+    const m = this.byName.get(nodeName);
+    if (m) this.emitNodes([m.id]);
   }
 
   /** After a successful save. */
@@ -462,6 +664,8 @@ export class WorkflowStore {
     if (saved.name !== undefined) this.name = saved.name;
     if (saved.tags !== undefined) this.tags = saved.tags;
     if (saved.active !== undefined) this.active = saved.active;
+    this.history.markSaved();
+    this.dirtyOutsideHistory = false;
     this.dirty = false;
   }
 
@@ -469,6 +673,7 @@ export class WorkflowStore {
   setName(name: string): void {
     if (name === this.name) return;
     this.name = name;
+    this.dirtyOutsideHistory = true;
     this.dirty = true;
   }
 
@@ -477,7 +682,12 @@ export class WorkflowStore {
     const m = this.nodes.get(id);
     if (!m) return;
     if (m.issues.length === issues.length && m.issues.every((x, i) => x === issues[i])) return;
-    m.issues = issues;
+    m.issues = issues.length ? issues : EMPTY_ISSUES;
+  }
+
+  /** Many nodes' issues in one action (answers of the issue worker). */
+  setNodeIssuesBatch(issues: Iterable<[string, string[]]>): void {
+    for (const [id, lines] of issues) this.setNodeIssues(id, lines);
   }
 
   // ---- execution state (fed by push messages) ----
@@ -496,6 +706,7 @@ export class WorkflowStore {
     const runs = (this.runData ??= {});
     (runs[nodeName] ??= []).push(task);
     this.runDataVersion++;
+    if (task.error) this.emitNodes([m.id]);
   }
 
   /** Replaces the run data wholesale (execution finished or opened). */
@@ -506,8 +717,8 @@ export class WorkflowStore {
     for (const m of this.nodes.values()) {
       const runs = runData?.[m.name];
       if (!runs?.length) {
-        m.status = 'idle';
-        m.itemCount = [];
+        if (m.status !== 'idle') m.status = 'idle';
+        if (m.itemCount.length) m.itemCount = EMPTY_COUNTS;
         continue;
       }
       const last = runs[runs.length - 1];
@@ -517,16 +728,19 @@ export class WorkflowStore {
       for (const r of runs) (r.data?.main ?? []).forEach((o, i) => (counts[i] = (counts[i] ?? 0) + (o?.length ?? 0)));
       m.itemCount = counts;
     }
+    this.emit({ kind: 'all' });
   }
 
   clearExecution(): void {
+    const hadErrors = !!this.runData && Object.values(this.runData).some((runs) => runs.some((r) => r.error));
     this.runData = undefined;
     this.executionId = undefined;
     this.runDataVersion++;
     for (const m of this.nodes.values()) {
-      m.status = 'idle';
-      m.itemCount = [];
-      m.waitingText = undefined;
+      if (m.status !== 'idle') m.status = 'idle';
+      if (m.itemCount.length) m.itemCount = EMPTY_COUNTS;
+      if (m.waitingText !== undefined) m.waitingText = undefined;
     }
+    if (hadErrors) this.emit({ kind: 'all' });
   }
 }
