@@ -8,6 +8,9 @@ import { Toasts } from './toasts/Toasts.tsx';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog.tsx';
 import { AboutDialog } from './dialogs/AboutDialog.tsx';
 import { WorkflowOpenDialog } from './dialogs/WorkflowOpenDialog.tsx';
+import { RenameNodeDialog } from './dialogs/RenameNodeDialog.tsx';
+import { ImportUrlDialog } from './dialogs/ImportUrlDialog.tsx';
+import { WorkflowDemoView } from './views/WorkflowDemoView.tsx';
 
 export function App() {
   return (
@@ -18,11 +21,14 @@ export function App() {
         </Route>
         <Route path="/workflow/:name?" component={NodeView} />
         <Route path="/execution/:id" component={ExecutionView} />
+        <Route path="/workflows/demo" component={WorkflowDemoView} />
         <Route component={NotFoundView} />
       </Switch>
       <UnsavedChangesDialog />
       <AboutDialog />
       <WorkflowOpenDialog />
+      <RenameNodeDialog />
+      <ImportUrlDialog />
       <Toasts />
     </Router>
   );

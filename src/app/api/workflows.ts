@@ -30,3 +30,8 @@ export function updateWorkflow(id: string, payload: WorkflowSavePayload): Promis
 export function deleteWorkflow(id: string): Promise<unknown> {
   return request('DELETE', `/workflows/${encodeURIComponent(id)}`);
 }
+
+/** GET /workflows/from-url — the server fetches a workflow file the user pasted a link to. */
+export function getWorkflowFromUrl(url: string, signal?: AbortSignal): Promise<unknown> {
+  return request('GET', '/workflows/from-url', { query: { url }, signal });
+}

@@ -6,7 +6,8 @@ import { resolveNodeParameters } from '../../model/parameters.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { CreatorSource } from '../stores/UIStore.ts';
 import type { NodeModel } from '../stores/WorkflowStore.ts';
-import { afterSource, DEFAULT_POSITION, freePosition } from './nodePlacement.ts';
+import { afterSource, DEFAULT_POSITION, freePosition } from '../../model/placement.ts';
+import { ensureEditable } from './readOnly.ts';
 
 function maxNodesReached(root: RootStore, d: INodeTypeDescription): boolean {
   if (!d.maxNodes) return false;
@@ -22,6 +23,11 @@ function sourceOf(root: RootStore, source: CreatorSource): { node: NodeModel; ou
     const node = workflow.nodes.get(source.nodeId);
     return node ? { node, outputIndex: source.outputIndex } : undefined;
   }
+  if (source.kind === 'connection') {
+    const c = workflow.connections.get(source.connectionId);
+    const node = c && workflow.nodes.get(c.sourceId);
+    return node && c ? { node, outputIndex: c.sourceOutput } : undefined;
+  }
   if (source.kind === 'default' && workflow.lastSelectedId && workflow.selection.has(workflow.lastSelectedId)) {
     const node = workflow.nodes.get(workflow.lastSelectedId);
     if (node && !node.isSticky) return { node, outputIndex: 0 };
@@ -32,10 +38,7 @@ function sourceOf(root: RootStore, source: CreatorSource): { node: NodeModel; ou
 /** Adds a node of `type`; returns it, or undefined when it could not be added (a toast says why). */
 export function addNodeOfType(root: RootStore, type: string, source: CreatorSource = { kind: 'default' }): NodeModel | undefined {
   const { workflow, nodeTypes, ui } = root;
-  if (ui.readOnly) {
-    ui.toasts.error('Could not create node', 'This view is read-only.');
-    return undefined;
-  }
+  if (!ensureEditable(root)) return undefined;
   const d = nodeTypes.latest(type);
   if (!d) {
     ui.toasts.error('Could not create node', `Node type "${type}" is not known.`);
@@ -52,29 +55,39 @@ export function addNodeOfType(root: RootStore, type: string, source: CreatorSour
   }
   const version = latestVersion(d);
   const from = d.inputs.length ? sourceOf(root, source) : undefined;
+  // Inserting into a connection: the new node takes its place between the two ends.
+  const into = source.kind === 'connection' && d.inputs.length && d.outputs.length ? workflow.connections.get(source.connectionId) : undefined;
   let wanted: [number, number] = DEFAULT_POSITION;
-  if (from) {
-    const fromType = nodeTypes.get(from.node.type, from.node.typeVersion);
-    wanted = afterSource(from.node, from.outputIndex, fromType?.outputs.length ?? 1);
+  if (into && source.kind === 'connection') wanted = source.position;
+  else if (from) {
+    const outputs = nodeTypes.portsOf(from.node.type, from.node.typeVersion, from.node.parameters)?.outputs ?? 1;
+    wanted = source.kind === 'endpoint' && source.position ? source.position : afterSource(from.node, from.outputIndex, outputs);
   } else if (source.kind === 'position') wanted = [source.x, source.y];
-  const position = freePosition(wanted, workflow.nodes.values());
-  const node = workflow.addNode({
-    name: d.defaults.name,
-    type: d.name,
-    typeVersion: version,
-    position,
-    parameters: resolveNodeParameters(d.properties, {}, version),
-    ...(d.webhooks?.length ? { webhookId: newId() } : {}),
+  const position = into ? wanted : freePosition(wanted, workflow.nodes.values());
+  const node = workflow.history.transact(`Add ${d.displayName}`, () => {
+    const added = workflow.addNode({
+      name: d.defaults.name,
+      type: d.name,
+      typeVersion: version,
+      position,
+      parameters: resolveNodeParameters(d.properties, {}, version),
+      ...(d.webhooks?.length ? { webhookId: newId() } : {}),
+    });
+    if (into) {
+      workflow.disconnect([into.id]);
+      workflow.connect(into.sourceId, into.sourceOutput, added.id, 0);
+      workflow.connect(added.id, 0, into.targetId, into.targetInput);
+    } else if (from) workflow.connect(from.node.id, from.outputIndex, added.id, 0);
+    return added;
   });
-  if (from) workflow.connect(from.node.id, from.outputIndex, node.id, 0);
   workflow.select([node.id]);
   return node;
 }
 
 /** A sticky note at `at` (the canvas centre) with the spec's default size. */
 export function addSticky(root: RootStore, at: [number, number]): NodeModel | undefined {
-  const { workflow, nodeTypes, ui } = root;
-  if (ui.readOnly) return undefined;
+  const { workflow, nodeTypes } = root;
+  if (!ensureEditable(root)) return undefined;
   const d = nodeTypes.latest(STICKY_NODE_TYPE);
   const version = d ? latestVersion(d) : 1;
   const defaults = d ? resolveNodeParameters(d.properties, {}, version) : {};

@@ -1,43 +1,45 @@
-// Deleting nodes (spec 001 §2.4): a node with one input and one output leaves its neighbours
-// connected (after RECONNECT_ON_DELETE_DELAY_MS); the last trigger-type start node stays.
-import { RECONNECT_ON_DELETE_DELAY_MS, START_NODE_TYPE } from '../../model/constants.ts';
-import { buildGraph, reconnectOnDelete } from '../../model/graph.ts';
+// Deleting nodes (spec 001 §2.4, src/model/deletePlan.ts): a node with one input and one output
+// leaves its neighbours connected RECONNECT_ON_DELETE_DELAY_MS later; the last trigger stays
+// while other nodes need it (a toast says why). Delete and reconnection are one undo step.
+import { action } from 'mobx';
+import { RECONNECT_ON_DELETE_DELAY_MS, STICKY_NODE_TYPE } from '../../model/constants.ts';
+import { planDelete } from '../../model/deletePlan.ts';
 import type { RootStore } from '../stores/RootStore.ts';
+import { ensureEditable } from './readOnly.ts';
 
 export function deleteNodes(root: RootStore, ids: string[]): void {
   const { workflow, ui, nodeTypes } = root;
-  if (ui.readOnly || ids.length === 0) return;
-  let remove = ids.filter((id) => workflow.nodes.has(id));
-  const startNodes = [...workflow.nodes.values()].filter((n) => n.type === START_NODE_TYPE);
-  const otherTriggers = [...workflow.nodes.values()].filter((n) => !remove.includes(n.id) && nodeTypes.isTrigger(n.type, n.typeVersion));
-  if (startNodes.length && otherTriggers.length === 0) {
-    const last = startNodes.filter((n) => remove.includes(n.id));
-    if (last.length === startNodes.length) {
-      remove = remove.filter((id) => id !== last[0].id);
-      ui.toasts.show({ kind: 'warning', title: 'The last start node cannot be removed', message: `"${last[0].name}" starts the workflow.` });
-    }
+  if (!ensureEditable(root) || ids.length === 0) return;
+  const nodes = [...workflow.nodes.values()].map((n) => ({ id: n.id, name: n.name, type: n.type, typeVersion: n.typeVersion, parameters: n.parameters }));
+  const plan = planDelete(nodes, workflow.connectionsJSON(), ids, {
+    // Ports of the node itself (a Switch with one rule has one output).
+    ports: (n) => nodeTypes.portsOf(n.type, n.typeVersion, n.parameters),
+    isStartTrigger: (type, version) => nodeTypes.isStartTrigger(type, version),
+    isSticky: (type) => type === STICKY_NODE_TYPE,
+  });
+  if (plan.keptTrigger) {
+    ui.toasts.show({
+      kind: 'warning',
+      title: 'The last trigger cannot be deleted',
+      message: `"${plan.keptTrigger.name}" starts this workflow and the other nodes need it. Add another trigger first, or delete the other nodes too.`,
+    });
   }
-  if (!remove.length) return;
-
-  const wf = workflow.toWorkflow();
-  const graph = buildGraph(wf.nodes, wf.connections);
-  const removedNames = new Set(remove.map((id) => workflow.nodes.get(id)!.name));
-  const bridges = remove
-    .filter((id) => {
-      const m = workflow.nodes.get(id)!;
-      const d = nodeTypes.get(m.type, m.typeVersion);
-      return d ? d.inputs.length === 1 && d.outputs.length === 1 : false;
-    })
-    .flatMap((id) => reconnectOnDelete(graph, workflow.nodes.get(id)!.name))
-    .filter((b) => !removedNames.has(b.from) && !removedNames.has(b.to));
-
-  workflow.removeNodes(remove);
-  if (!bridges.length) return;
-  setTimeout(() => {
-    for (const b of bridges) {
-      const from = workflow.nodeByName(b.from);
-      const to = workflow.nodeByName(b.to);
-      if (from && to) workflow.connect(from.id, b.output, to.id, b.input);
-    }
-  }, RECONNECT_ON_DELETE_DELAY_MS);
+  if (!plan.remove.length) return;
+  workflow.history.transact(plan.remove.length === 1 ? 'Delete node' : 'Delete nodes', () => workflow.removeNodes(plan.remove));
+  if (!plan.bridges.length) return;
+  const stepId = workflow.history.lastStepId;
+  setTimeout(
+    action(() => {
+      // Undone within the delay: the node is back, nothing to bridge.
+      if (workflow.history.isUndone(stepId)) return;
+      workflow.history.extend(stepId, 'Reconnect', () => {
+        for (const b of plan.bridges) {
+          const from = workflow.nodeByName(b.from);
+          const to = workflow.nodeByName(b.to);
+          if (from && to) workflow.connect(from.id, b.output, to.id, b.input);
+        }
+      });
+    }),
+    RECONNECT_ON_DELETE_DELAY_MS,
+  );
 }

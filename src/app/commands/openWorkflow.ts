@@ -5,12 +5,30 @@ import { getExecution } from '../api/executions.ts';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { IExecution } from '../../model/execution.ts';
+import { repairMessages } from '../../model/repairWorkflow.ts';
 
 function resetView(root: RootStore): void {
   root.ui.closeCreator();
   root.ui.closeNdv();
   if (root.run.running) root.run.finish('idle');
   else root.run.setTitleState('idle');
+}
+
+/** What loading repaired, and node types that are not installed (kept, marked, not runnable). */
+export function reportRepairs(root: RootStore, report: Parameters<typeof repairMessages>[0]): void {
+  const lines = repairMessages(report);
+  if (lines.length) root.ui.toasts.show({ kind: 'warning', title: 'Workflow repaired', message: `${lines.join(' ')} Save to keep the repair.` });
+  const { nodeTypes, workflow } = root;
+  if (!nodeTypes.loaded) return;
+  const unknown = new Set<string>();
+  for (const n of workflow.nodes.values()) if (!nodeTypes.get(n.type, n.typeVersion)) unknown.add(`${n.type} (v${n.typeVersion})`);
+  if (unknown.size) {
+    root.ui.toasts.show({
+      kind: 'warning',
+      title: unknown.size === 1 ? 'Unknown node type' : 'Unknown node types',
+      message: `${[...unknown].slice(0, 5).join(', ')}${unknown.size > 5 ? ` and ${unknown.size - 5} more` : ''} ${unknown.size === 1 ? 'is' : 'are'} not installed. These nodes are kept and marked; they cannot run.`,
+    });
+  }
 }
 
 export async function openNewWorkflow(root: RootStore): Promise<void> {
@@ -32,10 +50,7 @@ export async function openWorkflow(root: RootStore, id: string): Promise<boolean
   root.ui.setReadOnly(false);
   try {
     const wf = await getWorkflow(id);
-    const { droppedConnections } = root.workflow.load(wf);
-    if (droppedConnections) {
-      root.ui.toasts.show({ kind: 'warning', title: 'Workflow repaired', message: `${droppedConnections} connection(s) to missing nodes were dropped.` });
-    }
+    reportRepairs(root, root.workflow.load(wf));
     return true;
   } catch (e) {
     const notFound = e instanceof ApiError && e.status === 404;
@@ -47,10 +62,10 @@ export async function openWorkflow(root: RootStore, id: string): Promise<boolean
 /** A past execution, read-only, with its run data on the nodes; undefined when it failed to load. */
 export async function openExecution(root: RootStore, id: string): Promise<IExecution | undefined> {
   resetView(root);
-  root.ui.setReadOnly(true);
+  root.ui.setReadOnly(true, 'execution');
   try {
     const execution = await getExecution(id);
-    root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id });
+    reportRepairs(root, root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id }));
     root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id);
     return execution;
   } catch (e) {

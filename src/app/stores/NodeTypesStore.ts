@@ -2,7 +2,9 @@
 // node creator's items.
 import { action, computed, makeObservable, observableRef } from 'mobx';
 import { isTriggerType, latestVersion, versionsOf, type INodeTypeDescription } from '../../model/nodeTypes.ts';
-import { STICKY_NODE_TYPE } from '../../model/constants.ts';
+import { STARTING_NODE_TYPES, STICKY_NODE_TYPE } from '../../model/constants.ts';
+import { nodePorts, type NodePorts } from '../../model/nodePorts.ts';
+import type { NodeParameters } from '../../model/workflow.ts';
 import { getNodeTypes } from '../api/nodeTypes.ts';
 
 export class NodeTypesStore {
@@ -56,6 +58,17 @@ export class NodeTypesStore {
 
   isTrigger(type: string, version: number): boolean {
     return isTriggerType(this.get(type, version));
+  }
+
+  /** A trigger, or a type a run starts from (Manual Trigger, Start …): what a workflow needs to run. */
+  isStartTrigger(type: string, version: number): boolean {
+    return STARTING_NODE_TYPES.includes(type) || this.isTrigger(type, version);
+  }
+
+  /** Main inputs/outputs of a node with these parameters; undefined for unknown types. */
+  portsOf(type: string, version: number, parameters?: NodeParameters): NodePorts | undefined {
+    const d = this.get(type, version);
+    return d ? nodePorts(d, type, version, parameters) : undefined;
   }
 
   /** One description per type (the newest), for the node creator; hidden types and stickies excluded. */

@@ -10,9 +10,14 @@ import { ModalStore } from './ModalStore.ts';
 export type CreatorSource =
   | { kind: 'default' }
   | { kind: 'endpoint'; nodeId: string; outputIndex: number; position?: [number, number] }
+  /** The add button of a hovered connection: the new node goes between its ends. */
+  | { kind: 'connection'; connectionId: string; position: [number, number] }
   | { kind: 'position'; x: number; y: number };
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel';
+
+/** Why the view is read-only: a past execution or the embedded demo (the error text differs). */
+export type ReadOnlyReason = 'execution' | 'demo';
 
 export class UIStore {
   readonly toasts = new ToastStore();
@@ -21,8 +26,15 @@ export class UIStore {
   creatorSource: CreatorSource = { kind: 'default' };
   /** Pending unsaved-changes question; resolved by the dialog. */
   unsavedPrompt: { resolve: (c: UnsavedChoice) => void } | undefined = undefined;
-  /** The route shows something that must not be edited (a past execution). */
+  /** The route shows something that must not be edited (a past execution, the demo). */
   readOnly = false;
+  readOnlyReason: ReadOnlyReason = 'execution';
+  /** The rename prompt (F2) is open for this node. */
+  renameNodeId: string | undefined = undefined;
+  /** The find-node palette (ctrl+f) is open. */
+  findOpen = false;
+  /** A pasted workflow URL waits for the user's confirmation before it is fetched. */
+  urlImportPrompt: { url: string; resolve: (confirmed: boolean) => void } | undefined = undefined;
   /** A save request is in flight. */
   saving = false;
 
@@ -35,8 +47,17 @@ export class UIStore {
       creatorSource: observableRef,
       unsavedPrompt: observableRef,
       readOnly: observable,
+      readOnlyReason: observable,
+      renameNodeId: observable,
+      findOpen: observable,
+      urlImportPrompt: observableRef,
       saving: observable,
       setReadOnly: action,
+      openRename: action,
+      closeRename: action,
+      setFindOpen: action,
+      askUrlImport: action,
+      answerUrlImport: action,
       setSaving: action,
       ndvNode: computed,
       openNdv: action,
@@ -49,8 +70,36 @@ export class UIStore {
     });
   }
 
-  setReadOnly(readOnly: boolean): void {
+  setReadOnly(readOnly: boolean, reason: ReadOnlyReason = 'execution'): void {
     this.readOnly = readOnly;
+    this.readOnlyReason = reason;
+    if (readOnly) this.renameNodeId = undefined;
+  }
+
+  openRename(nodeId: string): void {
+    if (this.workflow.nodes.has(nodeId)) this.renameNodeId = nodeId;
+  }
+
+  closeRename(): void {
+    this.renameNodeId = undefined;
+  }
+
+  setFindOpen(open: boolean): void {
+    this.findOpen = open;
+  }
+
+  /** Asks before a pasted URL is fetched (spec 001 §5). One question at a time. */
+  askUrlImport(url: string): Promise<boolean> {
+    this.urlImportPrompt?.resolve(false);
+    return new Promise((resolve) => {
+      this.urlImportPrompt = { url, resolve };
+    });
+  }
+
+  answerUrlImport(confirmed: boolean): void {
+    const p = this.urlImportPrompt;
+    this.urlImportPrompt = undefined;
+    p?.resolve(confirmed);
   }
 
   setSaving(saving: boolean): void {

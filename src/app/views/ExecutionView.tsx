@@ -10,10 +10,13 @@ import { EditorLayout } from '../shell/EditorLayout.tsx';
 import { CanvasHost } from '../editor/canvas/CanvasHost.tsx';
 import { ZoomControls } from '../editor/controls/ZoomControls.tsx';
 import { NodeDetailsView } from '../editor/ndv/NodeDetailsView.tsx';
+import { FindNodePalette } from '../editor/find/FindNodePalette.tsx';
 import { openExecution } from '../commands/openWorkflow.ts';
 import { guardedNavigate } from '../navigation.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
+import { useCanvasEditing } from './useCanvasEditing.ts';
+import { showReadOnlyError } from '../commands/readOnly.ts';
 import './views.css';
 
 type Summary = Pick<IExecution, 'id' | 'finished' | 'waitTill' | 'workflowId' | 'workflowName'>;
@@ -51,6 +54,12 @@ export const ExecutionView = observer(function ExecutionView() {
   const newWorkflow = useCallback(() => void guardedNavigate(root, navigate, '/workflow'), [root, navigate]);
   const actions = useMemo(() => ({ save: () => undefined, newWorkflow }), [newWorkflow]);
   useEditorShortcuts(root, actions);
+  const editing = useMemo(() => ({ tidyUp: () => showReadOnlyError(root) }), [root]);
+  useCanvasEditing(root, canvas, editing);
+  // The execution's workflow is shown whole once both it and the canvas are there.
+  useEffect(() => {
+    if (summary && canvas) canvas.zoomToFit();
+  }, [summary, canvas]);
 
   const header = (
     <header className="app-header">
@@ -86,6 +95,7 @@ export const ExecutionView = observer(function ExecutionView() {
           <CanvasHost readOnly onHandle={setCanvas} />
           <ZoomControls canvas={canvas} />
           <NodeDetailsView />
+          <FindNodePalette canvas={canvas} />
         </>
       )}
     </EditorLayout>

@@ -10,6 +10,9 @@ import { CanvasHost } from '../editor/canvas/CanvasHost.tsx';
 import { ZoomControls } from '../editor/controls/ZoomControls.tsx';
 import { AddControls } from '../editor/controls/AddControls.tsx';
 import { RunControls } from '../editor/controls/RunControls.tsx';
+import { EditControls, useTidyUp } from '../editor/controls/EditControls.tsx';
+import { SelectionActions } from '../editor/controls/SelectionActions.tsx';
+import { FindNodePalette } from '../editor/find/FindNodePalette.tsx';
 import { EmptyCanvas } from '../editor/controls/EmptyCanvas.tsx';
 import { NodeCreator } from '../editor/creator/NodeCreator.tsx';
 import { NodeDetailsView } from '../editor/ndv/NodeDetailsView.tsx';
@@ -18,6 +21,7 @@ import { saveWorkflow } from '../commands/saveWorkflow.ts';
 import { confirmLeave, guardedNavigate, markConfirmed, takeConfirmed } from '../navigation.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import { useBeforeUnload } from './useBeforeUnload.ts';
+import { useCanvasEditing } from './useCanvasEditing.ts';
 import './views.css';
 
 export const NodeView = observer(function NodeView() {
@@ -29,6 +33,8 @@ export const NodeView = observer(function NodeView() {
   const [loading, setLoading] = useState(false);
   /** Route key of what the store holds ('new' or a workflow id). */
   const loadedKey = useRef<string | undefined>(undefined);
+  /** A stored workflow was opened: show it whole once the canvas is there. */
+  const [fitPending, setFitPending] = useState(false);
 
   const routeKey = params.name ?? 'new';
 
@@ -53,7 +59,8 @@ export const NodeView = observer(function NodeView() {
       loadedKey.current = routeKey;
       setLoading(true);
       if (params.name === undefined) await openNewWorkflow(root);
-      else if (!(await openWorkflow(root, params.name))) {
+      else if (await openWorkflow(root, params.name)) setFitPending(true);
+      else {
         loadedKey.current = undefined;
         markConfirmed('/workflow');
         navigate('/workflow', { replace: true });
@@ -65,6 +72,12 @@ export const NodeView = observer(function NodeView() {
       cancelled = true;
     };
   }, [routeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!fitPending || !canvas || loading) return;
+    setFitPending(false);
+    if (workflow.nodes.size) canvas.zoomToFit();
+  }, [fitPending, canvas, loading, workflow]);
 
   const save = useCallback(async () => {
     const result = await saveWorkflow(root);
@@ -84,17 +97,24 @@ export const NodeView = observer(function NodeView() {
 
   const actions = useMemo(() => ({ save: () => void save(), newWorkflow }), [save, newWorkflow]);
   useEditorShortcuts(root, actions);
+  const tidy = useTidyUp(canvas);
+  const editing = useMemo(() => ({ tidyUp: tidy.run }), [tidy.run]);
+  useCanvasEditing(root, canvas, editing);
   useBeforeUnload(() => workflow.dirty);
 
   return (
     <EditorLayout header={<WorkflowHeader onSave={actions.save} />} onNewWorkflow={newWorkflow}>
       <CanvasHost readOnly={false} onHandle={setCanvas} />
       {!loading && <EmptyCanvas />}
-      <ZoomControls canvas={canvas} />
+      <ZoomControls canvas={canvas}>
+        <EditControls tidy={tidy} />
+      </ZoomControls>
+      <SelectionActions />
       <AddControls canvas={canvas} />
       <RunControls />
       <NodeCreator />
       <NodeDetailsView />
+      <FindNodePalette canvas={canvas} />
       {loading && <div className="view-loading">Loading workflow…</div>}
     </EditorLayout>
   );

@@ -2,6 +2,7 @@
 // the node creator, Escape closes it or the node details view. The canvas handles its own keys.
 import { useEffect } from 'react';
 import type { RootStore } from '../stores/RootStore.ts';
+import { showReadOnlyError } from '../commands/readOnly.ts';
 
 function typingTarget(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
@@ -45,7 +46,7 @@ export function useEditorShortcuts(root: RootStore, actions: { save: () => void;
         return;
       }
       if (e.key === 'Tab' && !ctrl && !e.altKey && !e.shiftKey) {
-        if (root.ui.readOnly || root.ui.ndvNode || root.modalOpen()) return;
+        if (root.ui.ndvNode || root.modalOpen() || root.ui.findOpen) return;
         // Only from the canvas (or nothing focused) and inside the creator: Tab elsewhere
         // still moves focus through the header, sidebar and controls.
         const t = e.target instanceof HTMLElement ? e.target : null;
@@ -54,7 +55,9 @@ export function useEditorShortcuts(root: RootStore, actions: { save: () => void;
         if (!fromCanvas && !inCreator) return;
         if (typingTarget(t) && !inCreator) return;
         e.preventDefault();
-        root.ui.toggleCreator();
+        // Adding nodes is editing: read-only views say so instead.
+        if (root.ui.readOnly) showReadOnlyError(root);
+        else root.ui.toggleCreator();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -6,6 +6,7 @@ import type { CanvasDocument, CanvasHandle } from '../../../canvas/types.ts';
 import { basePath } from '../../basePath.ts';
 import { useStores } from '../../stores/context.ts';
 import { deleteNodes } from '../../commands/deleteNodes.ts';
+import { showReadOnlyError } from '../../commands/readOnly.ts';
 import { nodeTypeLookup } from './nodeTypeLookup.ts';
 import './canvas.css';
 
@@ -29,11 +30,14 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
         openNode: (id) => root.ui.openNdv(id),
         requestAddNode: (r) =>
           root.ui.openCreator(
-            r.fromNodeId !== undefined
-              ? { kind: 'endpoint', nodeId: r.fromNodeId, outputIndex: r.fromOutput ?? 0, position: r.position }
-              : { kind: 'position', x: r.position[0], y: r.position[1] },
+            r.connectionId !== undefined
+              ? { kind: 'connection', connectionId: r.connectionId, position: r.position }
+              : r.fromNodeId !== undefined
+                ? { kind: 'endpoint', nodeId: r.fromNodeId, outputIndex: r.fromOutput ?? 0, position: r.position }
+                : { kind: 'position', x: r.position[0], y: r.position[1] },
           ),
         onDeleteRequest: (ids) => deleteNodes(root, ids),
+        onReadOnlyEdit: () => showReadOnlyError(root),
         onError: (message) => root.ui.toasts.error('Canvas problem', message),
       },
     });

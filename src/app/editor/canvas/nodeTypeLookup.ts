@@ -1,31 +1,43 @@
 // Node-type facts the canvas draws with, from the node-types store. Reading the store's
-// descriptions inside the lookup lets the canvas's reactions redraw when types arrive.
+// descriptions inside the lookup lets the canvas's reactions redraw when types arrive. Types
+// whose endpoints depend on parameters (Switch, Webhook with several methods, Merge v3) answer
+// `dynamicPorts` and are asked again with each node's parameters (src/model/nodePorts.ts).
 import type { NodeTypeInfo, NodeTypeLookup } from '../../../canvas/types.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
+import { hasDynamicPorts, nodePorts } from '../../../model/nodePorts.ts';
 import type { NodeTypesStore } from '../../stores/NodeTypesStore.ts';
 
 export function nodeTypeLookup(store: NodeTypesStore): NodeTypeLookup {
   let cacheFor: unknown = undefined;
   const cache = new Map<string, NodeTypeInfo | undefined>();
-  return (type, typeVersion) => {
+  return (type, typeVersion, parameters) => {
     if (cacheFor !== store.descriptions) {
       cache.clear();
       cacheFor = store.descriptions;
     }
+    const dynamic = hasDynamicPorts(type, typeVersion);
     const key = `${type}@${typeVersion}`;
-    if (cache.has(key)) return cache.get(key);
+    if (!(dynamic && parameters) && cache.has(key)) return cache.get(key);
     const d = store.get(type, typeVersion);
-    const info: NodeTypeInfo | undefined = d && {
+    if (!d) {
+      cache.set(key, undefined);
+      return undefined;
+    }
+    const ports = nodePorts(d, type, typeVersion, parameters as Record<string, unknown> | undefined);
+    const info: NodeTypeInfo = {
       displayName: d.displayName,
       icon: d.icon,
       iconColor: d.iconColor,
-      inputs: d.inputs.length,
-      outputs: d.outputs.length,
-      outputNames: d.outputNames,
+      inputs: ports.inputs,
+      outputs: ports.outputs,
+      inputNames: ports.inputNames,
+      outputNames: ports.outputNames,
       isTrigger: isTriggerType(d),
       defaultsColor: d.defaults.color,
+      dynamicPorts: dynamic || undefined,
     };
-    cache.set(key, info);
+    // Per-parameters answers are cached by the canvas (per parameters object), not here.
+    if (!(dynamic && parameters)) cache.set(key, info);
     return info;
   };
 }

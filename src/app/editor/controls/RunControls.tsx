@@ -9,7 +9,8 @@ import { Icon } from '../../ui/Icon.tsx';
 export const RunControls = observer(function RunControls() {
   const root = useStores();
   const runNow = useRunWorkflow();
-  const { run, workflow } = root;
+  const { run, workflow, ui } = root;
+  if (ui.readOnly) return null;
   const label = !run.running ? 'Execute workflow' : run.waitingForWebhook ? 'Waiting for trigger event' : 'Executing workflow';
   const hasData = !!workflow.runData && Object.keys(workflow.runData).length > 0;
   return (

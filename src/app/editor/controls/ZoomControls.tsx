@@ -1,10 +1,12 @@
-// Zoom to fit / in / out / reset (reset hidden at scale 1; spec 001 §2.4).
+// Zoom to fit / in / out / reset (reset hidden at scale 1; spec 001 §2.4), then the view's
+// other control groups (undo, redo, tidy up).
 import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { faExpand, faMagnifyingGlassMinus, faMagnifyingGlassPlus, faArrowRotateLeft } from '@fortawesome/free-solid-svg-icons';
 import type { CanvasHandle } from '../../../canvas/types.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
-export const ZoomControls = observer(function ZoomControls({ canvas }: { canvas: CanvasHandle | undefined }) {
+export const ZoomControls = observer(function ZoomControls({ canvas, children }: { canvas: CanvasHandle | undefined; children?: ReactNode }) {
   const scale = canvas?.zoom.scale ?? 1;
   return (
     <div className="canvas-overlay canvas-controls">
@@ -24,6 +26,7 @@ export const ZoomControls = observer(function ZoomControls({ canvas }: { canvas:
           </button>
         )}
       </div>
+      {children}
     </div>
   );
 });

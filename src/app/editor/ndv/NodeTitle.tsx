@@ -1,13 +1,14 @@
-// The node's name in the NDV header; click to rename (trimmed, empty ignored, made unique).
+// The node's name in the NDV header; click to rename (trimmed, empty ignored, made unique,
+// expressions in other nodes updated; one undo step).
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { normaliseRename } from '../../../model/names.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
-import { rewriteNodeReferences } from '../../commands/renameReferences.ts';
+import { renameNode } from '../../commands/editNodes.ts';
 
 export const NodeTitle = observer(function NodeTitle({ node }: { node: NodeModel }) {
-  const { workflow, ui } = useStores();
+  const root = useStores();
+  const { ui } = root;
   const [draft, setDraft] = useState<string | undefined>();
   if (draft === undefined) {
     return (
@@ -17,8 +18,7 @@ export const NodeTitle = observer(function NodeTitle({ node }: { node: NodeModel
     );
   }
   const commit = () => {
-    const name = normaliseRename(draft);
-    if (name) workflow.renameNode(node.id, name, rewriteNodeReferences);
+    renameNode(root, node.id, draft);
     setDraft(undefined);
   };
   return (

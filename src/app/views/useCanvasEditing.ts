@@ -1,0 +1,136 @@
+// Editing shortcuts of the canvas views (spec 001 §2.5): F2 rename, d disable, ctrl+z / ctrl+
+// shift+z / ctrl+y undo and redo, ctrl+d duplicate, ctrl+f find, shift+alt+t tidy up, and the
+// clipboard through the browser's copy / cut / paste events (so the system clipboard and other
+// editors see n8n's JSON). Delete/Backspace belongs to the canvas (onDeleteRequest). In
+// read-only views every editing key shows the read-only error (once) instead.
+import { useEffect } from 'react';
+import type { CanvasHandle } from '../../canvas/types.ts';
+import { DEBOUNCE_COPY_MS, DEBOUNCE_DISABLE_MS, DEBOUNCE_PASTE_MS, DEBOUNCE_RENAME_MS } from '../../model/constants.ts';
+import type { Rect } from '../../model/pastePlan.ts';
+import type { RootStore } from '../stores/RootStore.ts';
+import { copiedToast, cutSelection, duplicateSelection, pasteText, selectionText } from '../commands/clipboard.ts';
+import { redo, startRename, toggleDisabled, undo } from '../commands/editNodes.ts';
+import { leadingDebounce } from '../commands/debounce.ts';
+import { showReadOnlyError } from '../commands/readOnly.ts';
+
+function typingTarget(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  return t.isContentEditable || t.closest('input, textarea, select, [role="textbox"], .monaco-editor') !== null;
+}
+
+/** Focus is in a dialog, menu, list box or the node details view: they own their keys (the canvas's own node list does not). */
+function inOverlay(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement) || t.closest('.canvas-host')) return false;
+  return t.closest('.dialog-overlay, [role="menu"], [role="listbox"], [data-testid="ndv"], .node-creator') !== null;
+}
+
+/** Some text is selected on the page: ctrl+c copies that, not nodes. */
+function textSelected(): boolean {
+  const s = window.getSelection();
+  return !!s && !s.isCollapsed && s.toString().length > 0;
+}
+
+/** The visible world rectangle of the canvas, for pasting into view. */
+export function visibleWorld(canvas: CanvasHandle | undefined): Rect | undefined {
+  const host = document.querySelector<HTMLElement>('[data-testid="canvas-host"]');
+  if (!canvas || !host) return undefined;
+  const [x0, y0] = canvas.screenToWorld(0, 0);
+  const [x1, y1] = canvas.screenToWorld(host.clientWidth, host.clientHeight);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+export interface CanvasEditingActions {
+  tidyUp: () => void;
+}
+
+export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefined, actions: CanvasEditingActions): void {
+  useEffect(() => {
+    const busy = () => root.modalOpen() || root.ui.findOpen || root.ui.renameNodeId !== undefined || root.ui.urlImportPrompt !== undefined;
+    const canvasKeys = (e: Event) => !e.defaultPrevented && !typingTarget(e.target) && !inOverlay(e.target) && !busy();
+    const disable = leadingDebounce(() => toggleDisabled(root), DEBOUNCE_DISABLE_MS);
+    const rename = leadingDebounce(() => startRename(root), DEBOUNCE_RENAME_MS);
+    const paste = leadingDebounce((text: string) => void pasteText(root, text, { viewport: visibleWorld(canvas) }), DEBOUNCE_PASTE_MS);
+    const copied = leadingDebounce((count: number) => copiedToast(root, count, 'Copied'), DEBOUNCE_COPY_MS);
+
+    const onKey = (e: KeyboardEvent) => {
+      const ctrl = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (ctrl && !e.altKey && !e.shiftKey && key === 'f') {
+        if (busy() || root.ui.ndvNode || typingTarget(e.target)) return;
+        e.preventDefault();
+        root.ui.setFindOpen(true);
+        return;
+      }
+      if (!canvasKeys(e)) return;
+      const ndvOpen = !!root.ui.ndvNode;
+      if (ctrl && !e.altKey && key === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) redo(root);
+        else undo(root);
+        return;
+      }
+      if (ctrl && !e.altKey && !e.shiftKey && key === 'y') {
+        e.preventDefault();
+        redo(root);
+        return;
+      }
+      // The rest act on the canvas selection; the node details view covers the canvas.
+      if (ndvOpen) return;
+      if (ctrl && !e.altKey && !e.shiftKey && key === 'd') {
+        e.preventDefault();
+        if (root.workflow.selection.size) duplicateSelection(root);
+        return;
+      }
+      if (e.shiftKey && e.altKey && !ctrl && e.code === 'KeyT') {
+        e.preventDefault();
+        actions.tidyUp();
+        return;
+      }
+      if (ctrl || e.altKey) return;
+      if (e.key === 'F2' && !e.shiftKey) {
+        e.preventDefault();
+        if (root.workflow.selection.size) rename();
+        return;
+      }
+      if (key === 'd' && !e.shiftKey) {
+        e.preventDefault();
+        if (root.workflow.selection.size) disable();
+        return;
+      }
+      // The canvas ignores Delete in read-only views; the attempt still deserves an answer.
+      if (root.ui.readOnly && (e.key === 'Delete' || e.key === 'Backspace') && root.workflow.selection.size) showReadOnlyError(root);
+    };
+
+    const clipboardEvent = (e: ClipboardEvent) => canvasKeys(e) && !root.ui.ndvNode;
+    const onCopy = (e: ClipboardEvent) => {
+      if (!clipboardEvent(e) || textSelected() || !root.workflow.selection.size) return;
+      const text = selectionText(root);
+      if (!text) return;
+      e.preventDefault();
+      e.clipboardData?.setData('text/plain', text);
+      // Repeated ctrl+c within a second says "copied" once (spec 001 §9).
+      copied(root.workflow.selection.size);
+    };
+    const onCut = (e: ClipboardEvent) => {
+      if (!clipboardEvent(e) || textSelected() || !root.workflow.selection.size) return;
+      e.preventDefault();
+      cutSelection(root, (text) => e.clipboardData?.setData('text/plain', text));
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (!clipboardEvent(e)) return;
+      e.preventDefault();
+      paste(e.clipboardData?.getData('text/plain') ?? '');
+    };
+
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('cut', onCut);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('cut', onCut);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [root, canvas, actions]);
+}
