@@ -24,6 +24,7 @@ import { parseJsonQuery } from './queryJson.ts';
 import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workflowChecks.ts';
 import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
 import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
+import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
 
 const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
@@ -50,6 +51,13 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     if (name.length >= MAX_WORKFLOW_NAME_LENGTH) name = base;
     const data: NewWorkflowData = { name, onboardingFlowEnabled: false };
     return { data };
+  });
+
+  // Import from URL (pasted link, confirmed by the user): see workflowFromUrl.ts for the limits.
+  app.get('/workflows/from-url', { schema: { querystring: FromUrlQuery } }, async (request) => {
+    if (!pushRefOf(request.headers[PUSH_REF_HEADER])) throw new BadRequestError(`Import from URL is only answered to the editor (the ${PUSH_REF_HEADER} header is missing)`);
+    const { url } = request.query as { url: string };
+    return { data: await fetchWorkflowFromUrl(url) };
   });
 
   app.post('/workflows', { schema: { body: WorkflowCreateBody } }, async (request) => {
