@@ -8,6 +8,22 @@ import { CTRL_ERROR, CTRL_OK, SAB_HEADER_BYTES, UNDEFINED_LENGTH, type VmErrorIn
 const MAX_SAB_BYTES = 1024 * 1024 * 1024;
 /** WebAssembly memory of one sandbox: the default per-run limit plus room for Luxon and the prelude. */
 const WASM_MEMORY_BYTES = Number(process.env.SWITCHYARD_CODE_MEMORY_MB ?? 128) * 1024 * 1024 + 32 * 1024 * 1024;
+/**
+ * The worker's own JavaScript heap (results and messages in transit, not the VM's memory).
+ * Without a limit, a worker that ran out of heap would take the whole process down; with one,
+ * Node ends just that worker (ERR_WORKER_OUT_OF_MEMORY).
+ */
+const WORKER_HEAP_MB = 512;
+/**
+ * QuickJS runs on the worker's native stack as WebAssembly frames. Its own limit (1 MB of its
+ * shadow stack, vm.ts) must trip first: with Node's default 4 MB, deep recursion or a deeply
+ * nested JSON.stringify overflowed the native stack mid-operation, leaving the runtime corrupt.
+ */
+const WORKER_STACK_MB = 32;
+/** How long a new worker may take to load QuickJS. */
+const START_TIMEOUT_MS = 30_000;
+/** How long past its deadline a run may stay stuck in native code before its worker is ended. */
+const KILL_GRACE_MS = 1000;
 const encoder = new TextEncoder();
 
 interface PooledWorker {
@@ -15,6 +31,8 @@ interface PooledWorker {
   sab: SharedArrayBuffer;
   ready: Promise<void>;
   busy: boolean;
+  /** No longer counted in `live` (terminated by us, or exited). */
+  gone: boolean;
 }
 
 export interface PoolRun {
@@ -39,9 +57,26 @@ const queue: Array<() => void> = [];
 let live = 0;
 const maxWorkers = Math.max(2, availableParallelism());
 
+const cancelled = () => new SandboxError({ kind: 'internal', name: 'ExecutionCancelledError', message: 'The execution was canceled' });
+
+/** Takes a worker out of the count and lets a waiting run spawn its replacement. */
+function retire(w: PooledWorker): void {
+  if (w.gone) return;
+  w.gone = true;
+  live--;
+  const i = idle.indexOf(w);
+  if (i >= 0) idle.splice(i, 1);
+  queue.shift()?.();
+}
+
 function spawn(): PooledWorker {
   const sab = new SharedArrayBuffer(64 * 1024, { maxByteLength: MAX_SAB_BYTES });
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { sab, maxMemoryBytes: WASM_MEMORY_BYTES }, stdout: false, stderr: false });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    workerData: { sab, maxMemoryBytes: WASM_MEMORY_BYTES },
+    stdout: false,
+    stderr: false,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB },
+  });
   worker.unref();
   live++;
   const ready = new Promise<void>((resolve, reject) => {
@@ -53,30 +88,49 @@ function spawn(): PooledWorker {
     };
     worker.on('message', onMessage);
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`exit ${code}`)));
   });
-  const pw: PooledWorker = { worker, sab, ready, busy: false };
-  worker.once('exit', () => {
-    live--;
-    const i = idle.indexOf(pw);
-    if (i >= 0) idle.splice(i, 1);
-  });
+  ready.catch(() => {});
+  const pw: PooledWorker = { worker, sab, ready, busy: false, gone: false };
+  // Any exit (a crash, or our own terminate) frees a slot; a waiting run must hear of it, or
+  // it would wait for a release that never comes.
+  worker.once('exit', () => retire(pw));
   return pw;
 }
 
-async function acquire(): Promise<PooledWorker> {
+async function acquire(signal: AbortSignal): Promise<PooledWorker> {
   for (;;) {
+    if (signal.aborted) throw cancelled();
     const w = idle.pop();
     if (w) return w;
     if (live < maxWorkers) return spawn();
-    await new Promise<void>((resolve) => queue.push(resolve));
+    // Wait for a release or an exit; a stop while waiting ends the wait.
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const i = queue.indexOf(wake);
+        if (i >= 0) queue.splice(i, 1);
+        resolve();
+      };
+      queue.push(wake);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 }
 
 function release(w: PooledWorker, healthy: boolean): void {
   w.busy = false;
-  if (healthy) idle.push(w);
-  else void w.worker.terminate();
-  queue.shift()?.();
+  if (healthy && !w.gone) {
+    idle.push(w);
+    queue.shift()?.();
+  } else {
+    // Counted out now, not when the exit event arrives, so its replacement can start at once.
+    retire(w);
+    void w.worker.terminate();
+  }
 }
 
 function answer(w: PooledWorker, state: number, text: string | undefined): void {
@@ -100,17 +154,22 @@ function answer(w: PooledWorker, state: number, text: string | undefined): void 
 }
 
 export async function runInSandbox(run: PoolRun): Promise<{ result: string; staticData: string }> {
-  const w = await acquire();
+  const w = await acquire(run.signal);
   w.busy = true;
-  await w.ready;
   return new Promise((resolve, reject) => {
     let settled = false;
-    // Grace beyond the VM's own deadline: the VM normally ends itself with a clear error first.
-    const killer = setTimeout(() => finish(new SandboxError({ kind: 'timeout', name: 'CodeExecutionError', message: `Code execution timed out after ${run.request.timeoutMs} ms` }), false), run.request.timeoutMs + 1000);
-    const onAbort = () => finish(new SandboxError({ kind: 'internal', name: 'ExecutionCancelledError', message: 'The execution was canceled' }), false);
+    // Until the worker has loaded QuickJS, only a start-up limit applies; then the run's own.
+    let killer = setTimeout(() => finish(new SandboxError({ kind: 'internal', name: 'Error', message: 'The code sandbox did not start' }), false), START_TIMEOUT_MS);
+    const onAbort = () => finish(cancelled(), false);
     run.signal.addEventListener('abort', onAbort, { once: true });
     const onExit = (code: number) => finish(new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox stopped unexpectedly (exit ${code})` }), false);
-    const onError = (e: Error) => finish(new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox failed: ${e.message}` }), false);
+    const onError = (e: Error & { code?: string }) =>
+      finish(
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new SandboxError({ kind: 'memory', name: 'CodeExecutionError', message: `Code ran out of memory (the sandbox's heap limit is ${WORKER_HEAP_MB} MB)` })
+          : new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox failed: ${e.message}` }),
+        false,
+      );
 
     function finish(outcome: Error | { result: string; staticData: string }, healthy: boolean): void {
       if (settled) return;
@@ -155,6 +214,19 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
     w.worker.once('exit', onExit);
     w.worker.once('error', onError);
     if (run.signal.aborted) return onAbort();
-    w.worker.postMessage({ type: 'run', request: run.request });
+    // A fresh worker may still be loading QuickJS.
+    w.ready.then(
+      () => {
+        if (settled) return;
+        clearTimeout(killer);
+        // Grace beyond the VM's own deadline: the VM normally ends itself with a clear error first.
+        killer = setTimeout(
+          () => finish(new SandboxError({ kind: 'timeout', name: 'CodeExecutionError', message: `Code execution timed out after ${run.request.timeoutMs} ms` }), false),
+          run.request.timeoutMs + KILL_GRACE_MS,
+        );
+        w.worker.postMessage({ type: 'run', request: run.request });
+      },
+      (e: Error) => finish(new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox failed to start: ${e.message}` }), false),
+    );
   });
 }
