@@ -202,11 +202,11 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
           run.onConsole(m.level, m.message);
           break;
         case 'done':
-          finish({ result: m.result, staticData: m.staticData }, true);
+          finish({ result: m.result, staticData: m.staticData }, !m.restart);
           break;
         case 'failed':
           // A memory failure leaves the runtime's allocator in doubt: start a fresh worker.
-          finish(new SandboxError(m.error), m.error.kind !== 'memory' && m.error.kind !== 'internal');
+          finish(new SandboxError(m.error), !m.restart && m.error.kind !== 'memory' && m.error.kind !== 'internal');
           break;
       }
     }

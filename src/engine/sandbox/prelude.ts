@@ -1,6 +1,7 @@
 // JavaScript evaluated inside each QuickJS context before the user's code: n8n's Code-node
 // globals built on a single host bridge (`__host(op, argsJson)` returning JSON), so nothing of
-// the host is reachable but the data it chooses to copy in.
+// the host is reachable but the data it chooses to copy in. User code can replace any built-in
+// this script uses (JSON, Array methods …) before calling it, so the host checks what arrives.
 export const PRELUDE = String.raw`
 (() => {
   const host = globalThis.__host;
@@ -107,7 +108,8 @@ export const PRELUDE = String.raw`
   const makeConsole = (level) => (...args) => hostConsole(level, fmt(args));
   value('console', { log: makeConsole('log'), info: makeConsole('info'), warn: makeConsole('warn'), error: makeConsole('error'), debug: makeConsole('debug') });
 
-  globalThis.__setItem = (i) => { state.itemIndex = i; };
-  globalThis.__staticData = staticData;
+  // Handed to the host only (the value of this script), never left on globalThis where user
+  // code could swap the static data object or move the item pointer.
+  return { setItem: (i) => { state.itemIndex = i; }, staticData };
 })();
 `;

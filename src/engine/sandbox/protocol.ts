@@ -10,6 +10,8 @@ export interface VmRequest {
   ctx: IDataObject;
   timeoutMs: number;
   memoryBytes: number;
+  /** Items the result may hold (the engine's maxItemsPerNode), checked before it leaves the VM. */
+  maxItems: number;
   /** Whether the code needs Luxon (DateTime …); loading it costs a few milliseconds. */
   luxon: boolean;
 }
@@ -26,8 +28,8 @@ export type WorkerToMain =
   | { type: 'ready' }
   | { type: 'call'; op: string; args: string }
   | { type: 'console'; level: string; message: string }
-  | { type: 'done'; result: string; staticData: string }
-  | { type: 'failed'; error: VmErrorInfo };
+  | { type: 'done'; result: string; staticData: string; restart?: boolean }
+  | { type: 'failed'; error: VmErrorInfo; restart?: boolean };
 
 export type MainToWorker = { type: 'run'; request: VmRequest };
 

@@ -107,6 +107,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         ctx,
         timeoutMs: req.limits.codeTimeoutMs,
         memoryBytes: req.limits.codeMemoryBytes,
+        maxItems: req.limits.maxItemsPerNode,
         luxon: USES_LUXON.test(req.code),
       },
       onCall: (op, args) => {

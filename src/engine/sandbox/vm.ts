@@ -6,9 +6,31 @@ import { newQuickJSWASMModule, newVariant, RELEASE_SYNC, type QuickJSContext, ty
 import { PRELUDE } from './prelude.ts';
 import { INTL_SHIM } from './intlShim.ts';
 import { intlOp } from './intlHost.ts';
+import { inspectJson } from './resultLimits.ts';
 import type { VmErrorInfo, VmRequest } from './protocol.ts';
 
 export type Bridge = (op: string, argsJson: string) => string | undefined;
+
+/**
+ * What one run may push through the worker boundary besides its result. Each console call and
+ * each lookup is a message the engine's thread has to handle, so counts and sizes are capped.
+ */
+export const SANDBOX_CAPS = {
+  /** Timers waiting at once (each holds a host timer and a VM function). */
+  pendingTimers: 10_000,
+  /** Console messages per run; later ones are dropped after one notice. */
+  consoleMessages: 10_000,
+  /** Characters of console output per run. */
+  consoleChars: 1_000_000,
+  /** Characters of one console message (longer ones are cut). */
+  consoleMessageChars: 100_000,
+  /** Characters of the JSON arguments of one data lookup. */
+  bridgeArgChars: 1_000_000,
+  /** Characters of an error's message and of its stack. */
+  errorChars: 10_000,
+  /** Nesting depth of the result and static data (the engine's JSON handling recurses). */
+  resultDepth: 1000,
+} as const;
 
 export class VmError extends Error {
   info: VmErrorInfo;
@@ -20,6 +42,16 @@ export class VmError extends Error {
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
 let luxonSource: string | undefined;
+let damaged = false;
+
+/**
+ * Whether a runtime of this module failed to dispose cleanly (QuickJS asserts when objects
+ * outlive their runtime, which an interrupt inside an async function can cause). The module's
+ * memory is then in doubt, so the worker asks to be replaced.
+ */
+export function quickJSDamaged(): boolean {
+  return damaged;
+}
 
 /**
  * Loads QuickJS with its WebAssembly memory capped: QuickJS's own limit does not catch every
@@ -50,6 +82,43 @@ function wrap(req: VmRequest): string {
   return `(async function () { const items = $input.all(); return await (async function () {\n${req.code}\n})(); })()`;
 }
 
+/**
+ * Built-ins the host needs after user code has run, taken before it runs: user code may replace
+ * JSON.stringify, Array.isArray or String.prototype methods, never these references.
+ *  - serialize(value, maxItems): JSON text, or the length of an array with too many items
+ *    (checked before any text is built);
+ *  - describe(thrown): { name, message, stack, value } as strings, every read guarded;
+ *  - parse(text): the VM's own JSON.parse, so `__proto__` keys stay plain data;
+ *  - cut(text, n): the first n characters.
+ */
+const HOST_TOOLS = String.raw`
+(() => {
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const isArray = Array.isArray;
+  const apply = Reflect.apply;
+  const substring = String.prototype.substring;
+  const toText = String;
+  const text = (v) => { try { return typeof v === 'string' ? v : v === undefined ? undefined : toText(v); } catch (e) { return undefined; } };
+  return {
+    serialize: (v, maxItems) => {
+      if (isArray(v) && v.length > maxItems) return v.length;
+      return stringify(v === undefined ? null : v);
+    },
+    describe: (e) => {
+      if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return { value: text(e) };
+      const out = {};
+      try { out.name = text(e.name); } catch (x) {}
+      try { out.message = text(e.message); } catch (x) {}
+      try { out.stack = text(e.stack); } catch (x) {}
+      return out;
+    },
+    parse: (s) => parse(s),
+    cut: (s, n) => apply(substring, s, [0, n]),
+  };
+})()
+`;
+
 export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level: string, message: string) => void): Promise<{ result: string; staticData: string }> {
   const QuickJS = await loadQuickJS();
   const runtime = QuickJS.newRuntime();
@@ -64,29 +133,110 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
   const vm = runtime.newContext();
   const timers = new Map<number, { timer: ReturnType<typeof setTimeout>; fn: QuickJSHandle }>();
   const intl = new Map<number, unknown>();
+  const owned: QuickJSHandle[] = [];
   let nextTimer = 1;
   let wake: (() => void) | undefined;
+  let consoleMessages = 0;
+  let consoleChars = 0;
+  let consoleCut = false;
 
-  const fail = (err: unknown): VmError => toVmError(vm, err, interrupted, req);
   const unwrap = (r: ReturnType<QuickJSContext['evalCode']>): QuickJSHandle => {
-    if (r.error) {
-      const e = vm.dump(r.error);
-      r.error.dispose();
-      throw fail(e);
-    }
+    if (r.error) throw errorFrom(r.error);
     return r.value;
+  };
+  const keep = (h: QuickJSHandle) => {
+    owned.push(h);
+    return h;
   };
   const define = (name: string, fn: QuickJSHandle) => {
     vm.setProp(vm.global, name, fn);
     fn.dispose();
   };
 
+  // Taken before any user code runs (see HOST_TOOLS).
+  const toolsResult = vm.evalCode(HOST_TOOLS, 'host.js');
+  if (toolsResult.error) {
+    toolsResult.error.dispose();
+    vm.dispose();
+    runtime.dispose();
+    throw new VmError(memoryInfo(req));
+  }
+  const tools = keep(toolsResult.value);
+  const serialize = keep(vm.getProp(tools, 'serialize'));
+  const describe = keep(vm.getProp(tools, 'describe'));
+  const parse = keep(vm.getProp(tools, 'parse'));
+  const cut = keep(vm.getProp(tools, 'cut'));
+
+  /** Length of a VM string; its own `length` cannot be redefined by user code. */
+  const lengthOf = (h: QuickJSHandle): number => use(vm.getProp(h, 'length'), (l) => vm.getNumber(l));
+  /** A VM string copied out, cut to `max` characters inside the VM first. */
+  const readText = (h: QuickJSHandle, max: number): { text: string; length: number } => {
+    if (vm.typeof(h) !== 'string') return { text: '', length: 0 };
+    const length = lengthOf(h);
+    if (length <= max) return { text: vm.getString(h), length };
+    const r = use(vm.newNumber(max), (n) => vm.callFunction(cut, vm.undefined, h, n));
+    if (r.error) {
+      r.error.dispose();
+      return { text: '', length };
+    }
+    return { text: use(r.value, (v) => vm.getString(v)), length };
+  };
+
+  /** A thrown VM value turned into a clear error; disposes the handle. */
+  function errorFrom(handle: QuickJSHandle): VmError {
+    try {
+      if (interrupted || Date.now() > deadline) return new VmError(timeoutInfo(req));
+      const d = vm.callFunction(describe, vm.undefined, handle);
+      if (d.error) {
+        d.error.dispose();
+        // A getter on the thrown object ran past the deadline, or the VM could not even look
+        // at its own exception because memory is gone.
+        return new VmError(interrupted ? timeoutInfo(req) : memoryInfo(req));
+      }
+      return use(d.value, (info) => {
+        const field = (key: string) =>
+          use(vm.getProp(info, key), (v) => (vm.typeof(v) === 'string' ? readText(v, SANDBOX_CAPS.errorChars) : undefined));
+        const value = field('value');
+        if (value !== undefined) {
+          // QuickJS throws null when memory runs out so far that it cannot even build the error
+          // (and the memory is freed again by the time we look): a null cannot be told apart
+          // from user code's own `throw null`, so the message names both.
+          if (value.text === 'null' || value.text === 'undefined') {
+            const info = memoryInfo(req);
+            return new VmError({ ...info, message: `${info.message}, or it threw ${value.text}` });
+          }
+          return new VmError({ kind: 'user', name: 'Error', message: `Code threw ${truncated(value)}` });
+        }
+        const name = field('name');
+        const message = field('message');
+        const stack = field('stack');
+        if (name?.text === 'InternalError' && message?.text === 'out of memory') return new VmError(memoryInfo(req));
+        const line = /Code:(\d+)/.exec(stack?.text ?? '');
+        return new VmError({
+          kind: 'user',
+          name: name && name.text && name.text !== 'Error' ? name.text.slice(0, 100) : 'Error',
+          message: message ? truncated(message) || 'Error' : 'Unknown error (the thrown object has no message)',
+          stack: stack ? truncated(stack) : undefined,
+          lineNumber: line ? Math.max(1, Number(line[1]) - 1) : undefined,
+        });
+      });
+    } catch {
+      return new VmError(memoryInfo(req));
+    } finally {
+      if (handle.alive) handle.dispose();
+    }
+  }
+
   try {
     define(
       '__host',
       vm.newFunction('__host', (opHandle, argsHandle) => {
-        const op = vm.getString(opHandle);
-        const args = vm.getString(argsHandle);
+        const op = readText(opHandle, 64).text;
+        const argsLength = vm.typeof(argsHandle) === 'string' ? lengthOf(argsHandle) : 0;
+        if (argsLength > SANDBOX_CAPS.bridgeArgChars) {
+          return { error: vm.newError({ name: 'RangeError', message: `The arguments of a data lookup are too large (${argsLength} characters, at most ${SANDBOX_CAPS.bridgeArgChars})` }) };
+        }
+        const args = argsLength > 0 ? vm.getString(argsHandle) : '[]';
         try {
           const result = op.startsWith('intl') ? JSON.stringify(intlOp(intl, op, JSON.parse(args) as unknown[])) : bridge(op, args);
           return result === undefined ? vm.undefined : vm.newString(result);
@@ -98,15 +248,29 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
     define(
       '__console',
       vm.newFunction('__console', (levelHandle, textHandle) => {
-        onConsole(vm.getString(levelHandle), vm.getString(textHandle));
+        if (consoleCut) return;
+        const level = readText(levelHandle, 16).text;
+        if (consoleMessages >= SANDBOX_CAPS.consoleMessages || consoleChars >= SANDBOX_CAPS.consoleChars) {
+          consoleCut = true;
+          onConsole('warn', `Console output stopped: this run logged more than ${SANDBOX_CAPS.consoleMessages} messages or ${SANDBOX_CAPS.consoleChars} characters`);
+          return;
+        }
+        const room = Math.min(SANDBOX_CAPS.consoleMessageChars, SANDBOX_CAPS.consoleChars - consoleChars);
+        const { text, length } = readText(textHandle, room);
+        consoleMessages++;
+        consoleChars += text.length;
+        onConsole(level, length > text.length ? `${text}… (${length - text.length} more characters)` : text);
       }),
     );
     define(
       'setTimeout',
       vm.newFunction('setTimeout', (fnHandle, delayHandle) => {
+        if (timers.size >= SANDBOX_CAPS.pendingTimers) {
+          return { error: vm.newError({ name: 'RangeError', message: `Too many pending timers (at most ${SANDBOX_CAPS.pendingTimers})` }) };
+        }
         const id = nextTimer++;
         const fn = fnHandle.dup();
-        const delay = Math.max(0, Math.min(vm.getNumber(delayHandle) || 0, req.timeoutMs));
+        const delay = Math.max(0, Math.min(vm.typeof(delayHandle) === 'number' ? vm.getNumber(delayHandle) || 0 : 0, req.timeoutMs));
         const timer = setTimeout(() => {
           timers.delete(id);
           const r = vm.callFunction(fn, vm.undefined);
@@ -122,7 +286,7 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
     define(
       'clearTimeout',
       vm.newFunction('clearTimeout', (idHandle) => {
-        const id = vm.getNumber(idHandle);
+        const id = vm.typeof(idHandle) === 'number' ? vm.getNumber(idHandle) : 0;
         const t = timers.get(id);
         if (t) {
           clearTimeout(t.timer);
@@ -132,64 +296,52 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
       }),
     );
 
-    const ctxHandle = unwrap(vm.evalCode(`(${JSON.stringify(req.ctx)})`));
+    // Parsed as JSON by the VM, not evaluated as a literal: in a literal a "__proto__" key
+    // would set the object's prototype instead of being data.
+    const ctxText = vm.newString(JSON.stringify(req.ctx));
+    const ctxHandle = unwrap(vm.callFunction(parse, vm.undefined, ctxText));
+    ctxText.dispose();
     vm.setProp(vm.global, '__ctx', ctxHandle);
     ctxHandle.dispose();
     if (req.luxon) {
       unwrap(vm.evalCode(INTL_SHIM, 'intl.js')).dispose();
       unwrap(vm.evalCode(loadLuxon(), 'luxon.js')).dispose();
     }
-    unwrap(vm.evalCode(PRELUDE, 'prelude.js')).dispose();
-    if (req.itemIndex !== 0) unwrap(vm.evalCode(`__setItem(${req.itemIndex})`)).dispose();
+    const prelude = keep(unwrap(vm.evalCode(PRELUDE, 'prelude.js')));
+    if (req.itemIndex !== 0) {
+      use(vm.getProp(prelude, 'setItem'), (setItem) => use(vm.newNumber(req.itemIndex), (i) => unwrap(vm.callFunction(setItem, vm.undefined, i)).dispose()));
+    }
 
-    const promiseHandle = unwrap(vm.evalCode(wrap(req), 'Code'));
-    const settled = vm.resolvePromise(promiseHandle);
-    promiseHandle.dispose();
-    let done = false;
-    void settled.finally(() => {
-      done = true;
-      wake?.();
-    });
+    // The promise is polled, not awaited through resolvePromise: host callbacks registered on
+    // it left reactions behind when a run was cut short, and the runtime then failed to dispose.
+    const promise = keep(unwrap(vm.evalCode(wrap(req), 'Code')));
+    let value: QuickJSHandle | undefined;
     for (;;) {
       const jobs = runtime.executePendingJobs();
-      if (jobs.error) {
-        const e = vm.dump(jobs.error);
-        jobs.error.dispose();
-        throw fail(e);
+      if (jobs.error) throw errorFrom(jobs.error);
+      // An interrupted job is dropped without an error: the queue may look settled when it is not.
+      if (interrupted) throw new VmError(timeoutInfo(req));
+      const state = vm.getPromiseState(promise);
+      if (state.type === 'fulfilled') {
+        value = state.notAPromise ? promise.dup() : state.value;
+        break;
       }
-      await Promise.resolve();
-      if (done) break;
-      if (timers.size === 0 && !runtime.hasPendingJob()) {
-        await new Promise((r) => setTimeout(r, 0));
-        if (done) break;
-        if (timers.size === 0 && !runtime.hasPendingJob()) throw new VmError({ kind: 'user', name: 'Error', message: 'The code returned a promise that never resolves' });
-        continue;
-      }
+      if (state.type === 'rejected') throw errorFrom(state.error);
+      if (runtime.hasPendingJob()) continue;
       if (Date.now() > deadline) throw new VmError(timeoutInfo(req));
-      if (timers.size > 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, Math.max(1, deadline - Date.now()));
-        });
-        wake = undefined;
-      }
+      if (timers.size === 0) throw new VmError({ kind: 'user', name: 'Error', message: 'The code returned a promise that never resolves' });
+      // Sleep until a timer has run (or the deadline).
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = undefined;
     }
-    const outcome = await settled;
-    if (outcome.error) {
-      const e = vm.dump(outcome.error);
-      outcome.error.dispose();
-      throw fail(e);
-    }
-    const stringify = unwrap(vm.evalCode('(v) => JSON.stringify(v === undefined ? null : v)'));
-    const text = vm.callFunction(stringify, vm.undefined, outcome.value);
-    stringify.dispose();
-    outcome.value.dispose();
-    const textHandle = unwrap(text);
-    const result = vm.getString(textHandle);
-    textHandle.dispose();
-    const staticHandle = unwrap(vm.evalCode('JSON.stringify(globalThis.__staticData || {})'));
-    const staticData = vm.getString(staticHandle);
-    staticHandle.dispose();
+    const result = use(value, (v) => serializeOut(v, req.maxItems, 'result'));
+    const staticData = use(vm.getProp(prelude, 'staticData'), (v) => serializeOut(v, Number.MAX_SAFE_INTEGER, 'static data'));
     return { result, staticData };
   } finally {
     for (const t of timers.values()) {
@@ -197,34 +349,62 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
       t.fn.dispose();
     }
     try {
+      for (const h of owned) if (h.alive) h.dispose();
       vm.dispose();
       runtime.dispose();
     } catch {
-      // A runtime that ran out of memory may refuse a clean dispose; the worker drops it either way.
+      // A runtime that ran out of memory or was interrupted may refuse a clean dispose.
+      damaged = true;
     }
   }
+
+  /**
+   * JSON text of a VM value, refused before it is built when an array has too many items, and
+   * checked again on the text itself: a Proxy or toJSON can lie to the first check.
+   */
+  function serializeOut(value: QuickJSHandle, maxItems: number, what: 'result' | 'static data'): string {
+    const r = use(vm.newNumber(maxItems), (n) => vm.callFunction(serialize, vm.undefined, value, n));
+    if (r.error) {
+      const e = errorFrom(r.error);
+      if (e.info.kind === 'user') throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} cannot be turned into JSON: ${e.info.message}` });
+      throw e;
+    }
+    const out = use(r.value, (h) => {
+      const type = vm.typeof(h);
+      if (type === 'number') return vm.getNumber(h);
+      return type === 'string' ? vm.getString(h) : 'null';
+    });
+    if (typeof out === 'number') throw new VmError(tooManyItems(out, maxItems));
+    const shape = inspectJson(out);
+    if (shape.items > maxItems) throw new VmError(tooManyItems(shape.items, maxItems));
+    if (shape.depth > SANDBOX_CAPS.resultDepth) {
+      throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} is nested more than ${SANDBOX_CAPS.resultDepth} levels deep` });
+    }
+    return out;
+  }
+}
+
+/** Runs `fn` with a handle and disposes it even when `fn` throws (Lifetime.consume does not). */
+function use<T>(h: QuickJSHandle, fn: (h: QuickJSHandle) => T): T {
+  try {
+    return fn(h);
+  } finally {
+    if (h.alive) h.dispose();
+  }
+}
+
+function truncated(t: { text: string; length: number }): string {
+  return t.length > t.text.length ? `${t.text}… (${t.length - t.text.length} more characters)` : t.text;
+}
+
+function tooManyItems(count: number, max: number): VmErrorInfo {
+  return { kind: 'user', name: 'CodeExecutionError', message: `Code returned ${count} items, more than the limit of ${max} items per node` };
 }
 
 function timeoutInfo(req: VmRequest): VmErrorInfo {
   return { kind: 'timeout', name: 'CodeExecutionError', message: `Code execution timed out after ${req.timeoutMs} ms` };
 }
 
-function toVmError(vm: QuickJSContext, err: unknown, interrupted: boolean, req: VmRequest): VmError {
-  void vm;
-  const e = (err ?? {}) as { name?: string; message?: string; stack?: string };
-  if (interrupted || e.message === 'interrupted') return new VmError(timeoutInfo(req));
-  // When memory is exhausted QuickJS may not even manage to build the error object.
-  const unreadable = err === undefined || err === null || (typeof err === 'object' && e.message === undefined && e.name === undefined);
-  if (unreadable || e.message === 'out of memory' || (typeof err === 'string' && err.includes('out of memory'))) {
-    return new VmError({ kind: 'memory', name: 'CodeExecutionError', message: `Code ran out of memory (limit ${Math.round(req.memoryBytes / 1024 / 1024)} MB)` });
-  }
-  const message = typeof err === 'string' ? err : (e.message ?? 'Unknown error');
-  const line = /Code:(\d+)/.exec(e.stack ?? '');
-  return new VmError({
-    kind: 'user',
-    name: e.name && e.name !== 'Error' ? e.name : 'Error',
-    message,
-    stack: e.stack,
-    lineNumber: line ? Math.max(1, Number(line[1]) - 1) : undefined,
-  });
+function memoryInfo(req: VmRequest): VmErrorInfo {
+  return { kind: 'memory', name: 'CodeExecutionError', message: `Code ran out of memory (limit ${Math.round(req.memoryBytes / 1024 / 1024)} MB)` };
 }

@@ -2,7 +2,7 @@
 // terminated without touching the server. Data proxy lookups block on a shared buffer until
 // the engine answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadQuickJS, runInVm, VmError } from './vm.ts';
+import { loadQuickJS, quickJSDamaged, runInVm, VmError } from './vm.ts';
 import { CTRL_ERROR, CTRL_WAITING, SAB_HEADER_BYTES, UNDEFINED_LENGTH, type MainToWorker, type WorkerToMain } from './protocol.ts';
 
 const port = parentPort;
@@ -32,10 +32,12 @@ function bridge(op: string, args: string): string | undefined {
 port.on('message', (msg: MainToWorker) => {
   if (msg.type !== 'run') return;
   runInVm(msg.request, bridge, (level, message) => send({ type: 'console', level, message }))
-    .then((r) => send({ type: 'done', result: r.result, staticData: r.staticData }))
+    .then((r) => send({ type: 'done', result: r.result, staticData: r.staticData, restart: quickJSDamaged() }))
     .catch((e: unknown) => {
-      const info = e instanceof VmError ? e.info : { kind: 'internal' as const, name: 'Error', message: (e as Error)?.message ?? String(e) };
-      send({ type: 'failed', error: info });
+      // Anything else came out of QuickJS itself (a WebAssembly trap, the native stack): the
+      // runtime is in doubt, and 'internal' makes the pool replace this worker.
+      const info = e instanceof VmError ? e.info : { kind: 'internal' as const, name: 'Error', message: `The code sandbox failed (${(e as Error)?.name ?? 'Error'}: ${(e as Error)?.message ?? String(e)}); it has been restarted` };
+      send({ type: 'failed', error: info, restart: quickJSDamaged() });
     });
 });
 
