@@ -37,12 +37,28 @@ export class CodeExecutionError extends Error {
 
 const USES_LUXON = /(\bDateTime|\bDuration|\bInterval|\$now|\$today|\bluxon)\b/;
 
-/** The engine's half of `__host(op, argsJson)`: data-proxy lookups for the VM. */
-function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknown[]): unknown {
+/**
+ * The engine's half of `__host(op, argsJson)`: data-proxy lookups for the VM. User code can
+ * forge any op and argument list (by replacing JSON.stringify before a lookup), so every
+ * argument is checked before it reaches the data proxy.
+ */
+function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknown): unknown {
+  if (!Array.isArray(args) || args.length > 3) throw new TypeError('Invalid arguments for a data lookup');
   const scope = req.scope(itemIndex);
   const $ = scope.$ as (name: string) => Record<string, unknown>;
   const name = args[0] as string;
+  if (op !== 'prevParams' && typeof name !== 'string') throw new TypeError('A node name must be a string');
   const opt = (v: unknown) => (v === null ? undefined : v);
+  const index = (v: unknown): number => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new TypeError('An item index must be a whole number of 0 or more');
+    return v;
+  };
+  /** Output and run indexes; -1 is the last run. */
+  const small = (v: unknown): unknown => {
+    const x = opt(v);
+    if (x !== undefined && (typeof x !== 'number' || !Number.isSafeInteger(x) || x < -1)) throw new TypeError('An output or run index must be a whole number (-1 for the last run)');
+    return x;
+  };
   switch (op) {
     case 'checkNode':
       $(name);
@@ -50,27 +66,40 @@ function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknow
     case 'all':
     case 'first':
     case 'last':
-      return ($(name)[op] as (b?: unknown, r?: unknown) => unknown)(opt(args[1]), opt(args[2]));
+      return ($(name)[op] as (b?: unknown, r?: unknown) => unknown)(small(args[1]), small(args[2]));
     case 'item':
-      return ($(name).pairedItem as (i: number) => unknown)(args[1] as number);
+      return ($(name).pairedItem as (i: number) => unknown)(index(args[1]));
     case 'isExecuted':
       return $(name).isExecuted;
     case 'params':
       return $(name).params;
     case 'nodeJson':
-      return (req.scope(args[1] as number).$node as Record<string, { json: unknown }>)[name].json;
+      return (req.scope(index(args[1])).$node as Record<string, { json: unknown }>)[name].json;
     case 'nodeBinary':
-      return (req.scope(args[1] as number).$node as Record<string, { binary: unknown }>)[name].binary;
+      return (req.scope(index(args[1])).$node as Record<string, { binary: unknown }>)[name].binary;
     case 'nodeRunIndex':
       return (scope.$node as Record<string, { runIndex: unknown }>)[name].runIndex;
     case 'items':
-      return (scope.$items as (n: string, o?: unknown, r?: unknown) => unknown)(name, opt(args[1]), opt(args[2]));
+      return (scope.$items as (n: string, o?: unknown, r?: unknown) => unknown)(name, small(args[1]), small(args[2]));
     case 'prevParams':
       return (scope.$input as { params: unknown }).params;
     case 'evaluate':
-      return (req.scope(args[1] as number).$evaluateExpression as (e: string) => unknown)(args[0] as string);
+      return (req.scope(index(args[1])).$evaluateExpression as (e: string) => unknown)(name);
     default:
       throw new Error(`Unknown sandbox operation ${op}`);
+  }
+}
+
+/**
+ * Copies the VM's static data into the engine's object key by key as own data properties:
+ * Object.assign would treat a "__proto__" key (plain data after JSON.parse) as the prototype
+ * setter and hand the engine's object a prototype chosen by user code.
+ */
+function mergeStaticData(target: IDataObject, data: unknown): void {
+  const source = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+  for (const key of Object.keys(target)) if (!Object.hasOwn(source, key)) delete target[key];
+  for (const key of Object.keys(source)) {
+    Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
   }
 }
 
@@ -111,7 +140,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         luxon: USES_LUXON.test(req.code),
       },
       onCall: (op, args) => {
-        const value = hostOp(req, itemIndex, op, JSON.parse(args) as unknown[]);
+        const value = hostOp(req, itemIndex, op, JSON.parse(args));
         return value === undefined ? undefined : JSON.stringify(value);
       },
       onConsole: (level, message) => req.onConsole?.({ level, message, node: req.node.name }),
@@ -128,8 +157,6 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
     }
     throw e;
   }
-  const data = JSON.parse(outcome.staticData) as IDataObject;
-  for (const key of Object.keys(req.workflowStaticData)) if (!(key in data)) delete req.workflowStaticData[key];
-  Object.assign(req.workflowStaticData, data);
+  mergeStaticData(req.workflowStaticData, JSON.parse(outcome.staticData));
   return outcome.result === 'null' ? null : JSON.parse(outcome.result);
 }
