@@ -28,12 +28,16 @@ export async function buildHarness({ minify = true } = {}) {
   await Promise.all([
     esbuild.build({ ...common, entryPoints: { 'canvas-harness': join(root, 'bench', 'canvas-harness.ts') }, outdir: harnessDir }),
     esbuild.build({ ...common, entryPoints: { spatial: join(root, 'workers', 'spatial.worker.ts') }, outdir: join(harnessDir, 'workers') }),
+    // The React Flow peer (bench/reactflow-harness.tsx), served as /reactflow.html.
+    esbuild.build({ ...common, jsx: 'automatic', entryPoints: { 'reactflow-harness': join(root, 'bench', 'reactflow-harness.tsx') }, outdir: harnessDir }),
   ]);
   await copyFile(join(root, 'bench', 'canvas-harness.html'), join(harnessDir, 'index.html'));
+  await copyFile(join(root, 'bench', 'reactflow-harness.html'), join(harnessDir, 'reactflow.html'));
+  await copyFile(join(root, 'node_modules', '@xyflow', 'react', 'dist', 'style.css'), join(harnessDir, 'reactflow.css'));
   return harnessDir;
 }
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json', '.css': 'text/css' };
 
 /**
  * Serves the built harness and /workflows/<nodes>.json?seed=&cpn= (generated on first request,

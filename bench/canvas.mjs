@@ -10,6 +10,7 @@
 // directly to print it.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, buildHarness, startHarnessServer } from './canvas-server.mjs';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -73,6 +74,60 @@ async function measureDrag(page) {
   };
 }
 
+/**
+ * The same 1,000-node workflow in a plain React Flow page (bench/reactflow-harness.tsx), at
+ * 100 %, panned by the same step every frame in the same browser.
+ */
+async function measureReactFlow(browser, serverUrl, frames, maxMs) {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const t0 = Date.now();
+  await page.goto(`${serverUrl}reactflow.html?nodes=1000`);
+  await page.waitForFunction(() => window.rf, null, { timeout: 120_000 });
+  const openMs = Date.now() - t0;
+  await page.evaluate(() => window.rf.resetZoom());
+  await page.waitForTimeout(300);
+  const pan = await page.evaluate(([f, t]) => window.rf.pan(f, 12, 4, t), [frames, maxMs]);
+  await page.close();
+  if (errors.length) throw new Error(`React Flow peer: ${errors.join('; ')}`);
+  return { openMs, frameMs: summary(pan.deltas) };
+}
+
+/**
+ * What this machine's software rasteriser allows at all: a page that only clears a WebGL
+ * canvas of the bench viewport every frame (no drawing, no JS work). Frame times below this
+ * are not reachable by any WebGL page here; quoted next to the pans.
+ */
+async function measureFloor(browser) {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  await page.setContent('<html><body style="margin:0;overflow:hidden"></body></html>');
+  const r = await page.evaluate(async ([w, h]) => {
+    const c = document.createElement('canvas');
+    c.width = w;
+    c.height = h;
+    document.body.appendChild(c);
+    const gl = c.getContext('webgl2', { antialias: false });
+    const d = [];
+    let last = 0;
+    let i = 0;
+    await new Promise((res) => {
+      const step = (now) => {
+        if (last) d.push(now - last);
+        last = now;
+        if (i++ > 90) return res();
+        gl.clearColor(i % 2, 0.5, 0.5, 1);
+        gl.clear(gl.COLOR_BUFFER_BIT);
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+    return d;
+  }, [VIEWPORT.width, VIEWPORT.height]);
+  await page.close();
+  return { clearEveryFrameMs: summary(r) };
+}
+
 export async function runCanvasBench({ quick = false } = {}) {
   const sizes = [100, 1000, 10000];
   const panFrames = quick ? 120 : 360;
@@ -83,6 +138,8 @@ export async function runCanvasBench({ quick = false } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const cases = [];
   let renderer = 'none';
+  let reactFlow = null;
+  let floor = null;
   try {
     for (const nodes of sizes) {
       const page = await browser.newPage({ viewport: VIEWPORT });
@@ -127,6 +184,16 @@ export async function runCanvasBench({ quick = false } = {}) {
       });
       await page.close();
     }
+    const peer = await measureReactFlow(browser, server.url, panFrames, panMaxMs);
+    const ours = cases.find((c) => c.nodes === 1000)?.pan100.frameMs.median;
+    reactFlow = {
+      nodes: 1000,
+      openMs: peer.openMs,
+      pan100FrameMs: peer.frameMs,
+      canvasPan100FrameMsMedian: ours,
+      ratio: ours ? Math.round((peer.frameMs.median / ours) * 10) / 10 : null,
+    };
+    floor = await measureFloor(browser);
   } finally {
     await browser.close();
     await server.close();
@@ -136,8 +203,11 @@ export async function runCanvasBench({ quick = false } = {}) {
     viewport: VIEWPORT,
     panFrames,
     panMaxMs,
-    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage',
+    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage; reactFlow.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %; floor = a bare WebGL clear per frame',
+    loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
     cases,
+    reactFlow,
+    floor,
   };
 }
 

@@ -28,7 +28,7 @@ import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
-import { edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
+import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
@@ -456,7 +456,7 @@ export class CanvasController implements SyncListener {
     if (patch) this.spatial.patch(patch);
     this.updateCulling(cam);
 
-    const lod = lodForScale(cam.k, this.visible.answer.nodes.length);
+    const lod = lodForScale(cam.k, this.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
     if (lod === 'boxes') this.boxes.setScale(cam.k);
@@ -543,6 +543,23 @@ export class CanvasController implements SyncListener {
       this.idleWaiters = [];
       for (const w of waiters) w();
     }
+  }
+
+  /**
+   * Nodes of the last answer whose box meets the view, counted up to just past
+   * MAX_DETAILED_NODES (the level of detail only needs to know whether there are more).
+   */
+  private nodesInView(cam: Camera): number {
+    const nodes = this.visible.answer.nodes;
+    if (nodes.length <= MAX_DETAILED_NODES) return nodes.length;
+    const r = visibleRect(cam, this.width, this.height);
+    const s = this.geometry.state.nodes;
+    let n = 0;
+    for (let i = 0; i < nodes.length && n <= MAX_DETAILED_NODES; i++) {
+      const o = nodes[i] * NODE_STRIDE;
+      if (s[o + N_X] <= r.maxX && s[o + N_X] + s[o + N_W] >= r.minX && s[o + N_Y] <= r.maxY && s[o + N_Y] + s[o + N_H] >= r.minY) n++;
+    }
+    return n;
   }
 
   /** While a drag runs with the pointer near an edge, pans towards it and replays the pointer. */

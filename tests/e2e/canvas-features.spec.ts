@@ -275,7 +275,7 @@ test('focusNode flies to a node and focuses it; animatePositions moves nodes and
   // Move two nodes over 400 ms: the store keeps the old positions until the end.
   const names = [name700, 'IF 1'];
   const ids = await hArg(page, (x, n) => n.map((m) => x.store.nodeByName(m)!.id), names);
-  const done = hArg(page, (x, [a, b, tx, ty]) => x.handle.animatePositions({ [a]: [tx + 200, ty + 400], [b]: [-400, -400] }, 400), [...ids, target.x, target.y]);
+  const done = hArg(page, (x, { a, b, tx, ty }: { a: string; b: string; tx: number; ty: number }) => x.handle.animatePositions({ [a]: [tx + 200, ty + 400], [b]: [-400, -400] }, 400), { a: ids[0], b: ids[1], tx: target.x, ty: target.y });
   await page.waitForTimeout(120);
   expect(await node(page, name700)).toMatchObject({ x: target.x, y: target.y });
   await done;
