@@ -9,9 +9,21 @@ export function getMember(obj: unknown, key: string | number): unknown {
   }
   if (typeof obj === 'function') return readFunctionMember(obj, key);
   const v = (obj as Record<string | number, unknown>)[key];
+  if (key === 'stack' && typeof v === 'string' && obj instanceof Error) return withoutFrames(v);
   if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
   if (typeof obj === 'object') checkReach(obj, key, v);
   return typeof v === 'function' ? filterFunction(v) : v;
+}
+
+/**
+ * An error's stack as an expression may see it: the frames are the evaluator's own (host file
+ * paths and internals), so only the "Name: message" lines stay.
+ */
+function withoutFrames(stack: string): string {
+  return stack
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .join('\n');
 }
 
 export function checkArrayWrite(key: string | number, value: unknown): void {
