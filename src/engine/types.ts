@@ -90,11 +90,17 @@ export interface RunOptions {
 export interface EngineLimits {
   /** Node runs per execution before it is stopped as an endless loop. */
   maxNodeRuns: number;
-  /** Items one node may output. */
+  /** Items one node may output; a Code node's result is checked inside the sandbox, before it is serialised. */
   maxItemsPerNode: number;
-  /** Per Code-node evaluation CPU time, ms. */
+  /**
+   * Wall-clock time of one Code / Function run (one item in per-item mode), ms. The VM stops
+   * itself at the deadline; a run stuck in native code has its worker ended a second later.
+   */
   codeTimeoutMs: number;
-  /** Per Code-node evaluation memory, bytes. */
+  /**
+   * QuickJS memory of one Code / Function run, bytes; at most the sandbox's WebAssembly memory
+   * (SWITCHYARD_CODE_MEMORY_MB, 128 MB by default) allows.
+   */
   codeMemoryBytes: number;
   /** Per expression evaluation step budget. */
   expressionSteps: number;

@@ -43,6 +43,10 @@ export class VmError extends Error {
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
 let luxonSource: string | undefined;
 let damaged = false;
+/** Size the module's WebAssembly memory may grow to. */
+let wasmBytes = 160 * 1024 * 1024;
+/** Room the runtime needs beyond a run's own allocations (Luxon, prelude, the allocator). */
+const WASM_HEADROOM_BYTES = 32 * 1024 * 1024;
 
 /**
  * Whether a runtime of this module failed to dispose cleanly (QuickJS asserts when objects
@@ -59,6 +63,7 @@ export function quickJSDamaged(): boolean {
  */
 export function loadQuickJS(maxMemoryBytes = 160 * 1024 * 1024): Promise<QuickJSWASMModule> {
   const pages = Math.ceil(maxMemoryBytes / 65536);
+  if (!modulePromise) wasmBytes = pages * 65536;
   modulePromise ??= newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: new WebAssembly.Memory({ initial: Math.min(256, pages), maximum: pages }) }));
   return modulePromise;
 }
@@ -121,6 +126,9 @@ const HOST_TOOLS = String.raw`
 
 export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level: string, message: string) => void): Promise<{ result: string; staticData: string }> {
   const QuickJS = await loadQuickJS();
+  // A limit above what the WebAssembly memory can hold would fail inside the allocator instead
+  // of at the limit; the effective limit is the one reported.
+  req = { ...req, memoryBytes: Math.max(1024 * 1024, Math.min(req.memoryBytes, wasmBytes - WASM_HEADROOM_BYTES)) };
   const runtime = QuickJS.newRuntime();
   const deadline = Date.now() + req.timeoutMs;
   runtime.setMemoryLimit(req.memoryBytes);
