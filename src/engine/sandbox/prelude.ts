@@ -15,7 +15,17 @@ export const PRELUDE = String.raw`
   const ctx = globalThis.__ctx;
   delete globalThis.__ctx;
   const state = { itemIndex: 0 };
-  const items = ctx.items;
+  // A per-item run gets only its own item up front (copying every item into every item's run
+  // made per-item mode quadratic); the full list crosses the bridge on first use.
+  let items = ctx.single ? undefined : ctx.items;
+  const allItems = () => {
+    if (items === undefined) {
+      items = call('inputAll');
+      if (ctx.single && ctx.item) items[state.itemIndex] = ctx.item;
+    }
+    return items;
+  };
+  const current = () => ctx.single ? ctx.item : items[state.itemIndex];
 
   const nodeApi = (name) => ({
     all: (branch, run) => call('all', name, branch, run),
@@ -44,10 +54,10 @@ export const PRELUDE = String.raw`
     },
   });
   const $input = {
-    all: () => items,
-    first: () => items[0],
-    last: () => items[items.length - 1],
-    get item() { return items[state.itemIndex]; },
+    all: () => allItems(),
+    first: () => allItems()[0],
+    last: () => { const all = allItems(); return all[all.length - 1]; },
+    get item() { return current(); },
     get params() { return call('prevParams'); },
     context: {},
   };
@@ -57,7 +67,7 @@ export const PRELUDE = String.raw`
   value('$', $);
   value('$node', $node);
   value('$input', $input);
-  value('$items', (name, output, run) => name === undefined ? items : call('items', name, output, run));
+  value('$items', (name, output, run) => name === undefined ? allItems() : call('items', name, output, run));
   value('$evaluateExpression', (expression, itemIndex) => call('evaluate', String(expression), itemIndex === undefined ? state.itemIndex : itemIndex));
   value('$workflow', ctx.workflow);
   value('$execution', ctx.execution);
@@ -68,8 +78,8 @@ export const PRELUDE = String.raw`
   value('$nodeVersion', ctx.nodeVersion);
   value('$nodeId', ctx.nodeId);
   define('$itemIndex', () => state.itemIndex);
-  define('$json', () => items[state.itemIndex] ? items[state.itemIndex].json : undefined);
-  define('$binary', () => items[state.itemIndex] ? items[state.itemIndex].binary : undefined);
+  define('$json', () => current() ? current().json : undefined);
+  define('$binary', () => current() ? current().binary : undefined);
   value('$jmespath', () => { throw new Error('$jmespath is not available in this runtime'); });
   value('$if', (c, a, b) => c ? a : b);
   value('$ifEmpty', (v, d) => (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0)) ? d : v);

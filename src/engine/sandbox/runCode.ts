@@ -47,7 +47,7 @@ function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknow
   const scope = req.scope(itemIndex);
   const $ = scope.$ as (name: string) => Record<string, unknown>;
   const name = args[0] as string;
-  if (op !== 'prevParams' && typeof name !== 'string') throw new TypeError('A node name must be a string');
+  if (op !== 'prevParams' && op !== 'inputAll' && typeof name !== 'string') throw new TypeError('A node name must be a string');
   const opt = (v: unknown) => (v === null ? undefined : v);
   const index = (v: unknown): number => {
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new TypeError('An item index must be a whole number of 0 or more');
@@ -83,6 +83,8 @@ function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknow
       return (scope.$items as (n: string, o?: unknown, r?: unknown) => unknown)(name, small(args[1]), small(args[2]));
     case 'prevParams':
       return (scope.$input as { params: unknown }).params;
+    case 'inputAll':
+      return req.items.map(vmItem);
     case 'evaluate':
       return (req.scope(index(args[1])).$evaluateExpression as (e: string) => unknown)(name);
     default:
@@ -103,14 +105,21 @@ function mergeStaticData(target: IDataObject, data: unknown): void {
   }
 }
 
+/** An input item as the VM sees it. */
+function vmItem(i: INodeExecutionData): IDataObject {
+  return { json: i.json, ...(i.binary ? { binary: i.binary } : {}), ...(i.pairedItem !== undefined ? { pairedItem: i.pairedItem } : {}) } as IDataObject;
+}
+
 export async function runCode(req: RunCodeRequest): Promise<unknown> {
   if (req.signal.aborted) throw new CodeExecutionError('The execution was canceled');
   const itemIndex = req.itemIndex ?? 0;
   const scope = req.scope(itemIndex);
   const wf = scope.$workflow as IDataObject;
   const now = scope.$now as { toMillis(): number; zoneName: string };
+  // Per-item runs carry their own item only; the VM asks for the rest when the code uses it.
+  const single = req.mode === 'runOnceForEachItem';
   const ctx: IDataObject = {
-    items: req.items.map((i) => ({ json: i.json, ...(i.binary ? { binary: i.binary } : {}), ...(i.pairedItem !== undefined ? { pairedItem: i.pairedItem } : {}) })),
+    ...(single ? { single, item: req.items[itemIndex] ? vmItem(req.items[itemIndex]) : null } : { items: req.items.map(vmItem) }),
     workflow: { id: wf.id, name: wf.name, active: wf.active },
     execution: scope.$execution,
     prevNode: scope.$prevNode,
