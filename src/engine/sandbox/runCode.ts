@@ -35,6 +35,9 @@ export class CodeExecutionError extends Error {
   }
 }
 
+/** Characters of lookup answers one run keeps for repeated lookups. */
+const MAX_CACHED_ANSWER_CHARS = 64 * 1024 * 1024;
+
 const USES_LUXON = /(\bDateTime|\bDuration|\bInterval|\$now|\$today|\bluxon)\b/;
 
 /**
@@ -134,6 +137,11 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
     timezone: now.zoneName,
     staticData: req.workflowStaticData,
   };
+  // Lookups answer from data that cannot change while the code runs, so each distinct one is
+  // serialised once per run: \`for (const i of items) $('Big').all()\` serialised the whole
+  // node output on the engine's thread once per item.
+  const answers = new Map<string, { text: string | undefined }>();
+  let answeredChars = 0;
   let outcome: { result: string; staticData: string };
   try {
     outcome = await runInSandbox({
@@ -149,8 +157,16 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         luxon: USES_LUXON.test(req.code),
       },
       onCall: (op, args) => {
+        const key = op === 'evaluate' ? undefined : `${op}\u0000${args}`;
+        const cached = key === undefined ? undefined : answers.get(key);
+        if (cached !== undefined) return cached.text;
         const value = hostOp(req, itemIndex, op, JSON.parse(args));
-        return value === undefined ? undefined : JSON.stringify(value);
+        const text = value === undefined ? undefined : JSON.stringify(value);
+        if (key !== undefined && answeredChars + (text?.length ?? 0) <= MAX_CACHED_ANSWER_CHARS) {
+          answers.set(key, { text });
+          answeredChars += text?.length ?? 0;
+        }
+        return text;
       },
       onConsole: (level, message) => req.onConsole?.({ level, message, node: req.node.name }),
       signal: req.signal,
