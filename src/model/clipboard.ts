@@ -5,7 +5,7 @@
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from './constants.ts';
 import { pruneConnections } from './graph.ts';
 import { jsonErrorMessage } from './jsonErrors.ts';
-import { checkWorkflowPayloadSize } from './validateWorkflow.ts';
+import { checkWorkflowPayloadSize, utf8ByteLength } from './validateWorkflow.ts';
 import type { IConnections, INode, IPinData } from './workflow.ts';
 
 export interface ClipboardWorkflow {
@@ -37,11 +37,11 @@ export function isWorkflowUrl(text: string): boolean {
 
 export function readClipboardText(text: string, limit = MAX_WORKFLOW_PAYLOAD_BYTES): ClipboardContent {
   // Every UTF-16 unit is at least one UTF-8 byte: a longer text is too large without counting.
-  const tooLarge =
-    text.length > limit
-      ? `It holds more than ${text.length} bytes, the maximum is ${limit} bytes (${(limit / 1024 / 1024).toFixed(0)} MB)`
-      : checkWorkflowPayloadSize(text, limit);
-  if (tooLarge) return { kind: 'error', message: `The clipboard holds too much to paste. ${tooLarge}.` };
+  if (text.length > limit || checkWorkflowPayloadSize(text, limit)) {
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    const size = text.length > limit ? `more than ${mb(text.length)}` : mb(utf8ByteLength(text));
+    return { kind: 'error', message: `The clipboard holds too much to paste: ${size}; a workflow may be at most ${mb(limit)} (${limit} bytes).` };
+  }
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty' };
   if (/^https?:\/\//i.test(trimmed) && !/\s/.test(trimmed)) {

@@ -24,7 +24,7 @@ export interface PasteTarget {
   limitOf(type: string): { maxNodes: number; displayName: string } | undefined;
   /** Boxes of the nodes already there (overlap is checked per layer: nodes vs nodes, stickies vs stickies). */
   boxes: Array<Rect & { sticky: boolean }>;
-  /** The visible world rectangle: a paste landing entirely outside it is moved into its centre. */
+  /** The visible world rectangle: a paste that would not land wholly inside it is moved to its centre. */
   viewport?: Rect;
   /** Duplicate: every node moves by this offset (stickies by their own), no overlap search. */
   fixedOffset?: { node: [number, number]; sticky: [number, number] };
@@ -90,8 +90,12 @@ function bounds(rects: Rect[]): Rect {
 
 const snap = (v: number) => Math.round(v / GRID_SIZE) * GRID_SIZE;
 
+function inside(r: Rect, v: Rect): boolean {
+  return r.x >= v.x && r.y >= v.y && r.x + r.width <= v.x + v.width && r.y + r.height <= v.y + v.height;
+}
+
 /**
- * The group's offset: into view when it would land entirely outside the viewport, then down
+ * The group's offset: to the centre of the view when it would not land wholly inside it, then down
  * by the group's height plus a gap (one DUPLICATE_OFFSET_Y step for a single node) until no
  * pasted box overlaps an existing one of its layer.
  */
@@ -100,7 +104,7 @@ function groupOffset(boxes: Array<Rect & { sticky: boolean }>, target: PasteTarg
   let dx = 0;
   let dy = 0;
   const v = target.viewport;
-  if (v && !overlaps(group, v)) {
+  if (v && !inside(group, v)) {
     dx = snap(v.x + v.width / 2 - group.width / 2 - group.x);
     dy = snap(v.y + v.height / 2 - group.height / 2 - group.y);
   }

@@ -137,7 +137,7 @@ describe('paste', () => {
     const messages = root.ui.toasts.toasts.map((t) => t.message);
     expect(messages[0]).toMatch(/does not hold a workflow/);
     expect(messages[1]).toMatch(/"nodes" array/);
-    expect(messages[2]).toMatch(/too much to paste/);
+    expect(messages[2]).toMatch(/too much to paste: more than 50.0 MB/);
     expect(root.workflow.history.canUndo).toBe(false);
   });
 

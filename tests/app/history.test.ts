@@ -127,21 +127,26 @@ describe('history', () => {
     // A store whose history runs on a fake clock.
     Object.assign(s, { history: new History({ now: () => now }) });
     const type = (text: string) => act(() => s.setParameters('c', { ...s.nodes.get('c')!.parameters, text }));
-    for (const t of ['h', 'he', 'hel', 'hell', 'hello']) {
+    act(() => s.setParameters('c', { text: '' }));
+    now += 5000;
+    // The first keystroke in the node details view also writes the other fields' defaults.
+    act(() => s.setParameters('c', { text: 'h', mode: 'manual', options: {} }));
+    now += 200;
+    for (const t of ['he', 'hel', 'hell', 'hello']) {
       type(t);
       now += 200;
     }
-    expect(s.history.size).toBe(1);
-    act(() => s.setParameters('c', { ...s.nodes.get('c')!.parameters, other: 1 }));
     expect(s.history.size).toBe(2);
+    act(() => s.setParameters('c', { ...s.nodes.get('c')!.parameters, other: 1 }));
+    expect(s.history.size).toBe(3);
     now += 5000;
     type('hello!');
-    expect(s.history.size).toBe(3);
+    expect(s.history.size).toBe(4);
     act(() => s.undo());
     act(() => s.undo());
-    expect(s.nodes.get('c')!.parameters).toEqual({ text: 'hello' });
+    expect(s.nodes.get('c')!.parameters).toEqual({ text: 'hello', mode: 'manual', options: {} });
     act(() => s.undo());
-    expect(s.nodes.get('c')!.parameters).toEqual({});
+    expect(s.nodes.get('c')!.parameters).toEqual({ text: '' });
   });
 
   it('keeps at most 500 steps', () => {

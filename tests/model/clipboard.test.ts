@@ -14,7 +14,7 @@ describe('readClipboardText', () => {
     const big = '{"nodes":[' + ' '.repeat(13 * 1024 * 1024) + '],"connections":{}}';
     const r = readClipboardText(big);
     expect(r).toMatchObject({ kind: 'error' });
-    expect((r as { message: string }).message).toMatch(/too much to paste.*12582912 bytes/);
+    expect((r as { message: string }).message).toBe('The clipboard holds too much to paste: more than 13.0 MB; a workflow may be at most 12.0 MB (12582912 bytes).');
   });
 
   it('explains garbage, invalid JSON (with line and column) and JSON that is not a workflow', () => {

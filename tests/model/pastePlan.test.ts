@@ -54,13 +54,18 @@ describe('planPaste', () => {
     expect(again.nodes.map((n) => n.position)).toEqual([[100, 380], [300, 380]]);
   });
 
-  it('a group pasted far outside the view lands in its centre', () => {
+  it('a group that would not land wholly in view lands in its centre', () => {
     const plan = planPaste({ nodes: [node('X', [50000, 50000]), node('Y', [50200, 50000])] , connections: {} }, target([], { viewport: { x: 0, y: 0, width: 1000, height: 800 } }));
     // The group (300 × 100) is centred on the view's centre (500, 400), to the grid.
     const [x, y] = plan.nodes[0].position;
     expect(Math.abs(x + 150 - 500)).toBeLessThanOrEqual(20);
     expect(Math.abs(y + 50 - 400)).toBeLessThanOrEqual(20);
     expect(plan.nodes[1].position).toEqual([x + 200, y]);
+    // Half in view is not in view; wholly in view stays where it is.
+    const half = planPaste({ nodes: [node('H', [950, 100])], connections: {} }, target([], { viewport: { x: 0, y: 0, width: 1000, height: 800 } }));
+    expect(half.nodes[0].position).toEqual([450, 360]);
+    const inView = planPaste({ nodes: [node('I', [100, 100])], connections: {} }, target([], { viewport: { x: 0, y: 0, width: 1000, height: 800 } }));
+    expect(inView.nodes[0].position).toEqual([100, 100]);
   });
 
   it('honours maxNodes per type, skipping the excess and the connections to it', () => {

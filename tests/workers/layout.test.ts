@@ -63,6 +63,13 @@ describe('layout kernel', () => {
     expect(toElkGraph({ nodes, edges: [edge('a', 'b', 7, 9), edge('b', 'b'), edge('a', 'ghost')] }).edges).toEqual([{ id: 'e0', sources: ['a'], targets: ['b'] }]);
   });
 
+  it('puts lone nodes below the connected flow', async () => {
+    const nodes = [node('lone', 0, 0), node('a', 0, 400), node('b', 300, 400)];
+    const { positions } = await layoutWorkflow({ nodes, edges: [edge('a', 'b')] }, elk);
+    const p = positionsOf(nodes, positions);
+    expect(p.lone[1]).toBeGreaterThan(p.a[1]);
+  });
+
   it('answers through the worker API', async () => {
     const r = await layoutApi.layout({ nodes: [node('a', 0, 0), node('b', 0, 0)], edges: [edge('a', 'b')] });
     expect(Object.keys(r.positions).length).toBeGreaterThan(0);

@@ -52,6 +52,8 @@ export const LAYOUT_OPTIONS: LayoutOptions = {
   // Keep the order the nodes and connections already have where the layout allows it, so a
   // second tidy-up changes nothing and branches do not swap.
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  // …and stack the separate parts in that order too (connected nodes come first, see below).
+  'elk.layered.considerModelOrder.components': 'MODEL_ORDER',
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   // One crossing-minimisation pass: ELK's default (7) costs seconds on thousands of nodes.
   'elk.layered.thoroughness': '1',
@@ -60,7 +62,11 @@ export const LAYOUT_OPTIONS: LayoutOptions = {
 const snap = (v: number) => Math.round(v / GRID_SIZE) * GRID_SIZE;
 
 export function toElkGraph(input: LayoutInput): ElkNode {
-  const laid = input.nodes.filter((n) => !n.sticky);
+  // Connected nodes first: ELK stacks the parts of the graph in model order, and a lone node
+  // above the workflow's main flow reads as its start.
+  const linked = new Set(input.edges.flatMap((e) => (e.source === e.target ? [] : [e.source, e.target])));
+  const all = input.nodes.filter((n) => !n.sticky);
+  const laid = [...all.filter((n) => linked.has(n.id)), ...all.filter((n) => !linked.has(n.id))];
   const ids = new Set(laid.map((n) => n.id));
   const children: ElkNode[] = laid.map((n) => ({
     id: n.id,

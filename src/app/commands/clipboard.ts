@@ -65,7 +65,8 @@ export async function pasteText(root: RootStore, text: string, context: PasteCon
     case 'empty':
       return [];
     case 'error':
-      root.ui.toasts.error('Could not paste', content.message);
+      // Pasting the wrong thing is a slip, not a state: the message goes away by itself.
+      root.ui.toasts.show({ kind: 'error', title: 'Could not paste', message: content.message });
       return [];
     case 'workflow':
       return insertWorkflow(root, content.data, { label: 'Paste', viewport: context.viewport });

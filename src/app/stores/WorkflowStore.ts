@@ -104,10 +104,16 @@ function specOf(c: ConnectionModel): ConnectionSpec {
 /** Which nodes' issues may have changed ('all' after a load or a new run). */
 export type EditEvent = { kind: 'all' } | { kind: 'nodes'; ids: string[] };
 
-/** Top-level parameter keys whose values differ (by identity): the coalesce key of typing. */
+/**
+ * The coalesce key of typing: the top-level parameters whose values changed (by identity).
+ * Keys that appear for the first time are left out: the first keystroke in the node details
+ * view also writes the defaults of the other fields, and the typing that follows must still
+ * join that step.
+ */
 function changedKeys(before: NodeParameters, after: NodeParameters): string {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => before[k] !== after[k]).sort().join(',');
+  const keys = Object.keys(after).filter((k) => k in before && before[k] !== after[k]);
+  if (!keys.length) keys.push(...Object.keys(after).filter((k) => before[k] !== after[k]), ...Object.keys(before).filter((k) => !(k in after)));
+  return keys.sort().join(',');
 }
 
 export class WorkflowStore {

@@ -20,6 +20,7 @@ import { showReadOnlyError } from '../commands/readOnly.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import './views.css';
 
+const IMPORT_ERROR = 'Could not import workflow';
 const EMPTY: IWorkflowBase = { name: 'Demo', active: false, nodes: [], connections: {} };
 /** How long the first n8nReady waits for the server settings (the version) before going without. */
 const SETTINGS_WAIT_MS = 5000;
@@ -82,10 +83,12 @@ export const WorkflowDemoView = observer(function WorkflowDemoView() {
       if (request.kind === 'ignore') return;
       const error = request.kind === 'invalid' ? request.error : openFromParent(root, request.workflow);
       if (error) {
-        ui.toasts.error('Could not import workflow', error);
+        // The parent hears about it too (and usually hides the preview): no toast that stays.
+        ui.toasts.show({ kind: 'error', title: IMPORT_ERROR, message: error });
         post({ command: 'error', message: error }, e.origin);
         return;
       }
+      for (const t of [...ui.toasts.toasts]) if (t.title === IMPORT_ERROR) ui.toasts.close(t.id);
       setLoaded(true);
       post({ command: 'n8nReady', version: settings.version }, e.origin);
     };
