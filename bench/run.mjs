@@ -18,6 +18,7 @@ const suites = [
   { name: 'canvas', file: 'canvas.mjs', fn: 'runCanvasBench' },
   { name: 'server', file: 'server.bench.ts', fn: 'runServerBench' },
   { name: 'webhook', file: 'webhook.bench.ts', fn: 'runWebhookBench' },
+  { name: 'code', file: 'code.bench.ts', fn: 'runCodeBench' },
 ];
 
 const results = {
