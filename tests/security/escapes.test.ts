@@ -735,4 +735,3 @@ describe('escape suite', () => {
   });
 });
 
-export { ALL as PAYLOADS };
