@@ -22,6 +22,7 @@ import {
   assertHostUntouched,
   canaryFile,
   code,
+  createCanaryDir,
   everythingSaid,
   execute,
   fn,
@@ -702,6 +703,7 @@ const ALL = [...VM2, ...NODE_APIS, ...POLLUTION, ...LEGACY, ...LIMITS, ...EXPRES
 
 let before: Record<string, string>;
 beforeAll(() => {
+  createCanaryDir();
   process.env[CANARY_ENV] = CANARY_SECRET;
   before = hostSnapshot();
 });

@@ -1,6 +1,6 @@
 // Helpers for the escape suite: workflows built from the real node registry and run through
 // runWorkflow, and canaries that show whether a payload reached the host.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWorkflow } from '../../src/engine/index.ts';
@@ -78,9 +78,14 @@ export const runCodeNode = (jsCode: string, opts: Partial<RunOptions> & { mode?:
 
 export const CANARY_ENV = 'SWITCHYARD_ESCAPE_CANARY';
 export const CANARY_SECRET = `canary-${process.pid}-${Date.now()}`;
-export const canaryDir = mkdtempSync(join(tmpdir(), 'switchyard-escape-'));
+/** A folder that exists while the escape suite runs (so an escaped write would succeed and show). */
+export const canaryDir = join(tmpdir(), `switchyard-escape-${process.pid}-${Date.now()}`);
 /** A file payloads try to create; it must never exist. */
 export const canaryFile = join(canaryDir, 'pwned');
+
+export function createCanaryDir(): void {
+  mkdirSync(canaryDir, { recursive: true });
+}
 
 const names = (o: object) => Reflect.ownKeys(o).map(String).sort().join(',');
 
