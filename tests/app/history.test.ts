@@ -210,6 +210,25 @@ describe('history', () => {
   });
 });
 
+describe('sticky notes', () => {
+  it('a resize from the left edge (size and position) and its text edit are separate single steps', () => {
+    const s = store();
+    act(() => s.addNode({ id: 's', name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [0, 400], parameters: { content: 'hi', width: 380, height: 300 } }));
+    act(() => {
+      s.setParameters('s', { content: 'hi', width: 420, height: 300 });
+      s.setNodePosition('s', -40, 400);
+    });
+    expect(s.history.size).toBe(2);
+    expect(s.history.undoLabel).toBe('Resize sticky note');
+    act(() => s.setParameters('s', { content: 'hello', width: 420, height: 300 }));
+    expect(s.history.size).toBe(3);
+    act(() => s.undo());
+    act(() => s.undo());
+    const n = s.nodes.get('s')!;
+    expect([n.x, n.parameters.width, n.parameters.content]).toEqual([0, 380, 'hi']);
+  });
+});
+
 describe('load', () => {
   it('repairs what is broken and says what it did', () => {
     const s = new WorkflowStore();

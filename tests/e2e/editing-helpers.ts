@@ -74,6 +74,18 @@ export async function openNew(page: Page, wf: Pick<IWorkflowBase, 'name' | 'node
   await page.goto(`${baseUrl()}workflow/${id}`);
   await waitForCanvas(page);
   await expect.poll(() => page.evaluate(() => (window as unknown as SwitchyardWindow).__switchyard.workflow.nodes.size)).toBe(wf.nodes.length);
+  // The view zooms to fit once the canvas is there: wait until the nodes stop moving.
+  const first = page.locator('[data-testid="canvas-node"]').first();
+  let last = '';
+  await expect
+    .poll(async () => {
+      await canvasIdle(page);
+      const b = JSON.stringify(await first.boundingBox());
+      const still = b === last;
+      last = b;
+      return still;
+    })
+    .toBe(true);
   return id;
 }
 

@@ -45,9 +45,9 @@ async function addFromCreator(page: Page, search: string, type: string): Promise
 }
 
 async function clearSelection(page: Page): Promise<void> {
-  // Click an empty spot of the canvas (bottom right, away from nodes and controls).
+  // Click an empty spot of the canvas (top left, away from nodes, controls and the minimap).
   const canvas = await page.getByTestId('canvas-host').boundingBox();
-  await page.mouse.click(canvas!.x + canvas!.width - 200, canvas!.y + canvas!.height - 120);
+  await page.mouse.click(canvas!.x + 60, canvas!.y + 60);
 }
 
 async function storeState(page: Page) {

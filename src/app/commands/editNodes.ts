@@ -10,9 +10,16 @@ export function targetNodeId(root: RootStore): string | undefined {
   return workflow.selection.size === 1 ? [...workflow.selection][0] : undefined;
 }
 
-/** Opens the rename prompt for a node (default: the selected one). */
-export function startRename(root: RootStore, nodeId = targetNodeId(root)): void {
+/**
+ * F2 / the rename action: the rename prompt for a node (default: the selected one). A sticky
+ * note's name is never shown, so for a sticky it opens the note's text editor instead.
+ */
+export function startRename(root: RootStore, nodeId = targetNodeId(root), editSticky?: (id: string) => boolean): void {
   if (!nodeId || !ensureEditable(root)) return;
+  if (root.workflow.nodes.get(nodeId)?.isSticky) {
+    editSticky?.(nodeId);
+    return;
+  }
   root.ui.openRename(nodeId);
 }
 

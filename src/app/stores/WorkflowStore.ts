@@ -479,7 +479,8 @@ export class WorkflowStore {
     const before: [number, number] = [m.x, m.y];
     m.x = x;
     m.y = y;
-    this.record({ kind: 'positions', ids: [id], before: [before], after: [[x, y]] }, 'Move node');
+    // A sticky resized from its left or top edge moves too: size and move are one step.
+    this.record({ kind: 'positions', ids: [id], before: [before], after: [[x, y]] }, m.isSticky ? 'Resize sticky note' : 'Move node', m.isSticky ? `sticky-size:${id}` : undefined);
   }
 
   /** Moves each node to its own position (tidy up): one change. */
@@ -581,7 +582,13 @@ export class WorkflowStore {
     if (!m || m.parameters === parameters) return;
     const before = m.parameters;
     m.parameters = parameters;
-    this.record({ kind: 'field', id, field: 'parameters', before, after: parameters }, 'Edit parameter', `parameters:${id}:${changedKeys(before, parameters)}`);
+    const keys = changedKeys(before, parameters);
+    const resize = m.isSticky && keys !== '' && keys.split(',').every((k) => k === 'width' || k === 'height');
+    this.record(
+      { kind: 'field', id, field: 'parameters', before, after: parameters },
+      resize ? 'Resize sticky note' : m.isSticky ? 'Edit sticky note' : 'Edit parameter',
+      resize ? `sticky-size:${id}` : `parameters:${id}:${keys}`,
+    );
     this.emitNodes([id]);
   }
 

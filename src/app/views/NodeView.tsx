@@ -109,7 +109,7 @@ export const NodeView = observer(function NodeView() {
       <ZoomControls canvas={canvas}>
         <EditControls tidy={tidy} />
       </ZoomControls>
-      <SelectionActions />
+      <SelectionActions canvas={canvas} />
       <AddControls canvas={canvas} />
       <RunControls />
       <NodeCreator />

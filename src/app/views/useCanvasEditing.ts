@@ -48,7 +48,7 @@ export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefin
     const busy = () => root.modalOpen() || root.ui.findOpen || root.ui.renameNodeId !== undefined || root.ui.urlImportPrompt !== undefined;
     const canvasKeys = (e: Event) => !e.defaultPrevented && !typingTarget(e.target) && !inOverlay(e.target) && !busy();
     const disable = leadingDebounce(() => toggleDisabled(root), DEBOUNCE_DISABLE_MS);
-    const rename = leadingDebounce(() => startRename(root), DEBOUNCE_RENAME_MS);
+    const rename = leadingDebounce(() => startRename(root, undefined, (id) => canvas?.editSticky(id) ?? false), DEBOUNCE_RENAME_MS);
     const paste = leadingDebounce((text: string) => void pasteText(root, text, { viewport: visibleWorld(canvas) }), DEBOUNCE_PASTE_MS);
     const copied = leadingDebounce((count: number) => copiedToast(root, count, 'Copied'), DEBOUNCE_COPY_MS);
 
