@@ -34,8 +34,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function coordinate(v: unknown): boolean {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= POSITION_LIMIT;
+}
+
 function validPosition(p: unknown): p is [number, number] {
-  return Array.isArray(p) && p.length >= 2 && p.slice(0, 2).every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= POSITION_LIMIT);
+  return Array.isArray(p) && p.length >= 2 && coordinate(p[0]) && coordinate(p[1]);
 }
 
 /** 'n8n-nodes-base.httpRequest' → 'httpRequest' (a name for a node that has none). */
@@ -74,16 +78,23 @@ export function repairWorkflow(input: unknown): RepairResult {
       report.newIds++;
     }
     ids.add(id);
-    const node = {
-      ...raw,
-      id,
-      name,
-      type: raw.type,
-      typeVersion: typeof raw.typeVersion === 'number' && Number.isFinite(raw.typeVersion) ? raw.typeVersion : 1,
-      position: validPosition(raw.position) ? ([raw.position[0], raw.position[1]] as [number, number]) : ([0, 0] as [number, number]),
-      parameters: isObject(raw.parameters) ? raw.parameters : {},
-    } as INode;
-    if (!validPosition(raw.position)) {
+    const typeVersion = typeof raw.typeVersion === 'number' && Number.isFinite(raw.typeVersion) ? raw.typeVersion : 1;
+    const goodPosition = validPosition(raw.position);
+    const parameters = isObject(raw.parameters) ? raw.parameters : {};
+    // Most nodes are fine: keep them as they are (opening 10,000 nodes should not copy 10,000).
+    const untouched = name === raw.name && id === raw.id && typeVersion === raw.typeVersion && goodPosition && (raw.position as unknown[]).length === 2 && parameters === raw.parameters;
+    const node = untouched
+      ? (raw as unknown as INode)
+      : ({
+          ...raw,
+          id,
+          name,
+          type: raw.type,
+          typeVersion,
+          position: goodPosition ? ([(raw.position as number[])[0], (raw.position as number[])[1]] as [number, number]) : ([0, 0] as [number, number]),
+          parameters,
+        } as INode);
+    if (!goodPosition) {
       report.repairedPositions++;
       misplaced.push(node);
     }
@@ -135,16 +146,42 @@ function placeBelow(misplaced: INode[], all: INode[]): void {
   });
 }
 
+function goodConnection(c: unknown, nameMap: Map<string, string>): c is IConnection {
+  if (!isObject(c) || typeof c.node !== 'string' || !nameMap.has(c.node)) return false;
+  return c.index === undefined || (Number.isInteger(c.index) && (c.index as number) >= 0);
+}
+
+/** The source's connections need no change (names kept, every entry well-formed). */
+function untouchedOutputs(byType: Record<string, unknown>, nameMap: Map<string, string>): boolean {
+  for (const type in byType) {
+    const outputs = byType[type];
+    if (!Array.isArray(outputs)) return false;
+    for (const list of outputs) {
+      if (list === null) continue;
+      if (!Array.isArray(list)) return false;
+      for (const c of list) if (!goodConnection(c, nameMap) || nameMap.get(c.node) !== c.node || typeof c.type !== 'string' || c.type === '' || c.index === undefined) return false;
+    }
+  }
+  return true;
+}
+
 function repairConnections(raw: unknown, nameMap: Map<string, string>, report: RepairReport): IConnections {
   const result: IConnections = {};
   if (!isObject(raw)) return result;
-  for (const [source, byType] of Object.entries(raw)) {
+  for (const source in raw) {
+    const byType = raw[source];
     const from = nameMap.get(source);
     if (!isObject(byType)) {
       report.droppedConnections++;
       continue;
     }
-    for (const [type, outputs] of Object.entries(byType)) {
+    // Well-formed connections between nodes that kept their names are used as they are.
+    if (from === source && untouchedOutputs(byType, nameMap)) {
+      result[from] = byType as IConnections[string];
+      continue;
+    }
+    for (const type in byType) {
+      const outputs = byType[type];
       if (!Array.isArray(outputs)) {
         report.droppedConnections++;
         continue;
@@ -154,12 +191,11 @@ function repairConnections(raw: unknown, nameMap: Map<string, string>, report: R
         const out: IConnection[] = [];
         if (Array.isArray(list)) {
           for (const c of list) {
-            const ok = isObject(c) && typeof c.node === 'string' && nameMap.has(c.node) && (c.index === undefined || (Number.isInteger(c.index) && (c.index as number) >= 0));
-            if (!from || !ok) {
+            if (!from || !goodConnection(c, nameMap)) {
               report.droppedConnections++;
               continue;
             }
-            out.push({ node: nameMap.get(c.node as string)!, type: typeof c.type === 'string' && c.type ? c.type : type, index: (c.index as number | undefined) ?? 0 });
+            out.push({ node: nameMap.get(c.node)!, type: typeof c.type === 'string' && c.type ? c.type : type, index: c.index ?? 0 });
           }
         } else if (list !== null && list !== undefined) report.droppedConnections++;
         kept[outputIndex] = out;
