@@ -7,6 +7,8 @@ import { basePath } from '../../basePath.ts';
 import { useStores } from '../../stores/context.ts';
 import { deleteNodes } from '../../commands/deleteNodes.ts';
 import { showReadOnlyError } from '../../commands/readOnly.ts';
+import { leadingDebounce } from '../../commands/debounce.ts';
+import { DEBOUNCE_DELETE_MS } from '../../../model/constants.ts';
 import { nodeTypeLookup } from './nodeTypeLookup.ts';
 import './canvas.css';
 
@@ -19,6 +21,8 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
   useEffect(() => {
     const el = container.current;
     if (!el) return;
+    // A held Delete key repeats: one delete per 500 ms (spec 001 §9).
+    const deleteRequested = leadingDebounce((ids: string[]) => deleteNodes(root, ids), DEBOUNCE_DELETE_MS);
     const handle = createCanvas(el, {
       // WorkflowStore satisfies CanvasDocument at run time; TypeScript's invariant
       // ObservableMap<NodeModel> vs ObservableMap<CanvasNode> needs the cast.
@@ -36,7 +40,7 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
                 ? { kind: 'endpoint', nodeId: r.fromNodeId, outputIndex: r.fromOutput ?? 0, position: r.position }
                 : { kind: 'position', x: r.position[0], y: r.position[1] },
           ),
-        onDeleteRequest: (ids) => deleteNodes(root, ids),
+        onDeleteRequest: deleteRequested,
         onReadOnlyEdit: () => showReadOnlyError(root),
         onError: (message) => root.ui.toasts.error('Canvas problem', message),
       },
