@@ -31,7 +31,8 @@ test('a node with two outputs is not bridged; the last trigger is kept with a re
   await clickNode(page, 'If');
   await page.keyboard.press('Delete');
   await expect(node(page, 'If')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // Past the reconnection delay (100 ms) and the delete debounce (500 ms).
+  await page.waitForTimeout(600);
   expect((await storeState(page)).edges).toEqual([]);
 
   await clickEmpty(page);

@@ -4,7 +4,7 @@
 import { NODE_SIZE, GRID_SIZE } from '../../model/constants.ts';
 import { nodeBox } from '../../model/pastePlan.ts';
 import type { LayoutEdge, LayoutInput, LayoutNode, LayoutResult } from '../../../workers/layout/kernel.ts';
-import type { LayoutService } from '../workers/services.ts';
+import type { LayoutService } from '../workers/layoutService.ts';
 import type { CanvasHandle } from '../../canvas/types.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { ensureEditable } from './readOnly.ts';

@@ -6,7 +6,7 @@ import { UIStore } from './UIStore.ts';
 import { RunStore } from './RunStore.ts';
 import { PushConnection } from '../push/PushConnection.ts';
 import { PushHandler } from '../push/PushHandler.ts';
-import { createLayoutService, createPinDataService } from '../workers/services.ts';
+import { createLayoutService } from '../workers/layoutService.ts';
 
 export class RootStore {
   readonly workflow = new WorkflowStore();
@@ -18,8 +18,6 @@ export class RootStore {
   readonly push = new PushConnection(this.pushHandler.receive);
   /** Tidy up's layout worker (started on first use). */
   readonly layout = createLayoutService((message) => this.ui.toasts.show({ kind: 'warning', title: 'Layout runs on the main thread', message }));
-  /** Pin-data validation worker (started on first use). */
-  readonly pinData = createPinDataService((message) => this.ui.toasts.show({ kind: 'warning', title: 'Pin data is checked on the main thread', message }));
 
   /** A dialog is open over the editor (registered modal or the unsaved-changes prompt). */
   modalOpen(): boolean {

@@ -20,7 +20,8 @@ export function useEditorShortcuts(root: RootStore, actions: { save: () => void;
       const ctrl = e.ctrlKey || e.metaKey;
       if (ctrl && !e.altKey && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        if (!root.ui.readOnly) actions.save();
+        if (root.ui.readOnly) showReadOnlyError(root);
+        else actions.save();
         return;
       }
       if (ctrl && e.altKey && e.code === 'KeyN') {

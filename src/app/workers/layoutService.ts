@@ -1,10 +1,8 @@
-// The editor's workers beyond the canvas's own: layout (tidy up) and pin-data validation. Each
-// starts on first use; without workers the same kernels run on the main thread (ELK then loads
-// as a separate chunk, so it never weighs on the editor's first load).
+// The layout worker (tidy up) as the editor uses it: started on first use; without workers the
+// same kernel runs on the main thread, ELK then loading as a separate chunk so it never weighs
+// on the editor's first load. (The issue worker is started by issuesSync.ts.)
 import type { LayoutApi } from '../../../workers/layout.worker.ts';
 import type { LayoutInput, LayoutResult } from '../../../workers/layout/kernel.ts';
-import type { PinDataApi } from '../../../workers/pinData.worker.ts';
-import { checkPinDataTotal, pinDataBytes, validatePinDataText } from '../../../workers/pinData/kernel.ts';
 import { WorkerClient } from './WorkerClient.ts';
 
 export interface LayoutService {
@@ -24,9 +22,4 @@ export function createLayoutService(onFailure: (message: string) => void): Layou
       return client.call('layout', input);
     },
   };
-}
-
-export function createPinDataService(onFailure: (message: string) => void): () => WorkerClient<PinDataApi> {
-  let client: WorkerClient<PinDataApi> | undefined;
-  return () => (client ??= new WorkerClient<PinDataApi>('pinData', { validatePinDataText, pinDataBytes, checkPinDataTotal }, onFailure));
 }
