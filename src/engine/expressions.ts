@@ -17,6 +17,11 @@ export function evaluateParameterValue(value: unknown, scope: Record<string, unk
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => evaluateParameterValue(v, scope, limits));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = evaluateParameterValue((value as Record<string, unknown>)[key], scope, limits);
+  for (const key of Object.keys(value)) {
+    const v = evaluateParameterValue((value as Record<string, unknown>)[key], scope, limits);
+    // An own "__proto__" key stays data; assigning it would set the object's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
   return out;
 }

@@ -296,7 +296,7 @@ const mergeByPosition = (name: string): NodeSpec => ({ name, type: 'n8n-nodes-ba
 const POLLUTION: Payload[] = [
   {
     id: '__proto__ keys in returned JSON → Set (keep all fields)',
-    knownIssue: "src/nodes/shared/deepCopy.ts copies with `copy[key] = …`, so an own \"__proto__\" key becomes the copy's prototype: $json.isAdmin is then true downstream",
+
     tries: 'returning items whose json has own "__proto__" and constructor.prototype keys, then copying them in Set',
     run: () => execute(workflow([trigger(), code(`return ${POLLUTE_JSON};`), setField('b', '={{ $json.a + 1 }}', 'number')])),
     check: (o) => {
@@ -342,7 +342,7 @@ const POLLUTION: Payload[] = [
   },
   {
     id: 'Rename Keys to __proto__',
-    knownIssue: "src/nodes/RenameKeys/boundedRegex.ts writes `obj[newKey] = …`: a regex rename to \"__proto__\" sets the item's prototype to another value of the item",
+
     tries: 'renaming a key (plain and by regex) to __proto__ so the item json gets a chosen prototype',
     run: () =>
       execute(

@@ -56,7 +56,9 @@ const WALK = new Script(`
         job.regex.lastIndex = 0;
         const newKey = key.replace(job.regex, job.replacement);
         if (newKey !== key) {
-          obj[newKey] = obj[key];
+          // An own "__proto__" stays data: assigning it would replace the item's prototype.
+          if (newKey === '__proto__') Object.defineProperty(obj, newKey, { value: obj[key], enumerable: true, writable: true, configurable: true });
+          else obj[newKey] = obj[key];
           delete obj[key];
         }
       }

@@ -1,6 +1,15 @@
 // n8n's deepCopy: plain copies of items; values with toJSON (Date, Luxon) become their JSON
 // form, circular references are kept as references to the copy.
 
+/**
+ * Sets an own data property, also for the key "__proto__": a plain assignment would replace
+ * the object's prototype with data that came from outside (a webhook body, a Code result).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 export function deepCopy<T>(source: T, seen = new WeakMap<object, unknown>()): T {
   if (typeof source !== 'object' || source === null) return source;
   const withJson = source as { toJSON?: () => unknown };
@@ -14,6 +23,6 @@ export function deepCopy<T>(source: T, seen = new WeakMap<object, unknown>()): T
   }
   const copy: Record<string, unknown> = {};
   seen.set(source, copy);
-  for (const key of Object.keys(source)) copy[key] = deepCopy((source as Record<string, unknown>)[key], seen);
+  for (const key of Object.keys(source)) setOwn(copy, key, deepCopy((source as Record<string, unknown>)[key], seen));
   return copy as T;
 }
