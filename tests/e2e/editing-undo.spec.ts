@@ -1,7 +1,7 @@
 // Undo / redo of a chain of canvas edits with ctrl+z, ctrl+shift+z and ctrl+y (and the
 // buttons): add, move, connect, rename, parameter typing (one step), duplicate, delete.
 import { expect, test } from '@playwright/test';
-import { chainWorkflow, clickEmpty, clickNode, drag, node, openNew, shot, storeState } from './editing-helpers.ts';
+import { canvasIdle, chainWorkflow, clickEmpty, clickNode, drag, node, openNew, shot, storeState } from './editing-helpers.ts';
 
 test('every edit is undone and redone in order, and the saved state is clean again', async ({ page }) => {
   test.setTimeout(240_000);
@@ -15,10 +15,11 @@ test('every edit is undone and redone in order, and the saved state is clean aga
   await drag(page, { x: c.x + c.width / 2, y: c.y + c.height / 2 }, { x: c.x + c.width / 2 + 60, y: c.y + c.height / 2 + 160 });
   await expect.poll(async () => (await storeState(page)).nodes.find((x) => x.name === 'C')!.y).toBeGreaterThan(300);
   await remember();
-  // 2. Connect Trigger → C by dragging from the trigger's output to C.
+  // 2. Connect Trigger → C by dragging from the trigger's output onto C (one input: the body takes it).
+  await canvasIdle(page);
   const t = (await node(page, 'Trigger').boundingBox())!;
   const c2 = (await node(page, 'C').boundingBox())!;
-  await drag(page, { x: t.x + t.width, y: t.y + t.height / 2 }, { x: c2.x + 6, y: c2.y + c2.height / 2 });
+  await drag(page, { x: t.x + t.width, y: t.y + t.height / 2 }, { x: c2.x + c2.width / 2, y: c2.y + c2.height / 2 });
   await expect.poll(async () => (await storeState(page)).edges).toContain('Trigger>C');
   await remember();
   // 3. Rename A.
