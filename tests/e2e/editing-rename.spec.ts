@@ -14,6 +14,7 @@ test('F2 renames a node and the expressions that use its name', async ({ page })
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('rename-input')).toHaveValue('A');
   await page.getByTestId('rename-input').fill('  Fetch orders  ');
+  await page.waitForTimeout(400); // the dialog fades in
   await shot(page, 'rename-01-prompt');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

@@ -8,15 +8,11 @@ import type { CanvasHandle } from '../../canvas/types.ts';
 import { DEBOUNCE_COPY_MS, DEBOUNCE_DISABLE_MS, DEBOUNCE_PASTE_MS, DEBOUNCE_RENAME_MS } from '../../model/constants.ts';
 import type { Rect } from '../../model/pastePlan.ts';
 import type { RootStore } from '../stores/RootStore.ts';
+import { typingTarget } from './keyTargets.ts';
 import { copiedToast, cutSelection, duplicateSelection, pasteText, selectionText } from '../commands/clipboard.ts';
 import { redo, startRename, toggleDisabled, undo } from '../commands/editNodes.ts';
 import { leadingDebounce } from '../commands/debounce.ts';
 import { showReadOnlyError } from '../commands/readOnly.ts';
-
-function typingTarget(t: EventTarget | null): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t.closest('input, textarea, select, [role="textbox"], .monaco-editor') !== null;
-}
 
 /** Focus is in a dialog, menu, list box or the node details view: they own their keys (the canvas's own node list does not). */
 function inOverlay(t: EventTarget | null): boolean {

@@ -2,12 +2,8 @@
 // the node creator, Escape closes it or the node details view. The canvas handles its own keys.
 import { useEffect } from 'react';
 import type { RootStore } from '../stores/RootStore.ts';
+import { typingTarget } from './keyTargets.ts';
 import { showReadOnlyError } from '../commands/readOnly.ts';
-
-function typingTarget(t: EventTarget | null): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t.closest('input, textarea, select, [role="textbox"], .monaco-editor') !== null;
-}
 
 /** Focus is in a dialog, menu or list box that owns its keys. */
 function inOverlay(t: EventTarget | null): boolean {
