@@ -134,7 +134,8 @@ export class CanvasController implements SyncListener {
     this.root = document.createElement('div');
     this.root.className = 'sy-canvas';
     this.root.dataset.testid = 'canvas-root';
-    Object.assign(this.root.style, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', touchAction: 'none', userSelect: 'none', background: '#' + THEME.background.toString(16) });
+    // clip, not hidden: a hidden box can still be scrolled (focus, scrollIntoView), which would shift the scene under the pointer.
+    Object.assign(this.root.style, { position: 'relative', width: '100%', height: '100%', overflow: 'clip', touchAction: 'none', userSelect: 'none', background: '#' + THEME.background.toString(16) });
     this.canvasEl = document.createElement('canvas');
     this.canvasEl.dataset.testid = 'canvas';
     this.canvasEl.tabIndex = 0;

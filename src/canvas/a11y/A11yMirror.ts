@@ -31,7 +31,7 @@ export class A11yMirror {
     this.region.setAttribute('role', 'region');
     this.region.setAttribute('aria-label', 'Workflow canvas');
     this.region.dataset.testid = 'canvas-mirror';
-    Object.assign(this.region.style, { position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none' });
+    Object.assign(this.region.style, { position: 'absolute', inset: '0', overflow: 'clip', pointerEvents: 'none' });
     this.list = document.createElement('div');
     this.list.setAttribute('role', 'listbox');
     this.list.setAttribute('aria-label', 'Nodes');
