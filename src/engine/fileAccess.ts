@@ -41,7 +41,7 @@ export function createFileAccess(roots: string[] | undefined): FileAccess {
   let realRoots: Promise<string[]> | undefined;
   const allowed = (): Promise<string[]> => {
     if (!roots?.length) {
-      return Promise.reject(new FileAccessError('File access is disabled', 'This instance does not allow nodes to read or write files. An administrator can allow folders with the fileAccessRoots setting.'));
+      return Promise.reject(new FileAccessError('File access is disabled', 'This instance does not allow nodes to read or write files. An administrator can allow folders with SWITCHYARD_FILE_ACCESS_ROOTS (absolute paths separated by ;).'));
     }
     realRoots ??= Promise.all(roots.map(async (r) => realpath(resolve(r)).catch(() => resolve(r))));
     return realRoots;

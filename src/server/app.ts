@@ -131,6 +131,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       }
       throw new Error(type === 'smtp' ? 'No SMTP server is configured: set SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD)' : `Node "${node.name}" needs credentials of type "${type}", and Switchyard has no credentials store yet`);
     },
+    fileAccessRoots: config.fileAccessRoots,
     resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
   });
   const clock = options.clock ?? systemClock;

@@ -1,8 +1,9 @@
 // Server configuration from SWITCHYARD_* environment variables. Each variable is declared once
 // in CONFIG_VARIABLES (name, default, meaning, parser) so the README table is generated from the
 // same list the server reads, and a bad value stops startup with a message naming the variable.
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import {
   DEFAULT_EXECUTION_TIMEOUT,
   DEFAULT_HOST,
@@ -57,6 +58,8 @@ export interface ServerConfig {
   smtpPassword: string;
   smtpSsl: boolean;
   smtpStartTls: boolean;
+  /** Absolute, existing folders file nodes may read and write in; empty = file access disabled. */
+  fileAccessRoots: string[];
 }
 
 export class ConfigError extends Error {
@@ -108,11 +111,40 @@ function host(raw: string, name: string): string {
   return t;
 }
 
+function expandHome(path: string): string {
+  return path === '~' ? homedir() : path.startsWith('~/') ? homedir() + path.slice(1) : path;
+}
+
 function dir(raw: string, name: string): string {
   const t = raw.trim();
   if (t === '') throw new ConfigError(`${name} must not be empty`);
-  const expanded = t === '~' ? homedir() : t.startsWith('~/') ? homedir() + t.slice(1) : t;
-  return resolve(expanded);
+  return resolve(expandHome(t));
+}
+
+/**
+ * Folders separated by ';' (as n8n's N8N_RESTRICT_FILE_ACCESS_TO). Each must be absolute (or
+ * start with ~) and exist: a typo would otherwise leave file nodes failing at run time, and
+ * creating the folder would hide the typo.
+ */
+function folderList(raw: string, name: string): string[] {
+  const folders: string[] = [];
+  for (const entry of raw.split(';')) {
+    const t = entry.trim();
+    if (t === '') continue;
+    const expanded = expandHome(t);
+    if (!isAbsolute(expanded)) throw new ConfigError(`${name} must list absolute folders separated by ; (got the relative path "${t}")`);
+    const folder = resolve(expanded);
+    let isDir: boolean;
+    try {
+      isDir = statSync(folder).isDirectory();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new ConfigError(`${name}: folder "${folder}" ${code === 'ENOENT' ? 'does not exist' : `can not be read (${code ?? String(e)})`}`);
+    }
+    if (!isDir) throw new ConfigError(`${name}: "${folder}" is not a folder`);
+    if (!folders.includes(folder)) folders.push(folder);
+  }
+  return folders;
 }
 
 /** '/', '/flows/', '/a/b/' — leading and trailing slash, URL-safe segments only. */
@@ -194,6 +226,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_WAITING', key: 'endpointWebhookWaiting', default: WEBHOOK_WAITING_ENDPOINT, meaning: 'Path segment of the URLs that resume waiting executions ($execution.resumeUrl).', parse: segment }),
   variable({ name: 'SWITCHYARD_WEBHOOK_RESPONSE_TIMEOUT', key: 'webhookResponseTimeout', default: '300', meaning: "Seconds a webhook caller waits for a 'When Last Node Finishes' or 'Respond to Webhook' answer before getting 504.", parse: integer(1, MAX_SECONDS) }),
   variable({ name: 'SWITCHYARD_BINARY_DATA_INLINE_MAX', key: 'binaryDataInlineMax', default: String(1024 * 1024), meaning: 'Binary data larger than this many bytes is stored on disk (DATA_DIR/binaryData) instead of inside the execution data.', parse: integer(0, 1024 * 1024 * 1024) }),
+  variable({ name: 'SWITCHYARD_FILE_ACCESS_ROOTS', key: 'fileAccessRoots', default: '', meaning: 'Folders the file nodes (Read/Write Files from Disk, Read Binary Files) may use: absolute paths separated by ;, each must exist. Empty = file access disabled.', parse: folderList }),
   variable({ name: 'SWITCHYARD_SMTP_HOST', key: 'smtpHost', default: '', meaning: 'SMTP server for Send Email (the instance-wide smtp credentials until a credentials store exists).', parse: text }),
   variable({ name: 'SWITCHYARD_SMTP_PORT', key: 'smtpPort', default: '465', meaning: 'SMTP server port (465 for TLS, 587 or 25 for STARTTLS).', parse: integer(1, 65535) }),
   variable({ name: 'SWITCHYARD_SMTP_USER', key: 'smtpUser', default: '', meaning: 'SMTP user name (empty = no authentication).', parse: text }),

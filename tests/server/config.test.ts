@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, configMarkdownTable, loadConfig, normaliseBasePath } from '../../src/server/config.ts';
 
 describe('config', () => {
@@ -57,6 +57,45 @@ describe('config', () => {
     expect(() => loadConfig({ SWITCHYARD_EXECUTIONS_TIMEOUT: '7200', SWITCHYARD_EXECUTIONS_TIMEOUT_MAX: '3600' })).toThrow(
       /SWITCHYARD_EXECUTIONS_TIMEOUT \(7200\) must not exceed SWITCHYARD_EXECUTIONS_TIMEOUT_MAX/,
     );
+  });
+
+  describe('SWITCHYARD_FILE_ACCESS_ROOTS', () => {
+    const a = mkdtempSync(join(tmpdir(), 'switchyard-roots-a-'));
+    const b = mkdtempSync(join(tmpdir(), 'switchyard-roots-b-'));
+    afterAll(() => {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    });
+    const roots = (value: string) => loadConfig({ SWITCHYARD_FILE_ACCESS_ROOTS: value }).fileAccessRoots;
+
+    it('is empty (file access disabled) by default', () => {
+      expect(loadConfig({}).fileAccessRoots).toEqual([]);
+      expect(roots('')).toEqual([]);
+      expect(roots(' ; ;')).toEqual([]);
+    });
+
+    it('reads absolute folders separated by ;, trimmed, normalised, without empties or repeats', () => {
+      expect(roots(`${a}`)).toEqual([a]);
+      expect(roots(` ${a}/ ;; ${b}/sub/.. ;${a}`)).toEqual([a, b]);
+    });
+
+    it('expands a leading ~ to the home folder', () => {
+      expect(roots('~')).toEqual([homedir()]);
+    });
+
+    it('refuses a relative folder, naming the variable and the entry', () => {
+      expect(() => roots(`${a};files/out`)).toThrow(ConfigError);
+      expect(() => roots(`${a};files/out`)).toThrow('SWITCHYARD_FILE_ACCESS_ROOTS must list absolute folders separated by ; (got the relative path "files/out")');
+      expect(() => roots('~other/x')).toThrow(/relative path "~other\/x"/);
+    });
+
+    it('refuses a folder that does not exist or is a file, naming it', () => {
+      const missing = join(a, 'missing');
+      expect(() => roots(`${b};${missing}`)).toThrow(`SWITCHYARD_FILE_ACCESS_ROOTS: folder "${missing}" does not exist`);
+      const file = join(a, 'file.txt');
+      writeFileSync(file, 'x');
+      expect(() => roots(file)).toThrow(`SWITCHYARD_FILE_ACCESS_ROOTS: "${file}" is not a folder`);
+    });
   });
 
   it('normalises base paths', () => {

@@ -38,6 +38,8 @@ export interface ExecutionServiceDeps {
   binaryStore?: BinaryDataStore;
   /** Credentials nodes may ask for (instance SMTP until a credentials store exists). */
   getCredentials?: RunOptions['getCredentials'];
+  /** Folders file nodes may use (SWITCHYARD_FILE_ACCESS_ROOTS); none = file access disabled. */
+  fileAccessRoots?: string[];
   /** $execution.resumeUrl of an execution. */
   resumeUrl?: (executionId: string) => string;
 }
@@ -284,6 +286,9 @@ export class ExecutionService {
         workflowIsImmutable: req.workflowIsImmutable === true,
         binaryStore: this.#d.binaryStore,
         getCredentials: this.#d.getCredentials,
+        // Every server run passes here (manual, trigger, webhook, retry, error workflow, resume);
+        // sub-workflows inherit the engine options, these roots included.
+        fileAccessRoots: this.#d.fileAccessRoots,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         hooks: {
           sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,

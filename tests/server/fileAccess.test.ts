@@ -1,0 +1,132 @@
+// SWITCHYARD_FILE_ACCESS_ROOTS reaching the file nodes through POST /workflows/run: writes and reads
+// inside an allowed folder work, paths outside it (and any path without the setting) fail clearly.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connect, node, startServer, type TestServer } from './helpers.ts';
+import { TRIGGER } from './fixtures.ts';
+import type { IExecution } from '../../src/model/execution.ts';
+import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
+
+const CONTENT = 'hello from switchyard\n';
+const BASE64 = Buffer.from(CONTENT).toString('base64');
+
+let allowed: string;
+let outside: string;
+let s: TestServer;
+let noRoots: TestServer;
+
+beforeAll(async () => {
+  allowed = mkdtempSync(join(tmpdir(), 'switchyard-files-allowed-'));
+  outside = mkdtempSync(join(tmpdir(), 'switchyard-files-outside-'));
+  s = await startServer({ SWITCHYARD_FILE_ACCESS_ROOTS: `${allowed};` });
+  noRoots = await startServer();
+});
+afterAll(async () => {
+  await s.dispose();
+  await noRoots.dispose();
+  rmSync(allowed, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+async function runToEnd(t: TestServer, workflowData: IWorkflowBase, timeoutMs = 15000): Promise<IExecution> {
+  const r = await call(t, 'POST', '/rest/workflows/run', { workflowData });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const id = r.body.data.executionId as string;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const e = await call(t, 'GET', `/rest/executions/${id}`);
+    if (e.status === 200 && e.body.data.status !== 'running') return e.body.data;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`execution ${id} did not finish in ${timeoutMs} ms`);
+}
+
+const makeFile = () =>
+  node('Make file', 'n8n-nodes-base.code', 2, [220, 0], {
+    jsCode: `return [{ json: { n: 1 }, binary: { data: { data: '${BASE64}', mimeType: 'text/plain', fileName: 'hello.txt' } } }];`,
+  });
+
+/** Manual Trigger → Code (one item with a text file) → Write to `target` → Read `target` back. */
+function writeThenRead(target: string): IWorkflowBase {
+  return {
+    name: 'Write then read',
+    active: false,
+    nodes: [
+      node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]),
+      makeFile(),
+      node('Write', 'n8n-nodes-base.readWriteFile', 1, [440, 0], { operation: 'write', fileName: target }),
+      node('Read', 'n8n-nodes-base.readWriteFile', 1.1, [660, 0], { fileSelector: target, options: {} }),
+    ],
+    connections: connect([
+      [TRIGGER, 'Make file'],
+      ['Make file', 'Write'],
+      ['Write', 'Read'],
+    ]),
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+const output = (e: IExecution, nodeName: string) => e.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [];
+
+describe('file nodes under SWITCHYARD_FILE_ACCESS_ROOTS', () => {
+  it('write then read a file inside an allowed folder', async () => {
+    const target = join(allowed, 'hello.txt');
+    const e = await runToEnd(s, writeThenRead(target));
+    expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
+    expect(readFileSync(target, 'utf8')).toBe(CONTENT);
+    expect(output(e, 'Write').map((i) => i.json)).toEqual([{ n: 1, fileName: target }]);
+    const [read] = output(e, 'Read');
+    expect(read.json).toMatchObject({ fileName: 'hello.txt', mimeType: 'text/plain' });
+    expect(read.binary?.data).toMatchObject({ data: BASE64, fileName: 'hello.txt', mimeType: 'text/plain' });
+  });
+
+  it('takes a relative path from the allowed folder', async () => {
+    const e = await runToEnd(s, writeThenRead('relative.txt'));
+    expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
+    expect(readFileSync(join(allowed, 'relative.txt'), 'utf8')).toBe(CONTENT);
+  });
+
+  it('refuses a path outside the allowed folders, also by ..', async () => {
+    for (const target of [join(outside, 'escape.txt'), join(allowed, '..', 'escape.txt')]) {
+      const e = await runToEnd(s, writeThenRead(target));
+      expect(e.status).toBe('error');
+      expect(e.data.resultData.lastNodeExecuted).toBe('Write');
+      expect(e.data.resultData.error?.message).toBe(`Access to the file is not allowed. Allowed paths: ${allowed}`);
+    }
+    expect(() => readFileSync(join(outside, 'escape.txt'))).toThrow(/ENOENT/);
+  });
+
+  it('passes the folders on to sub-workflows (Execute Workflow)', async () => {
+    const inner = writeThenRead(join(allowed, 'from-sub.txt'));
+    const innerTrigger: INode = node('Start', 'n8n-nodes-base.executeWorkflowTrigger', 1, [0, 0]);
+    const sub: IWorkflowBase = {
+      ...inner,
+      nodes: [innerTrigger, ...inner.nodes.slice(1)],
+      connections: { ...inner.connections, Start: inner.connections[TRIGGER]! },
+    };
+    delete sub.connections[TRIGGER];
+    const outer: IWorkflowBase = {
+      name: 'Calls a sub-workflow',
+      active: false,
+      nodes: [
+        node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]),
+        node('Run sub', 'n8n-nodes-base.executeWorkflow', 1, [220, 0], { source: 'parameter', workflowJson: JSON.stringify(sub) }),
+      ],
+      connections: connect([[TRIGGER, 'Run sub']]),
+      settings: { executionOrder: 'v1' },
+    };
+    const e = await runToEnd(s, outer);
+    expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
+    expect(readFileSync(join(allowed, 'from-sub.txt'), 'utf8')).toBe(CONTENT);
+    expect(output(e, 'Run sub')[0]?.binary?.data).toMatchObject({ data: BASE64 });
+  });
+
+  it('without the setting every file node fails with "File access is disabled"', async () => {
+    const e = await runToEnd(noRoots, writeThenRead(join(allowed, 'never.txt')));
+    expect(e.status).toBe('error');
+    expect(e.data.resultData.error).toMatchObject({ message: 'File access is disabled', description: expect.stringContaining('SWITCHYARD_FILE_ACCESS_ROOTS') });
+    expect(() => readFileSync(join(allowed, 'never.txt'))).toThrow(/ENOENT/);
+  });
+});
