@@ -87,7 +87,7 @@ class WorkflowRun {
     this.now = opts.now ?? Date.now;
     this.timezone = (opts.workflow.settings?.timezone as string | undefined) || opts.timezone || DEFAULT_TIMEZONE;
     this.staticData = opts.staticData ?? {};
-    this.files = createFileAccess(opts.fileAccessRoots);
+    this.files = createFileAccess(opts.fileAccessRoots, opts.fileAccessBlocked);
     if (opts.signal) {
       if (opts.signal.aborted) this.abort.abort(opts.signal.reason);
       else opts.signal.addEventListener('abort', () => this.abort.abort(opts.signal?.reason), { once: true });

@@ -66,6 +66,13 @@ export interface RunOptions {
   httpRequest?: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
   /** Folders nodes may read and write files in; none (the default) disables file access. */
   fileAccessRoots?: string[];
+  /**
+   * Folders nodes may not read or write even when a root contains them: the server passes its data
+   * folder (database, binary data). Checked after the roots, with the same resolution
+   * (realpath, so `..` and symbolic links cannot get in; case folded on macOS and Windows); a path
+   * inside one fails with "Access to the file is not allowed: it is inside Switchyard's data folder".
+   */
+  fileAccessBlocked?: string[];
   /** Clock used by $now/$today and node timestamps (the corpus runner fixes it). */
   now?: () => number;
   /** Limits applied to each run. */

@@ -132,6 +132,9 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       throw new Error(type === 'smtp' ? 'No SMTP server is configured: set SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD)' : `Node "${node.name}" needs credentials of type "${type}", and Switchyard has no credentials store yet`);
     },
     fileAccessRoots: config.fileAccessRoots,
+    // The instance's own files (database, binary data) stay out of reach of workflows even
+    // when an allowed folder contains them (as n8n's N8N_BLOCK_FILE_ACCESS_TO_N8N_FILES).
+    fileAccessBlocked: [...new Set([config.dataDir, binaryStore.root])],
     resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
   });
   const clock = options.clock ?? systemClock;

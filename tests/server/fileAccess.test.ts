@@ -1,6 +1,7 @@
 // SWITCHYARD_FILE_ACCESS_ROOTS reaching the file nodes through POST /workflows/run: writes and reads
-// inside an allowed folder work, paths outside it (and any path without the setting) fail clearly.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// inside an allowed folder work, paths outside it (and any path without the setting) fail clearly,
+// and the instance's data folder stays blocked even when an allowed folder contains it.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,16 +17,22 @@ let allowed: string;
 let outside: string;
 let s: TestServer;
 let noRoots: TestServer;
+let parent: string;
+let withData: TestServer;
 
 beforeAll(async () => {
   allowed = mkdtempSync(join(tmpdir(), 'switchyard-files-allowed-'));
   outside = mkdtempSync(join(tmpdir(), 'switchyard-files-outside-'));
   s = await startServer({ SWITCHYARD_FILE_ACCESS_ROOTS: `${allowed};` });
   noRoots = await startServer();
+  parent = mkdtempSync(join(tmpdir(), 'switchyard-files-parent-'));
+  withData = await startServer({ SWITCHYARD_FILE_ACCESS_ROOTS: parent }, { dataDir: join(parent, 'data') });
 });
 afterAll(async () => {
   await s.dispose();
   await noRoots.dispose();
+  await withData.dispose();
+  rmSync(parent, { recursive: true, force: true });
   rmSync(allowed, { recursive: true, force: true });
   rmSync(outside, { recursive: true, force: true });
 });
@@ -128,5 +135,51 @@ describe('file nodes under SWITCHYARD_FILE_ACCESS_ROOTS', () => {
     expect(e.status).toBe('error');
     expect(e.data.resultData.error).toMatchObject({ message: 'File access is disabled', description: expect.stringContaining('SWITCHYARD_FILE_ACCESS_ROOTS') });
     expect(() => readFileSync(join(allowed, 'never.txt'))).toThrow(/ENOENT/);
+  });
+});
+
+describe('the data folder inside an allowed folder', () => {
+  const BLOCKED = "Access to the file is not allowed: it is inside Switchyard's data folder";
+
+  /** Manual Trigger → Read `target`. */
+  const readOnly = (target: string): IWorkflowBase => ({
+    name: 'Read',
+    active: false,
+    nodes: [node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]), node('Read', 'n8n-nodes-base.readWriteFile', 1.1, [220, 0], { fileSelector: target, options: {} })],
+    connections: connect([[TRIGGER, 'Read']]),
+    settings: { executionOrder: 'v1' },
+  });
+
+  it('writes and reads next to the database', async () => {
+    const target = join(parent, 'next-to-data.txt');
+    const e = await runToEnd(withData, writeThenRead(target));
+    expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
+    expect(readFileSync(target, 'utf8')).toBe(CONTENT);
+  });
+
+  it('refuses to read database.sqlite, also by .. or a pattern', async () => {
+    const db = join(withData.dataDir, 'database.sqlite');
+    expect(statSync(db).isFile()).toBe(true);
+    for (const target of [db, join(parent, 'data', '..', 'data', 'database.sqlite'), 'data/database.sqlite', `${withData.dataDir}/*.sqlite`]) {
+      const e = await runToEnd(withData, readOnly(target));
+      expect(e.status, target).toBe('error');
+      expect(e.data.resultData.lastNodeExecuted).toBe('Read');
+      expect(e.data.resultData.error?.message).toBe(BLOCKED);
+    }
+  });
+
+  it('refuses to overwrite database.sqlite or write into the data folder', async () => {
+    const db = join(withData.dataDir, 'database.sqlite');
+    const before = readFileSync(db);
+    for (const target of [db, join(withData.dataDir, 'binaryData', 'x')]) {
+      const e = await runToEnd(withData, writeThenRead(target));
+      expect(e.status, target).toBe('error');
+      expect(e.data.resultData.lastNodeExecuted).toBe('Write');
+      expect(e.data.resultData.error?.message).toBe(BLOCKED);
+    }
+    expect(readFileSync(db).subarray(0, 16).toString()).toBe('SQLite format 3\0');
+    expect(readFileSync(db).length).toBeGreaterThanOrEqual(before.length);
+    // The server still works on its database.
+    expect((await call(withData, 'GET', '/rest/executions')).status).toBe(200);
   });
 });

@@ -40,6 +40,8 @@ export interface ExecutionServiceDeps {
   getCredentials?: RunOptions['getCredentials'];
   /** Folders file nodes may use (SWITCHYARD_FILE_ACCESS_ROOTS); none = file access disabled. */
   fileAccessRoots?: string[];
+  /** Folders file nodes may never use, even inside a root: the instance's data folder. */
+  fileAccessBlocked?: string[];
   /** $execution.resumeUrl of an execution. */
   resumeUrl?: (executionId: string) => string;
 }
@@ -287,8 +289,9 @@ export class ExecutionService {
         binaryStore: this.#d.binaryStore,
         getCredentials: this.#d.getCredentials,
         // Every server run passes here (manual, trigger, webhook, retry, error workflow, resume);
-        // sub-workflows inherit the engine options, these roots included.
+        // sub-workflows inherit the engine options, these folders included.
         fileAccessRoots: this.#d.fileAccessRoots,
+        fileAccessBlocked: this.#d.fileAccessBlocked,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         hooks: {
           sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,
