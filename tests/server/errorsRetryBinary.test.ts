@@ -110,6 +110,13 @@ describe('binary data on disk', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="pic.png"/);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    const asJson = await fetch(`${t.url}rest/data/${encodeURIComponent(binary.id)}`);
+    expect(asJson.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Buffer.from(((await asJson.json()) as { data: string }).data, 'base64').equals(bytes)).toBe(true);
+    const viewed = await fetch(`${t.url}rest/data/${encodeURIComponent(binary.id)}?action=view`);
+    expect(viewed.headers.get('content-disposition')).toMatch(/^inline; filename="pic.png"/);
+    expect(viewed.headers.get('content-security-policy')).toBe('sandbox');
+    expect(Buffer.from(await viewed.arrayBuffer()).equals(bytes)).toBe(true);
     const folder = join(t.s.dataDir, 'binaryData', e.id);
     expect(readdirSync(folder)).toHaveLength(2);
 

@@ -1,5 +1,7 @@
-// GET /data/{id}: binary data kept on disk, by its id (URL-encoded), with its Content-Type and,
-// for ?action=download, its file name as an attachment. Served sandboxed: it is user content.
+// GET /data/{id}: binary data kept on disk, by its id (URL-encoded). Without an action the answer
+// is the spec's (001 §7): `{ data: <base64> }`. With ?action=view the bytes themselves with their
+// Content-Type (for <img>/<iframe> previews), with ?action=download as an attachment under the
+// file name. Raw bytes are served sandboxed: they are user content.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { BinaryNotFoundError } from '../binary/FilesystemBinaryStore.ts';
@@ -23,7 +25,9 @@ export function binaryDataRoutes(app: FastifyInstance, ctx: ServerContext): void
     try {
       const meta = await ctx.binaryStore.metadata(id);
       const data = await ctx.binaryStore.read(id);
-      const download = (request.query as { action?: string }).action === 'download';
+      const action = (request.query as { action?: string }).action;
+      if (action !== 'view' && action !== 'download') return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64') };
+      const download = action === 'download';
       return reply
         .type(meta.mimeType || 'application/octet-stream')
         .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', meta.fileName))
