@@ -14,6 +14,7 @@ import type {
 import { resolveNodeParameters } from '../model/parameters.ts';
 import { buildGraph, findStartNode, highestNodes, parentNodes, pruneConnections, type GraphIndex } from '../model/graph.ts';
 import { DEFAULT_TIMEZONE } from '../model/constants.ts';
+import { workflowTimezone } from '../model/timezone.ts';
 import type { NodeType, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { releaseWaitingNode, scheduleChildren, type SchedulerState, type StackEntry } from './scheduling.ts';
 import { runNode, type RunNodeResult } from './runNode.ts';
@@ -85,7 +86,8 @@ class WorkflowRun {
     this.resolvedParams = derived.params;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.now = opts.now ?? Date.now;
-    this.timezone = (opts.workflow.settings?.timezone as string | undefined) || opts.timezone || DEFAULT_TIMEZONE;
+    // 'DEFAULT' (or empty) in the workflow settings means the instance's time zone, as for schedules.
+    this.timezone = workflowTimezone(opts.workflow, opts.timezone || DEFAULT_TIMEZONE);
     this.staticData = opts.staticData ?? {};
     this.files = createFileAccess(opts.fileAccessRoots, opts.fileAccessBlocked);
     if (opts.signal) {

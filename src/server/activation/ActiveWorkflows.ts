@@ -3,6 +3,7 @@
 // message for GET /active/error/{id}. On start, every workflow marked active is activated again;
 // one that fails stays marked active (the editor shows its warning) but does not run.
 import type { INode, IWorkflowBase } from '../../model/workflow.ts';
+import { workflowTimezone } from '../../model/timezone.ts';
 import type { IWorkflowDb } from '../../model/api.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
@@ -92,7 +93,7 @@ export class ActiveWorkflows {
   prepare(workflow: IWorkflowDb): Prepared {
     try {
       const webhooks = workflowWebhooks(workflow);
-      const timezone = timezoneOf(workflow, this.#d.timezone);
+      const timezone = workflowTimezone(workflow, this.#d.timezone);
       const timers: Prepared['timers'] = [];
       for (const node of workflow.nodes) {
         if (node.disabled || !SCHEDULE_NODE_TYPES.has(node.type)) continue;
@@ -159,9 +160,4 @@ export class ActiveWorkflows {
       .start({ workflow, workflowId: workflow.id, mode: 'trigger', startNode: node.name, triggerItems: [{ json }], workflowIsImmutable: true })
       .catch((err: unknown) => this.#d.log.warn({ workflowId: workflow.id, node: node.name, err: (err as Error).message }, 'scheduled run could not start'));
   }
-}
-
-export function timezoneOf(workflow: IWorkflowBase, fallback: string): string {
-  const tz = workflow.settings?.timezone;
-  return typeof tz === 'string' && tz !== '' && tz !== 'DEFAULT' ? tz : fallback;
 }
