@@ -24,12 +24,14 @@ function parseWorkflowJson(ctx: ExecuteFunctions, value: unknown): IWorkflowBase
 export async function loadSubWorkflow(ctx: ExecuteFunctions, source: string, itemIndex: number): Promise<IWorkflowBase> {
   if (source === 'parameter') return parseWorkflowJson(ctx, ctx.getNodeParameter('workflowJson', itemIndex));
   if (source === 'database') {
-    const id = String(ctx.getNodeParameter('workflowId', itemIndex) ?? '');
+    // v1 stores the id as a string, later versions as a resource locator {__rl, value, mode}.
+    const id = String(ctx.getNodeParameter('workflowId', itemIndex, '', { extractValue: true }) ?? '').trim();
     if (!ctx.loadWorkflow) throw new NodeOperationError(ctx.getNode(), 'Workflows can not be loaded by ID here', { description: 'This run has no workflow store; use the source "Parameter".' });
     try {
       return await ctx.loadWorkflow(id);
     } catch (e) {
-      throw new NodeOperationError(ctx.getNode(), `Workflow with ID "${id}" could not be loaded`, { description: (e as Error).message, itemIndex });
+      // The store's message as n8n shows it ("Workflow does not exist."), with the id asked for.
+      throw new NodeOperationError(ctx.getNode(), (e as Error).message, { description: `Workflow ID: "${id}"`, itemIndex });
     }
   }
   if (source === 'localFile' || source === 'url') {

@@ -249,6 +249,13 @@ export class ExecutionService {
     }
   }
 
+  /** A stored workflow for Execute Workflow; a missing one fails with n8n's message. */
+  readonly #loadWorkflow = async (id: string): Promise<IWorkflowBase> => {
+    const workflow = id ? await this.#d.workflows.get(id) : undefined;
+    if (!workflow) throw new Error('Workflow does not exist.');
+    return workflow;
+  };
+
   #abort(a: ActiveExecution, reason: StopReason): void {
     if (a.controller.signal.aborted) return;
     a.stopReason = reason;
@@ -293,6 +300,8 @@ export class ExecutionService {
         fileAccessRoots: this.#d.fileAccessRoots,
         fileAccessBlocked: this.#d.fileAccessBlocked,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
+        // Execute Workflow with the source "Database" (a workflow id).
+        loadWorkflow: this.#loadWorkflow,
         hooks: {
           sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,
           nodeExecuteBefore: (nodeName) => {
