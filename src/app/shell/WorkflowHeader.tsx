@@ -4,6 +4,7 @@ import { useStores } from '../stores/context.ts';
 import { WorkflowNameInput } from './WorkflowNameInput.tsx';
 import { SaveButton } from './SaveButton.tsx';
 import { ConnectionLost } from './ConnectionLost.tsx';
+import { ActivationToggle } from '../editor/header/ActivationToggle.tsx';
 
 export const WorkflowHeader = observer(function WorkflowHeader({ onSave }: { onSave: () => void }) {
   const { workflow } = useStores();
@@ -23,6 +24,7 @@ export const WorkflowHeader = observer(function WorkflowHeader({ onSave }: { onS
       </div>
       <div className="header-right">
         <ConnectionLost />
+        <ActivationToggle />
         <SaveButton onSave={onSave} />
       </div>
     </header>
