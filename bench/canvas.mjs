@@ -37,16 +37,20 @@ function panSummary(p) {
   };
 }
 
+const DRAG_MOVES = 30;
+
 /**
  * Drags the node nearest the centre (at 100 %) with real mouse events and reports the frame
- * times and how many connections were re-tessellated per rendered frame while it moves (after
- * the drag started; the start re-files the node's connections once, the drop once more).
+ * times, the main-thread time per pointermove (moveWorkMs: the canvas's handler plus its share
+ * of the frame the move causes, from CanvasStats.pointerMoveWorkMs) and how many connections were
+ * re-tessellated per rendered frame while it moves (after the drag started; the start re-files
+ * the node's connections once, the drop once more).
  */
 async function measureDrag(page) {
   const node = await page.evaluate(() => window.harness.centreNode());
   if (!node) return null;
   // Rendered-frame counter (monotonic) and the per-frame redraw counts (a bounded window).
-  const stats = () => page.evaluate(() => { const s = window.harness.handle.getStats(); return { frames: s.frames, redrawn: s.edgesRedrawn }; });
+  const stats = () => page.evaluate(() => { const s = window.harness.handle.getStats(); return { frames: s.frames, redrawn: s.edgesRedrawn, moves: s.pointerMoveWorkMs, work: s.frameWorkMs }; });
   await page.mouse.move(node.x, node.y);
   await page.mouse.down();
   // Past the drag threshold: the drag starts, the node's connections leave their chunks.
@@ -54,10 +58,12 @@ async function measureDrag(page) {
   await page.evaluate(() => window.harness.handle.whenIdle());
   const atStart = await stats();
   await page.evaluate(() => window.harness.startFrames());
-  for (let i = 1; i <= 20; i++) await page.mouse.move(node.x + 10 + i * 6, node.y + 4 + i * 2);
+  for (let i = 1; i <= DRAG_MOVES; i++) await page.mouse.move(node.x + 10 + i * 4, node.y + 4 + i * 1.5);
   await page.evaluate(() => window.harness.handle.whenIdle());
   const deltas = await page.evaluate(() => window.harness.stopFrames());
   const atEnd = await stats();
+  // The windows are bounded (600 entries); a drag adds far fewer, so the length difference counts them.
+  const moveWork = atEnd.moves.slice(atStart.moves.length);
   await page.mouse.up();
   await page.evaluate(() => window.harness.handle.whenIdle());
   const afterDrop = await stats();
@@ -68,6 +74,8 @@ async function measureDrag(page) {
     node: node.name,
     nodeConnections: node.connections,
     frameMs: summary(deltas),
+    moves: DRAG_MOVES,
+    moveWorkMs: summary(moveWork),
     renderedFrames: during.length,
     edgesRedrawnPerFrameMax: during.length ? Math.max(...during) : 0,
     edgesRedrawnOnDrop: dropCount > 0 ? afterDrop.redrawn.slice(-dropCount).reduce((a, b) => a + b, 0) : 0,

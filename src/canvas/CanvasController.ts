@@ -120,7 +120,10 @@ export class CanvasController implements SyncListener {
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
   private readonly zoomState = observable({ scale: 1 });
-  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], edgesRedrawn: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[] };
+  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], edgesRedrawn: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[], pointerMoveWorkMs: [] as number[] };
+  /** Pointer moves handled since the last frame and their handler time (see pointerMoveWorkMs). */
+  private movesSinceFrame = 0;
+  private moveHandlerMs = 0;
   private lastFrameTime = 0;
   private readonly resizeObserver: ResizeObserver;
 
@@ -530,7 +533,16 @@ export class CanvasController implements SyncListener {
       rendered = true;
       this.stats.frames++;
     }
-    pushBounded(this.stats.frameWorkMs, performance.now() - t0);
+    const work = performance.now() - t0;
+    pushBounded(this.stats.frameWorkMs, work);
+    if (this.movesSinceFrame) {
+      // Each move handled since the last frame: its handler time plus its share of this frame.
+      const share = work / this.movesSinceFrame;
+      const handler = this.moveHandlerMs / this.movesSinceFrame;
+      for (let i = 0; i < this.movesSinceFrame; i++) pushBounded(this.stats.pointerMoveWorkMs, handler + share);
+      this.movesSinceFrame = 0;
+      this.moveHandlerMs = 0;
+    }
     if (rendered) {
       pushBounded(this.stats.renderWorkMs, performance.now() - t0);
       pushBounded(this.stats.edgesRedrawn, this.edges.redrawnLastFlush);
@@ -786,18 +798,12 @@ export class CanvasController implements SyncListener {
     return new DomInput(this.root, {
       camera: () => this.viewport.camera,
       pointer: (input, e) => {
-        if (input.type === 'down') {
-          if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
-          this.hint.hide(true);
-          this.motion.stopCamera();
-          this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
-        } else if (input.type === 'move' && this.dragPointer) {
-          this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
-        } else if (input.type === 'up' || input.type === 'cancel') {
-          this.dragPointer = null;
+        const t0 = performance.now();
+        this.pointer(input, e);
+        if (input.type === 'move') {
+          this.movesSinceFrame++;
+          this.moveHandlerMs += performance.now() - t0;
         }
-        this.feed(input);
-        if (input.type === 'move' && this.machine.stateName === 'idle') this.updateHover(input);
       },
       doubleClick: (wx, wy) => {
         const t = this.target(wx, wy);
@@ -808,6 +814,22 @@ export class CanvasController implements SyncListener {
       key: (e) => this.onKey(e),
       leave: () => this.clearHover(),
     });
+  }
+
+  /** One pointer event from the DOM (timed by the caller for pointerMoveWorkMs). */
+  private pointer(input: PointerInput, e: PointerEvent): void {
+    if (input.type === 'down') {
+      if (!(e.target instanceof HTMLElement && e.target.dataset.nodeId)) this.canvasEl.focus({ preventScroll: true });
+      this.hint.hide(true);
+      this.motion.stopCamera();
+      this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
+    } else if (input.type === 'move' && this.dragPointer) {
+      this.dragPointer = { sx: input.sx, sy: input.sy, shift: input.shift, mod: input.mod };
+    } else if (input.type === 'up' || input.type === 'cancel') {
+      this.dragPointer = null;
+    }
+    this.feed(input);
+    if (input.type === 'move' && this.machine.stateName === 'idle') this.updateHover(input);
   }
 
   private hit(wx: number, wy: number): Hit | null {
@@ -1345,6 +1367,7 @@ export class CanvasController implements SyncListener {
       compositedFrames: this.stats.compositedFrames,
       queryRoundTripMs: [...this.stats.queryRoundTripMs],
       queryWorkerMs: [...this.stats.queryWorkerMs],
+      pointerMoveWorkMs: [...this.stats.pointerMoveWorkMs],
       displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.pool.size : this.pool.size,
       displayedEdges: this.edges.displayedCount,
       lod: this.lod,

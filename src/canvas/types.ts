@@ -168,6 +168,11 @@ export interface CanvasStats {
   queryRoundTripMs: number[];
   /** Time inside the worker per query, ms. */
   queryWorkerMs: number[];
+  /**
+   * Main-thread time per pointermove, ms, recent moves: the canvas's handling of the event plus
+   * its share of the frame that follows (that frame's work divided by the moves it answers).
+   */
+  pointerMoveWorkMs: number[];
   displayedNodes: number;
   displayedEdges: number;
   lod: 'full' | 'simplified' | 'boxes';
