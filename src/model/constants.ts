@@ -17,6 +17,13 @@ export const MULTI_OUTPUT_OFFSETS: Record<number, number[]> = {
   3: [-140, 0, 140],
   4: [-240, -100, 100, 240],
 };
+/**
+ * Horizontal distance from a node to one added after it (plus button, creator with a source):
+ * two node boxes and a grid step, n8n's PUSH_NODES_OFFSET. The spec gives NODE_SIZE and
+ * GRID_SIZE (§9) and only the vertical per-output offsets (§4.1); this is the one x gap used
+ * by both the canvas (src/canvas/interaction/states.ts) and the model (src/model/placement.ts).
+ */
+export const PUSH_NODES_OFFSET = NODE_SIZE * 2 + GRID_SIZE;
 export const CONNECTION_LABEL_MIN_WIDTH = 90;
 export const CONNECTION_LABEL_MIN_HEIGHT = 100;
 export const ENDPOINT_HOVER_DELAY_MS = 150;

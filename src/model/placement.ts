@@ -1,10 +1,10 @@
 // Where nodes go (spec 001 §2.6, §4.1, §2.4): a node added after a source sits right of it
 // (shifted per output on multi-output nodes), else at the default click position, moved down
 // until it overlaps nothing; duplicates sit DUPLICATE_OFFSET_Y below (stickies 40 × 40).
-import { DEFAULT_CLICK_POSITION, DUPLICATE_OFFSET_Y, GRID_SIZE, MULTI_OUTPUT_OFFSETS, NODE_SIZE, STICKY_DUPLICATE_OFFSET } from './constants.ts';
+import { DEFAULT_CLICK_POSITION, DUPLICATE_OFFSET_Y, GRID_SIZE, MULTI_OUTPUT_OFFSETS, NODE_SIZE, PUSH_NODES_OFFSET, STICKY_DUPLICATE_OFFSET } from './constants.ts';
 
-/** Horizontal distance from a source node to a node added after it (n8n's PUSH_NODES_OFFSET). */
-export const PUSH_NODES_OFFSET = NODE_SIZE * 2 + GRID_SIZE;
+/** Horizontal distance from a source node to a node added after it (one constant, see constants.ts). */
+export { PUSH_NODES_OFFSET };
 /** Step used to move a new node off an occupied spot. */
 const FREE_STEP: [number, number] = [0, NODE_SIZE + 2 * GRID_SIZE];
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InteractionMachine } from '../../src/canvas/interaction/machine.ts';
 import { addPositionFor } from '../../src/canvas/interaction/states.ts';
+import { GRID_SIZE, NODE_SIZE, PUSH_NODES_OFFSET } from '../../src/model/constants.ts';
+import { afterSource } from '../../src/model/placement.ts';
 import { commandForKey } from '../../src/canvas/interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from '../../src/canvas/interaction/types.ts';
 
@@ -202,7 +204,7 @@ describe('interaction machine', () => {
   it('clicking a plus asks for a node after that output', () => {
     const w = world();
     w.ev('down', 158, 50);
-    expect(w.ev('up', 158, 50)).toEqual([{ type: 'addNode', fromNodeId: 'A', fromOutput: 0, position: [200, 0] }]);
+    expect(w.ev('up', 158, 50)).toEqual([{ type: 'addNode', fromNodeId: 'A', fromOutput: 0, position: [220, 0] }]);
   });
 
   it('clicking a connection selects it', () => {
@@ -223,9 +225,21 @@ describe('interaction machine', () => {
 
 describe('add position', () => {
   it('places nodes right of the source and fans out multi-output nodes per the spec', () => {
-    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 1 }, 0)).toEqual([300, 200]);
-    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 2 }, 0)).toEqual([300, 100]);
-    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 3 }, 2)).toEqual([300, 340]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 1 }, 0)).toEqual([320, 200]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 2 }, 0)).toEqual([320, 100]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 2 }, 1)).toEqual([320, 300]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 3 }, 2)).toEqual([320, 340]);
+    expect(addPositionFor({ x: 100, y: 200, w: 100, outputs: 4 }, 0)).toEqual([320, -40]);
+  });
+
+  it('uses the same gap as the model placement (one constant, 220 = 2 boxes + a grid step)', () => {
+    expect(PUSH_NODES_OFFSET).toBe(NODE_SIZE * 2 + GRID_SIZE);
+    expect(PUSH_NODES_OFFSET).toBe(220);
+    for (const outputs of [1, 2, 3, 4]) {
+      for (let i = 0; i < outputs; i++) {
+        expect(addPositionFor({ x: 240, y: 300, w: 100, outputs }, i)).toEqual(afterSource({ x: 240, y: 300 }, i, outputs));
+      }
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterSource, duplicateOffset, freePosition, outputOffsetY, PUSH_NODES_OFFSET } from '../../src/model/placement.ts';
+import * as constants from '../../src/model/constants.ts';
 
 describe('node placement', () => {
   it('uses the spec insertion offsets for two, three and four outputs', () => {
@@ -8,6 +9,11 @@ describe('node placement', () => {
     expect([0, 1, 2, 3].map((i) => outputOffsetY(i, 4))).toEqual([-240, -100, 100, 240]);
     expect(outputOffsetY(0, 1)).toBe(0);
     expect(outputOffsetY(4, 5)).toBe(0);
+  });
+
+  it('takes the x gap from constants.ts (220: two node boxes and a grid step)', () => {
+    expect(PUSH_NODES_OFFSET).toBe(constants.PUSH_NODES_OFFSET);
+    expect(PUSH_NODES_OFFSET).toBe(220);
   });
 
   it('places after the source, offset per output on multi-output nodes', () => {

@@ -1,11 +1,11 @@
 // Editing shortcuts of the canvas views (spec 001 §2.5): F2 rename, d disable, ctrl+z / ctrl+
-// shift+z / ctrl+y undo and redo, ctrl+d duplicate, ctrl+f find, shift+alt+t tidy up, and the
-// clipboard through the browser's copy / cut / paste events (so the system clipboard and other
-// editors see n8n's JSON). Delete/Backspace belongs to the canvas (onDeleteRequest). In
+// shift+z / ctrl+y undo and redo, ctrl+d duplicate, ctrl+f find, shift+alt+t tidy up, the
+// debounce of ctrl+a (the canvas selects), and the clipboard through the browser's copy / cut /
+// paste events (so the system clipboard and other editors see n8n's JSON). Delete/Backspace belongs to the canvas (onDeleteRequest). In
 // read-only views every editing key shows the read-only error (once) instead.
 import { useEffect } from 'react';
 import type { CanvasHandle } from '../../canvas/types.ts';
-import { DEBOUNCE_COPY_MS, DEBOUNCE_DISABLE_MS, DEBOUNCE_PASTE_MS, DEBOUNCE_RENAME_MS } from '../../model/constants.ts';
+import { DEBOUNCE_COPY_MS, DEBOUNCE_DISABLE_MS, DEBOUNCE_PASTE_MS, DEBOUNCE_RENAME_MS, DEBOUNCE_SELECT_ALL_MS } from '../../model/constants.ts';
 import type { Rect } from '../../model/pastePlan.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { typingTarget } from './keyTargets.ts';
@@ -35,6 +35,37 @@ export function visibleWorld(canvas: CanvasHandle | undefined): Rect | undefined
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/** A key event as the select-all guard reads it (a KeyboardEvent in the app, a fake in tests). */
+export interface GuardedKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: EventTarget | null;
+  preventDefault(): void;
+  stopImmediatePropagation(): void;
+}
+
+/** The canvas's own element has focus (not a text field in it, such as the sticky editor). */
+function onCanvas(t: EventTarget | null): boolean {
+  return t instanceof HTMLElement && t.closest('.canvas-host') !== null && !typingTarget(t);
+}
+
+/**
+ * ctrl+a (select all) is debounced 1000 ms (spec 001 §9), leading edge like the other
+ * commands: the canvas selects on the first press; presses within the quiet period are
+ * swallowed before they reach it (a window capture listener runs before the canvas's own).
+ */
+export function selectAllDebounce(ms = DEBOUNCE_SELECT_ALL_MS, now?: () => number, fromCanvas: (t: EventTarget | null) => boolean = onCanvas): (e: GuardedKey) => void {
+  const pass = leadingDebounce(() => {}, ms, now);
+  return (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 'a' || !fromCanvas(e.target)) return;
+    if (pass()) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+}
+
 export interface CanvasEditingActions {
   tidyUp: () => void;
 }
@@ -47,6 +78,7 @@ export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefin
     const rename = leadingDebounce(() => startRename(root, undefined, (id) => canvas?.editSticky(id) ?? false), DEBOUNCE_RENAME_MS);
     const paste = leadingDebounce((text: string) => void pasteText(root, text, { viewport: visibleWorld(canvas) }), DEBOUNCE_PASTE_MS);
     const copied = leadingDebounce((count: number) => copiedToast(root, count, 'Copied'), DEBOUNCE_COPY_MS);
+    const selectAll = selectAllDebounce();
 
     const onKey = (e: KeyboardEvent) => {
       const ctrl = e.ctrlKey || e.metaKey;
@@ -119,11 +151,13 @@ export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefin
     };
 
     window.addEventListener('keydown', onKey);
+    window.addEventListener('keydown', selectAll, true);
     document.addEventListener('copy', onCopy);
     document.addEventListener('cut', onCut);
     document.addEventListener('paste', onPaste);
     return () => {
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', selectAll, true);
       document.removeEventListener('copy', onCopy);
       document.removeEventListener('cut', onCut);
       document.removeEventListener('paste', onPaste);

@@ -3,15 +3,13 @@
 //   drag on background            pans            shift+drag on background  rubber-band select
 //   middle-drag, space+drag        pan anywhere    drag a node               moves the selection (grid snap)
 //   drag from an output / input    connects        click an output's plus    asks the app to add a node
-import { MULTI_OUTPUT_OFFSETS, NODE_SIZE } from '../../model/constants.ts';
+import { MULTI_OUTPUT_OFFSETS, NODE_SIZE, PUSH_NODES_OFFSET } from '../../model/constants.ts';
 import { snapToGrid, snappedDragDelta } from '../kernels/snapping.ts';
 import { cursorForHandle, resizeBox, type Box, type ResizeHandle } from '../kernels/resize.ts';
 import type { Effect, MachineContext, PointerInput, Port, Target } from './types.ts';
 
 /** Screen pixels a pointer moves before a press becomes a drag. */
 export const DRAG_THRESHOLD_PX = 4;
-/** Horizontal gap between a node and one added from its plus button. */
-export const ADD_NODE_GAP = 100;
 
 export interface State {
   readonly name: string;
@@ -229,11 +227,15 @@ export class RubberBand implements State {
   }
 }
 
-/** Where a node added from an output goes: to the right, fanned out per the spec's offsets. */
+/**
+ * Where a node added from an output goes: PUSH_NODES_OFFSET to the right (the same constant as
+ * src/model/placement.ts, so the plus and the creator place alike), fanned out per the spec's
+ * multi-output offsets (001 §4.1). A node wider than the default box pushes it further.
+ */
 export function addPositionFor(box: { x: number; y: number; w: number; outputs: number }, output: number): [number, number] {
   const offsets = MULTI_OUTPUT_OFFSETS[box.outputs];
   const dy = offsets ? (offsets[output] ?? 0) : 0;
-  return [snapToGrid(box.x + box.w + ADD_NODE_GAP), snapToGrid(box.y + dy)];
+  return [snapToGrid(box.x + Math.max(0, box.w - NODE_SIZE) + PUSH_NODES_OFFSET), snapToGrid(box.y + dy)];
 }
 
 export class PointingPort implements State {
