@@ -16,6 +16,9 @@ import { ExecutionsRepository } from './db/repositories/executions.ts';
 import { UsersRepository } from './db/repositories/users.ts';
 import { SettingsRepository } from './db/repositories/settings.ts';
 import { ExecutionIdAllocator } from './db/repositories/executionIds.ts';
+import { CredentialsRepository } from './db/repositories/credentials.ts';
+import { CredentialCipher, loadInstanceKey } from './credentials/cipher.ts';
+import { CredentialsService } from './credentials/CredentialsService.ts';
 import { ExecutionService, type RunWorkflowFn } from './executions/ExecutionService.ts';
 import { PushHub } from './push/PushHub.ts';
 import { registerAuth } from './auth.ts';
@@ -107,6 +110,10 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
   const instanceId = await repos.settings.ensureInstanceId();
   await repos.users.ensureDefaultUser();
+  const instanceKey = loadInstanceKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
+  const credentials = new CredentialsService(new CredentialsRepository(db), new CredentialCipher(instanceKey.secret));
+  if (instanceKey.source === 'generated') app.log.info('generated the encryption key for credentials in the data folder');
+  if (!(await credentials.checkKey())) app.log.error('stored credentials cannot be decrypted with this encryption key: set SWITCHYARD_ENCRYPTION_KEY to the key they were saved with');
 
   const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
   const push = new PushHub(app.log);
@@ -125,11 +132,14 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     stopGraceMs: options.stopGraceMs,
     binaryStore,
     getCredentials: async (type, node) => {
-      // No credentials store yet: Send Email's 'smtp' comes from the instance configuration.
-      if (type === 'smtp' && config.smtpHost) {
-        return { host: config.smtpHost, port: config.smtpPort, user: config.smtpUser, password: config.smtpPassword, secure: config.smtpSsl, disableStartTls: !config.smtpStartTls };
+      // Send Email without an smtp credential of its own uses the instance SMTP settings.
+      if (type === 'smtp' && !node.credentials?.smtp) {
+        if (config.smtpHost) {
+          return { host: config.smtpHost, port: config.smtpPort, user: config.smtpUser, password: config.smtpPassword, secure: config.smtpSsl, disableStartTls: !config.smtpStartTls };
+        }
+        throw new Error(`Node "${node.name}": credentials for "smtp" are not set, and no instance SMTP server is configured (SWITCHYARD_SMTP_HOST)`);
       }
-      throw new Error(type === 'smtp' ? 'No SMTP server is configured: set SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD)' : `Node "${node.name}" needs credentials of type "${type}", and Switchyard has no credentials store yet`);
+      return credentials.resolveForNode(type, node);
     },
     fileAccessRoots: config.fileAccessRoots,
     // The instance's own files (database, binary data) stay out of reach of workflows even
@@ -158,6 +168,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     waitTracker,
     binaryStore,
     listeningPort() {
+    credentials,
       const address = app.server.address();
       return address && typeof address === 'object' ? address.port : config.port;
     },

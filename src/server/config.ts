@@ -60,6 +60,8 @@ export interface ServerConfig {
   smtpStartTls: boolean;
   /** Absolute, existing folders file nodes may read and write in; empty = file access disabled. */
   fileAccessRoots: string[];
+  /** Secret that encrypts stored credentials; empty = a key generated once into the data folder. */
+  encryptionKey: string;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +195,12 @@ function segment(raw: string, name: string): string {
   return t;
 }
 
+/** Kept as given (a secret is not trimmed); short keys are refused rather than weakly derived. */
+function encryptionKey(raw: string, name: string): string {
+  if (raw !== '' && raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters long (got ${raw.length})`);
+  return raw;
+}
+
 function text(raw: string): string {
   return raw.trim();
 }
@@ -227,7 +235,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_WEBHOOK_RESPONSE_TIMEOUT', key: 'webhookResponseTimeout', default: '300', meaning: "Seconds a webhook caller waits for a 'When Last Node Finishes' or 'Respond to Webhook' answer before getting 504.", parse: integer(1, MAX_SECONDS) }),
   variable({ name: 'SWITCHYARD_BINARY_DATA_INLINE_MAX', key: 'binaryDataInlineMax', default: String(1024 * 1024), meaning: 'Binary data larger than this many bytes is stored on disk (DATA_DIR/binaryData) instead of inside the execution data.', parse: integer(0, 1024 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_FILE_ACCESS_ROOTS', key: 'fileAccessRoots', default: '', meaning: 'Folders the file nodes (Read/Write Files from Disk, Read Binary Files) may use: absolute paths separated by ;, each must exist. Empty = file access disabled. SWITCHYARD_DATA_DIR stays blocked even inside one of them.', parse: folderList }),
-  variable({ name: 'SWITCHYARD_SMTP_HOST', key: 'smtpHost', default: '', meaning: 'SMTP server for Send Email (the instance-wide smtp credentials until a credentials store exists).', parse: text }),
+  variable({ name: 'SWITCHYARD_ENCRYPTION_KEY', key: 'encryptionKey', default: '', meaning: 'Secret that encrypts stored credentials (AES-256-GCM; any string of at least 16 characters). Empty = a random key generated once into SWITCHYARD_DATA_DIR/encryptionKey (mode 0600) and reused. Changing it makes stored credentials unreadable.', parse: encryptionKey }),
+  variable({ name: 'SWITCHYARD_SMTP_HOST', key: 'smtpHost', default: '', meaning: 'SMTP server for Send Email nodes that have no smtp credential of their own.', parse: text }),
   variable({ name: 'SWITCHYARD_SMTP_PORT', key: 'smtpPort', default: '465', meaning: 'SMTP server port (465 for TLS, 587 or 25 for STARTTLS).', parse: integer(1, 65535) }),
   variable({ name: 'SWITCHYARD_SMTP_USER', key: 'smtpUser', default: '', meaning: 'SMTP user name (empty = no authentication).', parse: text }),
   variable({ name: 'SWITCHYARD_SMTP_PASSWORD', key: 'smtpPassword', default: '', meaning: 'SMTP password.', parse: (r) => r }),

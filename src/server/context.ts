@@ -13,6 +13,7 @@ import type { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
 import type { TestWebhooks } from './webhooks/TestWebhooks.ts';
 import type { WaitTracker } from './waiting/WaitTracker.ts';
 import type { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
+import type { CredentialsService } from './credentials/CredentialsService.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -35,6 +36,8 @@ export interface ServerContext {
   testWebhooks: TestWebhooks;
   waitTracker: WaitTracker;
   binaryStore: FilesystemBinaryStore;
+  /** Stored credentials (encrypted at rest) and their resolution for nodes. */
+  credentials: CredentialsService;
   /** The port actually listened on (differs from config.port when that is 0). */
   listeningPort(): number;
 }

@@ -72,6 +72,20 @@ export interface SettingsTable {
   loadOnStartup: Bool;
 }
 
+export interface CredentialsTable {
+  id: string;
+  name: string;
+  type: string;
+  /** Encrypted JSON of the credential's data. */
+  data: string;
+  /** JSON list of { nodeType }. */
+  nodesAccess: string;
+  /** Encrypted, OAuth credentials only. */
+  oauthTokenData: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -80,4 +94,5 @@ export interface Database {
   execution_data: ExecutionDataTable;
   users: UsersTable;
   settings: SettingsTable;
+  credentials: CredentialsTable;
 }

@@ -12,6 +12,7 @@ import { activeRoutes } from './active.ts';
 import { testWebhookRoutes } from './testWebhooks.ts';
 import { executionsRetryRoutes } from './executionsRetry.ts';
 import { binaryDataRoutes } from './binaryData.ts';
+import { credentialsRoutes } from './credentials.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -31,5 +32,6 @@ export function restRoutes(ctx: ServerContext) {
     testWebhookRoutes(app, ctx);
     executionsRetryRoutes(app, ctx);
     binaryDataRoutes(app, ctx);
+    credentialsRoutes(app, ctx);
   };
 }

@@ -178,3 +178,41 @@ export const TagsListQuery = Type.Object({ withUsageCount: Type.Optional(Enum(['
 export const TagBody = Type.Object({ name: Type.String({ maxLength: 256 }) });
 
 export type { TSchema };
+
+// Credentials (spec 002 §3, §7). Values are plain JSON scalars; the credential type's own checks
+// (names, types, required) run in CredentialsService. Sizes are bounded here.
+const CredentialData = Type.Unsafe<Record<string, string | number | boolean | null>>({
+  type: 'object',
+  maxProperties: 64,
+  propertyNames: { maxLength: 128 },
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 65536 },
+});
+const NodesAccess = Type.Array(
+  Type.Object({ nodeType: Type.String({ minLength: 1, maxLength: 512 }), date: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: true }),
+  { maxItems: 1000 },
+);
+const credentialFields = {
+  name: Type.String({ maxLength: 1024 }),
+  type: Type.String({ minLength: 1, maxLength: 128 }),
+  nodesAccess: Type.Optional(NodesAccess),
+  data: Type.Optional(CredentialData),
+};
+/** POST /credentials; `id` and the time stamps a client may echo back are ignored. */
+export const CredentialCreateBody = Type.Object(
+  { ...credentialFields, id: Type.Optional(Type.Unsafe({ type: ['string', 'number', 'null'] })), createdAt: Type.Optional(Type.String()), updatedAt: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export type CredentialCreateBody = Static<typeof CredentialCreateBody>;
+export const CredentialPatchBody = Type.Partial(CredentialCreateBody, { additionalProperties: false });
+export type CredentialPatchBody = Static<typeof CredentialPatchBody>;
+export const CredentialGetQuery = Type.Object({ includeData: Type.Optional(Enum(['true', 'false'] as const)) });
+export const CredentialsListQuery = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 10000 })), includeData: Type.Optional(Enum(['false'] as const)) });
+export const CredentialsFilter = Type.Object({ type: Type.Optional(Type.String({ maxLength: 128 })) }, { additionalProperties: false });
+export const NewCredentialQuery = Type.Object({ name: Type.Optional(Type.String({ maxLength: 64 })) });
+export const CredentialTestBody = Type.Object({
+  credentials: Type.Object(
+    { ...credentialFields, name: Type.Optional(Type.String({ maxLength: 1024 })), id: Type.Optional(Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] })) },
+    { additionalProperties: true },
+  ),
+});
+export type CredentialTestBody = Static<typeof CredentialTestBody>;

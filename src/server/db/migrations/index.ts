@@ -2,9 +2,11 @@
 // same under type stripping, bundling and tests. Add new ones as 0002_…, never edit old ones.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_credentials.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_credentials': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,284 @@
+// Credentials as the REST API and the engine see them: names and data checked against the
+// credential type, data encrypted before it reaches the repository and decrypted only for
+// GET ?includeData=true, for a node that uses the credential, and for a connection test.
+import { createTransport } from 'nodemailer';
+import type { IDataObject, INode } from '../../model/workflow.ts';
+import {
+  CREDENTIAL_BLANK_VALUE,
+  CREDENTIAL_TYPES,
+  DEFAULT_CREDENTIAL_NAME,
+  MAX_CREDENTIAL_NAME_LENGTH,
+  credentialType,
+  type ICredentialType,
+} from '../../model/credentialTypes.ts';
+import { nextDefaultWorkflowName } from '../../model/names.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
+import { newEntityId, nowIso } from '../db/repositories/ids.ts';
+import type { CredentialCipher } from './cipher.ts';
+
+export type CredentialValue = string | number | boolean | null;
+export type CredentialData = Record<string, CredentialValue>;
+
+export interface NodeAccess {
+  nodeType: string;
+  date?: string;
+}
+
+/** A credential as listed and returned (data only with includeData). */
+export interface CredentialResponse {
+  id: string;
+  name: string;
+  type: string;
+  nodesAccess: NodeAccess[];
+  createdAt: string;
+  updatedAt: string;
+  data?: CredentialData;
+}
+
+export interface CredentialWrite {
+  name?: string;
+  type?: string;
+  nodesAccess?: NodeAccess[];
+  data?: CredentialData;
+}
+
+export interface CredentialTestResult {
+  status: 'OK' | 'Error';
+  message: string;
+}
+
+/** Failure to find or open a node's credential; the message names the node and the type. */
+export class CredentialResolutionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialResolutionError';
+  }
+}
+
+function toResponse(row: CredentialListRow): CredentialResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    nodesAccess: JSON.parse(row.nodesAccess) as NodeAccess[],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function cleanCredentialName(name: unknown, field = 'body/name'): string {
+  if (typeof name !== 'string' || name.trim() === '') throw new BadRequestError('Credential name cannot be empty', `${field} must be a non-empty string`);
+  const t = name.trim();
+  if (t.length > MAX_CREDENTIAL_NAME_LENGTH) throw new BadRequestError(`Credential name cannot be longer than ${MAX_CREDENTIAL_NAME_LENGTH} characters`);
+  return t;
+}
+
+function typeOrError(name: string, field = 'body/type'): ICredentialType {
+  const type = credentialType(name);
+  if (!type) {
+    throw new BadRequestError(`Credential type "${name}" not found`, `${field}: known credential types are ${CREDENTIAL_TYPES.map((t) => t.name).join(', ')}`);
+  }
+  return type;
+}
+
+/**
+ * Checks data against the type's properties: known names only, each of the property's JSON
+ * type, required ones filled (spec 002 §5). null means "not set" and is dropped.
+ */
+export function validateCredentialData(type: ICredentialType, data: CredentialData, field = 'body/data'): CredentialData {
+  const out: CredentialData = {};
+  for (const [key, value] of Object.entries(data)) {
+    const p = type.properties.find((x) => x.name === key);
+    if (!p) {
+      throw new BadRequestError(`${field}/${key} is not a property of credential type "${type.name}"`, `Its properties are ${type.properties.map((x) => x.name).join(', ')}`);
+    }
+    if (value === null) continue;
+    const expected = p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : 'string';
+    if (typeof value !== expected || (expected === 'number' && !Number.isFinite(value))) {
+      throw new BadRequestError(`${field}/${key} must be a ${expected}`);
+    }
+    out[key] = value;
+  }
+  for (const p of type.properties) {
+    if (!p.required) continue;
+    const v = out[p.name];
+    if (v === undefined || v === '') throw new BadRequestError(`${field}/${p.name}: This field is required`);
+  }
+  return out;
+}
+
+/** The type's defaults under the stored values (n8n applies defaults when it decrypts). */
+function withDefaults(type: ICredentialType | undefined, data: CredentialData): IDataObject {
+  const out: IDataObject = {};
+  for (const p of type?.properties ?? []) if (p.default !== undefined) out[p.name] = p.default as IDataObject[string];
+  return { ...out, ...data };
+}
+
+/** Values sent as n8n's blank placeholder keep what is stored (redacted fields sent back). */
+function unredact(next: CredentialData, stored: CredentialData): CredentialData {
+  const out: CredentialData = {};
+  for (const [k, v] of Object.entries(next)) {
+    if (v === CREDENTIAL_BLANK_VALUE) {
+      if (stored[k] !== undefined) out[k] = stored[k];
+    } else out[k] = v;
+  }
+  return out;
+}
+
+export class CredentialsService {
+  readonly #repo: CredentialsRepository;
+  readonly #cipher: CredentialCipher;
+
+  constructor(repo: CredentialsRepository, cipher: CredentialCipher) {
+    this.#repo = repo;
+    this.#cipher = cipher;
+  }
+
+  types(): readonly ICredentialType[] {
+    return CREDENTIAL_TYPES;
+  }
+
+  /** 'My credentials', 'My credentials 2', … the first name not taken (as GET /workflows/new). */
+  async newName(wanted?: string): Promise<string> {
+    const base = wanted?.trim() || DEFAULT_CREDENTIAL_NAME;
+    const name = nextDefaultWorkflowName(base, await this.#repo.namesStartingWith(base));
+    return name.length > MAX_CREDENTIAL_NAME_LENGTH ? base : name;
+  }
+
+  async list(filter: { type?: string } = {}): Promise<CredentialResponse[]> {
+    return (await this.#repo.list(filter)).map(toResponse);
+  }
+
+  async get(id: string, includeData: boolean): Promise<CredentialResponse> {
+    const row = await this.#repo.get(id);
+    if (!row) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+    const out = toResponse(row);
+    if (includeData) out.data = this.#open(row);
+    return out;
+  }
+
+  async create(body: Required<Pick<CredentialWrite, 'name' | 'type'>> & CredentialWrite): Promise<CredentialResponse> {
+    const name = cleanCredentialName(body.name);
+    const type = typeOrError(body.type);
+    const data = validateCredentialData(type, body.data ?? {});
+    const id = newEntityId();
+    const now = nowIso();
+    const row: CredentialRow = {
+      id,
+      name,
+      type: type.name,
+      data: this.#seal(data, id),
+      nodesAccess: JSON.stringify(body.nodesAccess ?? []),
+      oauthTokenData: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#repo.insert(row);
+    return toResponse(row);
+  }
+
+  async update(id: string, body: CredentialWrite): Promise<CredentialResponse> {
+    const current = await this.#repo.get(id);
+    if (!current) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+    const patch: Partial<CredentialRow> = {};
+    if (body.name !== undefined) patch.name = cleanCredentialName(body.name);
+    const type = typeOrError(body.type ?? current.type);
+    if (body.type !== undefined && body.type !== current.type && body.data === undefined) {
+      throw new BadRequestError(`Changing the type of a credential needs its data for the new type`, 'Send body/data together with body/type.');
+    }
+    if (body.type !== undefined) patch.type = type.name;
+    if (body.data !== undefined) {
+      const stored = body.type !== undefined && body.type !== current.type ? {} : this.#open(current);
+      patch.data = this.#seal(validateCredentialData(type, unredact(body.data, stored)), id);
+    }
+    if (body.nodesAccess !== undefined) patch.nodesAccess = JSON.stringify(body.nodesAccess);
+    return toResponse(await this.#repo.update(id, patch));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#repo.delete(id);
+  }
+
+  /**
+   * The decrypted data of the node's credential of this type (n8n's node.credentials format:
+   * { [type]: { id, name } }). The id decides; when it is unknown (a workflow imported from
+   * another instance) a single credential of the type with the same name is used.
+   */
+  async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>): Promise<IDataObject> {
+    const ref = node.credentials?.[typeName];
+    if (!ref || (!ref.id && !ref.name)) {
+      throw new CredentialResolutionError(`Node "${node.name}": credentials for "${typeName}" are not set`);
+    }
+    let row = ref.id ? await this.#repo.get(ref.id) : undefined;
+    if (row && row.type !== typeName) row = undefined;
+    if (!row && ref.name) {
+      const byName = await this.#repo.findByName(typeName, ref.name);
+      if (byName.length > 1) {
+        throw new CredentialResolutionError(
+          `Node "${node.name}": credentials with name "${ref.name}" exist for "${typeName}" more than once; credentials are not clearly identified, so select the correct credential in the node`,
+        );
+      }
+      row = byName[0];
+    }
+    if (!row) {
+      const which = ref.name ? `with name "${ref.name}"${ref.id ? ` (ID ${ref.id})` : ''}` : `with ID "${ref.id}"`;
+      throw new CredentialResolutionError(`Node "${node.name}": credentials ${which} do not exist for "${typeName}"`);
+    }
+    return withDefaults(credentialType(row.type), this.#open(row));
+  }
+
+  /**
+   * POST /credentials/test (spec 002 §7): SMTP connects and logs in; the HTTP auth types have
+   * nothing to connect to, as in n8n, where they have no test either.
+   */
+  async test(body: { id?: string; type: string; data?: CredentialData }): Promise<CredentialTestResult> {
+    const type = typeOrError(body.type, 'body/credentials/type');
+    let data = body.data ?? {};
+    if (body.id) {
+      const row = await this.#repo.get(body.id);
+      if (row && row.type === type.name) data = unredact(data, this.#open(row));
+    }
+    const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
+    if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };
+    const transport = createTransport({
+      host: String(checked.host),
+      port: Number(checked.port),
+      secure: checked.secure !== false,
+      ignoreTLS: checked.disableStartTls === true,
+      name: checked.hostName ? String(checked.hostName) : undefined,
+      auth: checked.user ? { user: String(checked.user), pass: String(checked.password ?? '') } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 15_000,
+    });
+    try {
+      await transport.verify();
+      return { status: 'OK', message: 'Connection successful!' };
+    } catch (e) {
+      return { status: 'Error', message: e instanceof Error ? e.message : String(e) };
+    } finally {
+      transport.close();
+    }
+  }
+
+  /** Opens one stored credential at start: a wrong key is reported then, not at first use. */
+  async checkKey(): Promise<boolean> {
+    const row = await this.#repo.any();
+    if (!row) return true;
+    try {
+      this.#open(row);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #seal(data: CredentialData, id: string): string {
+    return this.#cipher.encrypt(JSON.stringify(data), id);
+  }
+
+  #open(row: CredentialRow): CredentialData {
+    return JSON.parse(this.#cipher.decrypt(row.data, row.id)) as CredentialData;
+  }
+}

@@ -1,0 +1,62 @@
+// Stored credentials, as rows: the data column is ciphertext the repository never opens
+// (src/server/credentials/CredentialsService.ts encrypts and decrypts). Listing reads only the
+// columns a list shows.
+import type { Kysely, Selectable } from 'kysely';
+import type { CredentialsTable, Database } from '../schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import { nowIso } from './ids.ts';
+
+export type CredentialRow = Selectable<CredentialsTable>;
+export type CredentialListRow = Omit<CredentialRow, 'data' | 'oauthTokenData'>;
+
+const LIST_COLUMNS = ['id', 'name', 'type', 'nodesAccess', 'createdAt', 'updatedAt'] as const;
+
+export class CredentialsRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Sorted by name (spec 002 §9 default credential sort), then id for a stable order. */
+  async list(filter: { type?: string } = {}): Promise<CredentialListRow[]> {
+    let q = this.#db.selectFrom('credentials').select([...LIST_COLUMNS]);
+    if (filter.type) q = q.where('type', '=', filter.type);
+    return q.orderBy('name').orderBy('id').execute();
+  }
+
+  async get(id: string): Promise<CredentialRow | undefined> {
+    return this.#db.selectFrom('credentials').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Credentials of a type with exactly this name (imported workflows refer by name). */
+  async findByName(type: string, name: string): Promise<CredentialRow[]> {
+    return this.#db.selectFrom('credentials').selectAll().where('type', '=', type).where('name', '=', name).limit(2).execute();
+  }
+
+  /** Names equal to or starting with `prefix` (for the next default name). */
+  async namesStartingWith(prefix: string): Promise<string[]> {
+    const rows = await this.#db.selectFrom('credentials').select('name').where('name', '>=', prefix).where('name', '<', prefix + '\uffff').execute();
+    return rows.map((r) => r.name);
+  }
+
+  async insert(row: CredentialRow): Promise<void> {
+    await this.#db.insertInto('credentials').values(row).execute();
+  }
+
+  async update(id: string, patch: Partial<Omit<CredentialRow, 'id' | 'createdAt' | 'updatedAt'>>): Promise<CredentialRow> {
+    const updatedAt = nowIso();
+    const r = await this.#db.updateTable('credentials').set({ ...patch, updatedAt }).where('id', '=', id).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+    return (await this.get(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    const r = await this.#db.deleteFrom('credentials').where('id', '=', id).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+  }
+
+  /** Any one stored row, to check at start that the key opens what is stored. */
+  async any(): Promise<CredentialRow | undefined> {
+    return this.#db.selectFrom('credentials').selectAll().limit(1).executeTakeFirst();
+  }
+}
