@@ -76,6 +76,14 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     evaluate: (value, itemIndex) => evaluateParameterValue(value, (scopeFor ??= createScopeFactory(proxy))(itemIndex), init.limits),
   };
   const scope = (itemIndex: number) => (scopeFor ??= createScopeFactory(proxy))(itemIndex);
+  // A one-off scope on top of the item's: extra keys (pagination's $response …) for one read only.
+  const scopeWith = (itemIndex: number, keys: Record<string, unknown>) => {
+    const extended = Object.create(scope(itemIndex)) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(keys)) {
+      Object.defineProperty(extended, key, { value, enumerable: true, writable: false, configurable: false });
+    }
+    return extended;
+  };
 
   const helpers: ExecuteHelpers = {
     httpRequest: async (options) => {
@@ -146,7 +154,8 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       if (options?.rawExpressions) return value !== null && typeof value === 'object' ? structuredClone(value) : value;
       let resolved: unknown;
       try {
-        resolved = evaluateParameterValue(value, scope(itemIndex), init.limits);
+        const itemScope = options?.additionalKeys ? scopeWith(itemIndex, options.additionalKeys) : scope(itemIndex);
+        resolved = evaluateParameterValue(value, itemScope, init.limits);
       } catch (e) {
         throw toParameterError(node, name, itemIndex, init.runIndex, e);
       }

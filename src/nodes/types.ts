@@ -18,6 +18,11 @@ export interface GetParameterOptions {
   extractValue?: boolean;
   /** Resolve expressions but keep `undefined` instead of the fallback. */
   ensureType?: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'json';
+  /**
+   * Extra variables the expression sees for this one read, e.g. HTTP Request pagination's
+   * $response, $pageCount and $request (n8n's IWorkflowDataProxyAdditionalKeys).
+   */
+  additionalKeys?: Record<string, unknown>;
 }
 
 export interface HttpRequestOptions {

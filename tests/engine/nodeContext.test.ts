@@ -25,6 +25,16 @@ const pick: NodeType = {
   },
 };
 
+/** Reads `expr` twice with extra keys and once without (HTTP Request pagination's way). */
+const extra: NodeType = {
+  kind: 'regular',
+  description: { ...pick.description, name: 'test.extra', properties: [{ displayName: 'Expr', name: 'expr', type: 'string', default: '' }] },
+  async execute(ctx) {
+    const read = (keys?: Record<string, unknown>) => ctx.getNodeParameter('expr', 0, '', keys ? { additionalKeys: keys } : undefined);
+    return [[{ json: { first: read({ $pageCount: 0, $response: {} }), second: read({ $pageCount: 2, $response: { body: { next: 'n' } } }), plain: read() } as never }]];
+  },
+};
+
 /** Two inputs; with `both` set it needs data on both before it runs (v1 order). */
 const needs: NodeType = {
   kind: 'regular',
@@ -47,7 +57,7 @@ const counter: NodeType = {
   },
 };
 
-const registry = createRegistry([...builtinTypes, pick, needs, emit, nothing, counter]);
+const registry = createRegistry([...builtinTypes, pick, needs, emit, nothing, counter, extra]);
 
 describe('getNodeParameter', () => {
   it('reads list entries by index, like lodash get', async () => {
@@ -58,6 +68,18 @@ describe('getNodeParameter', () => {
       executionId: '1',
     });
     expect(r.data.resultData.runData.Pick[0].data?.main[0]?.[0].json).toEqual({ v: 'b1' });
+  });
+});
+
+describe('getNodeParameter with additionalKeys', () => {
+  it('lets one read see extra variables over the item ones, and only that read', async () => {
+    const r = await runWorkflow({
+      workflow: wf([trigger(), n('A', 'emit', { items: [{ k: 'item' }] }), n('X', 'extra', { expr: '={{ [$pageCount, $response?.body?.next, $json.k].join("|") }}' })], wire(['Trigger', 'A'], ['A', 'X'])),
+      nodeTypes: registry,
+      mode: 'manual',
+      executionId: '1',
+    });
+    expect(r.data.resultData.runData.X[0].data?.main[0]?.[0].json).toEqual({ first: '0||item', second: '2|n|item', plain: '||item' });
   });
 });
 
