@@ -1,9 +1,75 @@
 // Read-only views (/execution/:id and /workflows/demo): no run controls, node actions, undo or
 // tidy-up; every attempt to edit (keys, paste, drag, the creator) shows one persistent error.
-import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, chainWorkflow, clickNode, drag, node, openNew, shot, storeState, toast, waitForCanvas } from './editing-helpers.ts';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { baseUrl, chainWorkflow, clickNode, drag, n, node, openNew, shot, storeState, toast, waitForCanvas } from './editing-helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** The chain workflow with a sticky note above it. */
+function withSticky(name: string) {
+  const wf = chainWorkflow(name);
+  wf.nodes.push(n('Note', 'n8n-nodes-base.stickyNote', [460, 20], { content: '## Read me\nNot editable here.', width: 380, height: 160 }));
+  return wf;
+}
+
+/** Writes to the server's workflows (a save would be one of these). */
+function watchSaves(page: Page): string[] {
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && /\/rest\/workflows/.test(r.url())) saves.push(`${r.method()} ${r.url()}`);
+  });
+  return saves;
+}
+
+/**
+ * ctrl+s, a drag from an output to an unconnected input and a double-click on a sticky: each is
+ * refused with the read-only error (shown again after it was closed) and changes nothing.
+ * `view` is the page, or the frame the demo view lives in.
+ */
+async function refusedEditsOf(page: Page, view: Page | Frame, saves: string[]): Promise<void> {
+  const v = view as unknown as Page;
+  const errors = toast(v, 'This view is read-only');
+  const closeError = async () => {
+    if (await errors.count()) await errors.getByRole('button', { name: 'Close notification' }).click();
+    await expect(errors).toHaveCount(0);
+  };
+  const before = await storeState(v);
+  const unchanged = async () => {
+    const after = await storeState(v);
+    expect(after.nodes.map(({ status: _s, ...x }) => x)).toEqual(before.nodes.map(({ status: _s, ...x }) => x));
+    expect(after.edges).toEqual(before.edges);
+    expect(after.dirty).toBe(false);
+  };
+
+  // ctrl+s: the error, no request that would save.
+  await closeError();
+  const a = (await node(v, 'A').boundingBox())!;
+  await page.mouse.click(a.x + a.width / 2, a.y + a.height / 2);
+  const savesBefore = saves.length;
+  await page.keyboard.press('Control+s');
+  await expect(errors).toHaveCount(1);
+  await page.waitForTimeout(500);
+  expect(saves.slice(savesBefore)).toEqual([]);
+  await unchanged();
+
+  // Output of A → input of C (not connected): no connection, the error.
+  await closeError();
+  const c = (await node(v, 'C').boundingBox())!;
+  await drag(page, { x: a.x + a.width, y: a.y + a.height / 2 }, { x: c.x, y: c.y + c.height / 2 });
+  await expect(errors).toHaveCount(1);
+  expect((await storeState(v)).edges).not.toContain('A>C');
+  await unchanged();
+
+  // Double-click on the sticky: its editor stays closed, the error instead.
+  await closeError();
+  const note = (await node(v, 'Note').boundingBox())!;
+  await page.mouse.dblclick(note.x + note.width / 2, note.y + note.height / 2);
+  await expect(errors).toHaveCount(1);
+  await page.waitForTimeout(300);
+  await expect(v.getByTestId('canvas-sticky-editor')).toBeHidden();
+  await unchanged();
+  expect(saves.slice(savesBefore)).toEqual([]);
+}
 
 async function tryToEdit(page: Page): Promise<void> {
   await clickNode(page, 'A');
@@ -17,7 +83,7 @@ async function tryToEdit(page: Page): Promise<void> {
 
 test('a past execution is read-only and says so once', async ({ page }) => {
   test.setTimeout(180_000);
-  await openNew(page, chainWorkflow('Order sync'));
+  const workflowId = await openNew(page, withSticky('Order sync'));
   await page.getByTestId('execute-workflow').click();
   await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
   const { executionId } = await storeState(page);
@@ -53,6 +119,15 @@ test('a past execution is read-only and says so once', async ({ page }) => {
   await page.keyboard.press('d');
   await page.keyboard.press('d');
   await expect(errors).toHaveCount(1);
+
+  // ctrl+s, connecting and sticky editing: refused, nothing saved on the server.
+  const stored = async () => JSON.stringify((await (await page.request.get(`${baseUrl()}rest/workflows/${workflowId}`)).json()).data);
+  const storedBefore = await stored();
+  const saves = watchSaves(page);
+  await page.waitForTimeout(1100); // past the ctrl+s debounce of any earlier press
+  await refusedEditsOf(page, page, saves);
+  expect(await stored()).toBe(storedBefore);
+  await shot(page, 'readonly-03-execution-refused');
 });
 
 test('the demo route is read-only too', async ({ page }) => {
@@ -66,4 +141,34 @@ test('the demo route is read-only too', async ({ page }) => {
   await expect(page.getByTestId('node-creator')).toHaveCount(0);
   await page.waitForTimeout(500);
   await shot(page, 'readonly-02-demo-empty');
+});
+
+const parentHtml = (demo: string) => `<!doctype html>
+<html><body style="margin:0">
+<iframe id="demo" src="${demo}" style="width:1440px;height:900px;border:0;display:block"></iframe>
+<script>
+  window.received = [];
+  window.addEventListener('message', (e) => {
+    if (e.source === document.getElementById('demo').contentWindow) window.received.push(JSON.parse(e.data));
+  });
+  window.send = (m) => document.getElementById('demo').contentWindow.postMessage(JSON.stringify(m), '*');
+</script>
+</body></html>`;
+
+test('the demo route refuses ctrl+s, connecting and sticky editing', async ({ page }) => {
+  test.setTimeout(120_000);
+  const parentUrl = `${baseUrl()}readonly-demo-parent.html`;
+  await page.route(parentUrl, (route) => route.fulfill({ contentType: 'text/html', body: parentHtml(`${baseUrl()}workflows/demo`) }));
+  await page.goto(parentUrl);
+  const received = () => page.evaluate(() => (window as unknown as { received: Array<{ command: string }> }).received);
+  await expect.poll(received, { timeout: 30_000 }).toContainEqual(expect.objectContaining({ command: 'n8nReady' }));
+  await page.evaluate((w) => (window as unknown as { send(m: unknown): void }).send({ command: 'openWorkflow', workflow: w }), withSticky('Template preview'));
+  await expect.poll(async () => (await received()).filter((m) => m.command === 'n8nReady').length).toBe(2);
+  const frame = page.frames().find((f) => f.url().includes('workflows/demo'))!;
+  await expect(node(frame as unknown as Page, 'C')).toBeVisible();
+  await expect(node(frame as unknown as Page, 'Note')).toBeVisible();
+  await frame.evaluate(() => (window as unknown as { __switchyardCanvas: { whenIdle(): Promise<void> } }).__switchyardCanvas.whenIdle());
+  const saves = watchSaves(page);
+  await refusedEditsOf(page, frame, saves);
+  await shot(page, 'readonly-04-demo-refused');
 });
