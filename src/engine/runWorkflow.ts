@@ -10,6 +10,7 @@ import type {
   ISourceData,
   ITaskData,
   ITaskDataConnections,
+  RelatedExecution,
 } from '../model/execution.ts';
 import { resolveNodeParameters } from '../model/parameters.ts';
 import { buildGraph, findStartNode, highestNodes, parentNodes, pruneConnections, type GraphIndex } from '../model/graph.ts';
@@ -164,6 +165,7 @@ class WorkflowRun {
         resultData: { runData: opts.runData ? structuredClone(opts.runData) : {}, pinData: opts.pinData },
         executionData: { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} },
       };
+      if (opts.parentExecution) this.runExecutionData.parentExecution = opts.parentExecution;
     }
     const stack: StackEntry[] = [];
     this.state = { graph: this.graph, legacyOrder, runExecutionData: this.runExecutionData, stack };
@@ -315,6 +317,7 @@ class WorkflowRun {
       const startTime = this.now();
       const executionIndex = this.executionIndex++;
       const hints: Array<{ message: string }> = [];
+      const subExecutions: RelatedExecution[] = [];
       let nodeSuccessData: Array<INodeExecutionData[] | null> | null | undefined = null;
       executionError = undefined;
       const [maxTries, waitBetween] = retryParams(node);
@@ -330,10 +333,10 @@ class WorkflowRun {
           if (pinned && !node.disabled) {
             nodeSuccessData = [pinned as INodeExecutionData[]];
           } else {
-            let result: RunNodeResult = await this.runOne(entry, runIndex, hints);
+            let result: RunNodeResult = await this.runOne(entry, runIndex, hints, subExecutions);
             while (isItemFailure(result) && tryIndex < maxTries - 1) {
               await sleep(waitBetween, this.abort.signal);
-              result = await this.runOne(entry, runIndex, hints);
+              result = await this.runOne(entry, runIndex, hints, subExecutions);
               tryIndex++;
             }
             nodeSuccessData = result.data;
@@ -368,6 +371,8 @@ class WorkflowRun {
         executionStatus: runExecutionData.waitTill ? 'waiting' : 'success',
         hints: hints.length ? hints : undefined,
       };
+      // Execute Workflow: the sub-executions this node started (n8n's task metadata).
+      if (subExecutions.length) taskData.metadata = { subExecution: { ...subExecutions[subExecutions.length - 1] }, subExecutionsCount: subExecutions.length };
 
       if (executionError) {
         taskData.error = executionError;
@@ -442,7 +447,7 @@ class WorkflowRun {
     return true;
   }
 
-  private async runOne(entry: StackEntry, runIndex: number, hints: Array<{ message: string }>): Promise<RunNodeResult> {
+  private async runOne(entry: StackEntry, runIndex: number, hints: Array<{ message: string }>, subExecutions: RelatedExecution[]): Promise<RunNodeResult> {
     const type = this.typeOf(entry.node);
     return runNode({
       entry,
@@ -469,7 +474,7 @@ class WorkflowRun {
           this.runExecutionData.waitTill = waitTill.toISOString();
         },
         onMessage: (m) => this.opts.hooks?.sendMessageToUI?.(entry.node.name, m),
-        executeSubWorkflow: (request) => this.runSubWorkflow(request),
+        executeSubWorkflow: (request) => this.runSubWorkflow(request, subExecutions),
         loadWorkflow: this.opts.loadWorkflow,
         onResponse: (r) => this.opts.hooks?.sendResponse?.(entry.node.name, r),
         additionalKeys: this.opts.additionalKeys,
@@ -481,39 +486,62 @@ class WorkflowRun {
   }
 
   /**
-   * Execute Workflow: runs another workflow in 'integrated' mode with the same engine options,
-   * waits for it, and hands back the output of the last node it ran (as n8n does).
+   * Execute Workflow: runs another workflow in 'integrated' mode, waits for it, and hands back the
+   * output of the last node it ran (as n8n does). With `startSubExecution` (the server) the child
+   * is an execution of its own; without it the engine runs it here with the same options.
    */
-  private async runSubWorkflow(request: SubWorkflowRequest): Promise<SubWorkflowResult> {
+  private async runSubWorkflow(request: SubWorkflowRequest, subExecutions: RelatedExecution[]): Promise<SubWorkflowResult> {
     const depth = (this.opts.subWorkflowDepth ?? 0) + 1;
     if (depth > MAX_SUB_WORKFLOW_DEPTH) throw new EngineError(`Sub-workflows are nested more than ${MAX_SUB_WORKFLOW_DEPTH} levels deep`);
-    const executionId = `${this.opts.executionId}-sub${++this.subRuns}`;
-    const run = await runWorkflow({
-      ...this.opts,
-      workflow: request.workflow,
-      mode: 'integrated',
-      executionId,
-      triggerItems: request.items,
-      startNode: request.startNode,
-      signal: this.abort.signal,
-      subWorkflowDepth: depth,
-      hooks: undefined,
-      runData: undefined,
-      startNodes: undefined,
-      destinationNode: undefined,
-      pinData: undefined,
-      resumeFrom: undefined,
-      staticData: {},
-    });
-    const error = run.data.resultData.error;
+    const parentExecution: RelatedExecution = { executionId: this.opts.executionId };
+    if (this.opts.workflow.id) parentExecution.workflowId = String(this.opts.workflow.id);
+    let executionId: string;
+    let done: Promise<IRunExecutionData>;
+    if (this.opts.startSubExecution) {
+      ({ executionId, done } = await this.opts.startSubExecution({
+        workflow: request.workflow,
+        triggerItems: request.items,
+        startNode: request.startNode,
+        parentExecution,
+        signal: this.abort.signal,
+        subWorkflowDepth: depth,
+      }));
+    } else {
+      executionId = `${this.opts.executionId}-sub${++this.subRuns}`;
+      done = runWorkflow({
+        ...this.opts,
+        workflow: request.workflow,
+        mode: 'integrated',
+        executionId,
+        triggerItems: request.items,
+        triggerData: undefined,
+        startNode: request.startNode,
+        signal: this.abort.signal,
+        subWorkflowDepth: depth,
+        parentExecution,
+        hooks: undefined,
+        runData: undefined,
+        startNodes: undefined,
+        destinationNode: undefined,
+        pinData: undefined,
+        resumeFrom: undefined,
+        staticData: {},
+        workflowIsImmutable: false,
+      }).then((run) => run.data);
+    }
+    const related: RelatedExecution = { executionId };
+    if (request.workflow.id) related.workflowId = String(request.workflow.id);
+    subExecutions.push(related);
+    const data = await done;
+    const error = data.resultData.error;
     if (error) {
       const e = new EngineError(error.message);
       e.name = error.name ?? 'Error';
       (e as EngineError & { description?: unknown }).description = error.description;
       throw e;
     }
-    const last = run.data.resultData.lastNodeExecuted;
-    const runs = last ? run.data.resultData.runData[last] : undefined;
+    const last = data.resultData.lastNodeExecuted;
+    const runs = last ? data.resultData.runData[last] : undefined;
     return { executionId, data: runs?.[runs.length - 1]?.data?.main ?? [] };
   }
 

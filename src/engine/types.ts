@@ -7,6 +7,7 @@ import type {
   IRunData,
   IRunExecutionData,
   ISourceData,
+  RelatedExecution,
   ITaskData,
   ITaskDataConnections,
   WorkflowExecuteMode,
@@ -82,6 +83,14 @@ export interface RunOptions {
   /** Sub-workflow depth of this run (0 for a top-level run); deeper calls fail. */
   subWorkflowDepth?: number;
   /**
+   * Runs an Execute Workflow sub-workflow as an execution of its own: the server records it with
+   * mode 'integrated', a real execution id and the child workflow's save settings. Without it
+   * the engine runs the child itself with these options, unsaved, under `<executionId>-sub<n>`.
+   */
+  startSubExecution?: (request: SubExecutionRequest) => Promise<SubExecutionStarted>;
+  /** This run is a sub-workflow's: recorded as the run data's `parentExecution`. */
+  parentExecution?: RelatedExecution;
+  /**
    * The caller will not change this workflow object (nodes, parameters, connections) after
    * passing it: the engine may keep its graph and resolved parameters for the next run of it.
    */
@@ -92,6 +101,25 @@ export interface RunOptions {
   binaryStore?: BinaryDataStore;
   /** Credentials of a node by credential type; without it getCredentials fails with a clear error. */
   getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
+}
+
+export interface SubExecutionRequest {
+  workflow: IWorkflowBase;
+  /** Items the start node receives. */
+  triggerItems: INodeExecutionData[];
+  /** The child's Execute Workflow Trigger, when it has one. */
+  startNode?: string;
+  parentExecution: RelatedExecution;
+  /** Aborted when the parent run stops: the child is stopped with it. */
+  signal: AbortSignal;
+  /** Depth of the child (the parent's + 1). */
+  subWorkflowDepth: number;
+}
+
+export interface SubExecutionStarted {
+  executionId: string;
+  /** The child's run data once it has ended (its resultData.error when it failed). */
+  done: Promise<IRunExecutionData>;
 }
 
 export interface EngineLimits {

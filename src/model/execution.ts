@@ -113,6 +113,15 @@ export interface IRunExecutionData {
     contextData?: IDataObject;
   };
   waitTill?: string;
+  /** A sub-workflow's run (mode 'integrated'): the Execute Workflow run that started it. */
+  parentExecution?: RelatedExecution;
+}
+
+/** Links a parent execution and a sub-workflow's execution (n8n's RelatedExecution). */
+export interface RelatedExecution {
+  executionId: string;
+  /** Absent for an unsaved workflow (a parent run from the editor, an inline sub-workflow). */
+  workflowId?: string;
 }
 
 export type WorkflowExecuteMode = 'manual' | 'trigger' | 'webhook' | 'retry' | 'error' | 'integrated' | 'internal' | 'cli';

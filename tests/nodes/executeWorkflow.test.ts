@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runWorkflow } from '../../src/engine/index.ts';
 import type { IWorkflowBase } from '../../src/model/workflow.ts';
+import type { SubExecutionRequest } from '../../src/engine/types.ts';
 import { errorOf, jsonOf, registry, runChain } from './helpers.ts';
 
 const sub = (jsCode: string): IWorkflowBase =>
@@ -49,6 +50,38 @@ describe('Execute Workflow', () => {
     });
     expect(asked).toEqual(['sub-1', 'sub-1']);
     expect(jsonOf(run, 'Exec')).toEqual([{ n: 2, mode: 'production' }, { n: 10, mode: 'production' }]);
+  });
+
+  it('links parent and child: the node records the sub-execution, the child its parent', async () => {
+    const run = await runChain([{ n: 1 }], [exec({ source: 'parameter', workflowJson: JSON.stringify(doubling) })]);
+    expect(run.data.resultData.runData.Exec[0].metadata).toEqual({ subExecution: { executionId: '1-sub1' }, subExecutionsCount: 1 });
+  });
+
+  it('hands the child run to startSubExecution when the caller supplies it', async () => {
+    const workflow = {
+      id: 'parent-wf', name: 'main', active: false, settings: { executionOrder: 'v1' },
+      nodes: [
+        { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+        { id: 'e', name: 'Exec', type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1, position: [200, 0], parameters: { source: 'database', workflowId: { __rl: true, value: 'child-wf', mode: 'id' } } },
+      ],
+      connections: { Trigger: { main: [[{ node: 'Exec', type: 'main', index: 0 }]] } },
+    } as IWorkflowBase;
+    const requests: SubExecutionRequest[] = [];
+    const run = await runWorkflow({
+      workflow, nodeTypes: registry, mode: 'manual', executionId: '41',
+      loadWorkflow: async (id) => ({ ...doubling, id }),
+      startSubExecution: async (request) => {
+        requests.push(request);
+        const done = runWorkflow({ workflow: request.workflow, nodeTypes: registry, mode: 'integrated', executionId: '42', triggerItems: [{ json: { n: 21 } }], startNode: request.startNode, parentExecution: request.parentExecution });
+        return { executionId: '42', done: done.then((r) => r.data) };
+      },
+    });
+    expect(run.status).toBe('success');
+    expect(jsonOf(run, 'Exec')).toEqual([{ n: 42, mode: 'production' }]);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ startNode: 'Start here', triggerItems: [{ json: {} }], parentExecution: { executionId: '41', workflowId: 'parent-wf' }, subWorkflowDepth: 1 });
+    expect(requests[0].workflow.id).toBe('child-wf');
+    expect(run.data.resultData.runData.Exec[0].metadata).toEqual({ subExecution: { executionId: '42', workflowId: 'child-wf' }, subExecutionsCount: 1 });
   });
 
   it("fails with the sub-workflow's error, or reports it with continue on fail", async () => {

@@ -1,4 +1,5 @@
-// Execute Workflow in the running server: sub-workflows loaded from the workflow store by id.
+// Execute Workflow in the running server: sub-workflows loaded from the workflow store by id,
+// run as executions of their own (mode 'integrated') and saved per the child's settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, connect, node, startServer, type TestServer } from './helpers.ts';
 import { TRIGGER } from './fixtures.ts';
@@ -93,5 +94,66 @@ describe('Execute Workflow from the workflow store', () => {
     const error = e.data.resultData.runData['Call child']?.[0]?.error;
     expect(error?.message).toBe('Workflow does not exist.');
     expect(error?.description).toBe('Workflow ID: "no-such-workflow"');
+  });
+});
+
+const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+const listOf = async (workflowId: string) => (await call(s, 'GET', `/rest/executions?filter=${filter({ workflowId })}`)).body.data;
+
+describe('sub-workflow executions', () => {
+  it("are recorded with mode 'integrated', a real id and a link to the parent", async () => {
+    const childId = await saveChild({ saveDataSuccessExecution: 'all' });
+    const parentId = await run(parent(childId));
+    const e = await finished(parentId);
+    expect(e.status).toBe('success');
+    const list = await listOf(childId);
+    expect(list.count).toBe(1);
+    const sub = list.results[0];
+    expect(sub).toMatchObject({ mode: 'integrated', status: 'success', finished: true, workflowId: childId, workflowName: 'Child' });
+    expect(Number(sub.id)).toBeGreaterThan(Number(parentId));
+    // Parent and child point at each other, as n8n records them.
+    expect(e.data.resultData.runData['Call child'][0].metadata).toEqual({ subExecution: { executionId: sub.id, workflowId: childId }, subExecutionsCount: 1 });
+    const stored = await finished(sub.id);
+    expect(stored.data.parentExecution).toEqual({ executionId: parentId });
+    expect(items(stored, 'Greet')).toEqual([{ greeting: 'hello Ada' }]);
+  });
+
+  it("follow the child's save settings", async () => {
+    const childId = await saveChild({ saveDataSuccessExecution: 'none' });
+    const e = await finished(await run(parent(childId)));
+    expect(e.status).toBe('success');
+    expect(items(e, 'Call child')).toEqual([{ greeting: 'hello Ada' }]);
+    expect(e.data.resultData.runData['Call child'][0].metadata?.subExecutionsCount).toBe(1);
+    expect((await listOf(childId)).count).toBe(0);
+  });
+
+  it('a failing child is saved as a failed integrated execution and fails the parent', async () => {
+    const failing = child({ saveDataErrorExecution: 'all' });
+    failing.nodes[1] = node('Greet', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: "throw new Error('child broke');" });
+    const childId = (await call(s, 'POST', '/rest/workflows', failing)).body.data.id;
+    const e = await finished(await run(parent(childId)));
+    expect(e.status).toBe('error');
+    expect(e.data.resultData.runData['Call child'][0].error?.message).toContain('child broke');
+    const list = await listOf(childId);
+    expect(list.results).toEqual([expect.objectContaining({ mode: 'integrated', status: 'error' })]);
+  });
+
+  it('stop with their parent', async () => {
+    const slow = child({ saveDataErrorExecution: 'all' });
+    slow.nodes[1] = node('Greet', 'n8n-nodes-base.wait', 1.1, [220, 0], { resume: 'timeInterval', amount: 30, unit: 'seconds' });
+    const childId = (await call(s, 'POST', '/rest/workflows', slow)).body.data.id;
+    const parentId = await run(parent(childId));
+    const until = Date.now() + 10000;
+    let running: Array<{ id: string; mode: string }> = [];
+    while (Date.now() < until) {
+      running = (await call(s, 'GET', `/rest/executions-current?filter=${filter({ workflowId: childId })}`)).body.data ?? [];
+      if (running.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(running).toEqual([expect.objectContaining({ mode: 'integrated' })]);
+    const stopped = await call(s, 'POST', `/rest/executions-current/${parentId}/stop`);
+    expect(stopped.body.data).toMatchObject({ status: 'canceled' });
+    const sub = await finished(running[0].id);
+    expect(sub).toMatchObject({ mode: 'integrated', status: 'canceled' });
   });
 });

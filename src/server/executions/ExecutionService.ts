@@ -1,11 +1,23 @@
 // Runs workflows in this process through the engine and keeps track of them: the active ones
 // (for /executions-current and stop), their timeouts, saving according to the workflow's
 // settings and the instance defaults, and the push messages to the editor that started them.
-import type { ExecutionError, ExecutionStatus, IExecution, IExecutionSummary, INodeExecutionData, IRunData, IRunExecutionData, ISourceData, ITaskDataConnections, WorkflowExecuteMode } from '../../model/execution.ts';
+import type {
+  ExecutionError,
+  ExecutionStatus,
+  IExecution,
+  IExecutionSummary,
+  INodeExecutionData,
+  IRunData,
+  IRunExecutionData,
+  ISourceData,
+  ITaskDataConnections,
+  RelatedExecution,
+  WorkflowExecuteMode,
+} from '../../model/execution.ts';
 import type { IDataObject, IPinData, IWorkflowBase } from '../../model/workflow.ts';
 import type { StopExecutionResponse } from '../../model/api.ts';
 import type { NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
-import type { BinaryDataStore, IRun, RunOptions } from '../../engine/types.ts';
+import type { BinaryDataStore, IRun, RunOptions, SubExecutionRequest, SubExecutionStarted } from '../../engine/types.ts';
 import type { ExecutionsRepository } from '../db/repositories/executions.ts';
 import type { ExecutionIdAllocator } from '../db/repositories/executionIds.ts';
 import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
@@ -74,6 +86,12 @@ export interface StartExecution {
   onResponse?: (response: WebhookResponse) => void;
   /** The workflow object is never changed (active workflows): the engine may reuse its graph. */
   workflowIsImmutable?: boolean;
+  /** A sub-workflow's execution (mode 'integrated'): the run that started it … */
+  parentExecution?: RelatedExecution;
+  /** … whose stop or timeout stops this one too … */
+  parentSignal?: AbortSignal;
+  /** … and how deep it is nested. */
+  subWorkflowDepth?: number;
 }
 
 type StopReason = 'stopped' | 'timeout' | 'shutdown';
@@ -109,6 +127,8 @@ export class ExecutionService {
   readonly #active = new Map<string, ActiveExecution>();
   readonly recent = new RecentExecutions();
   readonly #listeners = new Set<ExecutionListener>();
+  /** Workflows Execute Workflow loaded from the store: their sub-executions carry the workflow id. */
+  readonly #loaded = new WeakSet<IWorkflowBase>();
   /** Settings without 'DEFAULT' entries, per workflow object (webhooks run the same one often). */
   readonly #normalised = new WeakMap<IWorkflowBase, IWorkflowBase>();
   #shuttingDown = false;
@@ -186,6 +206,15 @@ export class ExecutionService {
     });
     // Begin on the next turn so the caller (an HTTP handler) can answer with the id first.
     a.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#run(a, req));
+    const parentSignal = req.parentSignal;
+    if (parentSignal) {
+      const stop = () => this.#abort(a, 'stopped');
+      if (parentSignal.aborted) stop();
+      else {
+        parentSignal.addEventListener('abort', stop, { once: true });
+        void a.done.finally(() => parentSignal.removeEventListener('abort', stop));
+      }
+    }
     return { executionId: id, done: a.done };
   }
 
@@ -253,7 +282,28 @@ export class ExecutionService {
   readonly #loadWorkflow = async (id: string): Promise<IWorkflowBase> => {
     const workflow = id ? await this.#d.workflows.get(id) : undefined;
     if (!workflow) throw new Error('Workflow does not exist.');
+    this.#loaded.add(workflow);
     return workflow;
+  };
+
+  /**
+   * Execute Workflow's child run: an execution like any other (id, active list, stop, timeout,
+   * the child workflow's save settings) in mode 'integrated', linked to its parent in the run
+   * data (`parentExecution`; the parent's node gets `metadata.subExecution`).
+   */
+  readonly #startSubExecution = async (r: SubExecutionRequest): Promise<SubExecutionStarted> => {
+    const stored = this.#loaded.has(r.workflow) && r.workflow.id ? String(r.workflow.id) : null;
+    const { executionId, done } = await this.start({
+      workflow: r.workflow,
+      workflowId: stored,
+      mode: 'integrated',
+      triggerItems: r.triggerItems,
+      startNode: r.startNode,
+      parentExecution: r.parentExecution,
+      parentSignal: r.signal,
+      subWorkflowDepth: r.subWorkflowDepth,
+    });
+    return { executionId, done: done.then((e) => e.data) };
   };
 
   #abort(a: ActiveExecution, reason: StopReason): void {
@@ -302,6 +352,10 @@ export class ExecutionService {
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         // Execute Workflow with the source "Database" (a workflow id).
         loadWorkflow: this.#loadWorkflow,
+        // … whose runs are executions of their own (mode 'integrated', saved per the child's settings).
+        startSubExecution: this.#startSubExecution,
+        parentExecution: req.parentExecution ?? req.resume?.data.parentExecution,
+        subWorkflowDepth: req.subWorkflowDepth,
         hooks: {
           sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,
           nodeExecuteBefore: (nodeName) => {
