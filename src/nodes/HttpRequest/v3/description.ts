@@ -1,6 +1,7 @@
-// HTTP Request versions 3, 4, 4.1, 4.2: send query/headers/body switches, response options.
+// HTTP Request versions 3, 4, 4.1, 4.2: send query/headers/body switches, response and pagination options.
 import type { INodeProperties, INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { httpRequestBase, METHOD_OPTIONS, SSL_DESCRIPTION } from '../base.ts';
+import { PAGINATION_PAGE_CAP } from './pagination.ts';
 
 const FIELD_ID_DESCRIPTION =
   'ID of the field to set. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
@@ -77,6 +78,146 @@ const responseOption: INodeProperties = {
           required: true,
           displayOptions: { show: { responseFormat: ['file', 'text'] } },
           description: 'Name of the binary property to which to write the data of the read file',
+        },
+      ],
+    },
+  ],
+};
+
+const PAGINATION_DOCS = 'https://docs.n8n.io/integrations/builtin/core-nodes/n8n-nodes-base.httprequest/#pagination';
+const notOff = { hide: { paginationMode: ['off'] } };
+
+// n8n's Pagination option (names, defaults and display rules as n8n's), plus Switchyard's page cap.
+const paginationOption: INodeProperties = {
+  displayName: 'Pagination',
+  name: 'pagination',
+  placeholder: 'Add pagination',
+  type: 'fixedCollection',
+  typeOptions: { multipleValues: false },
+  default: { pagination: {} },
+  options: [
+    {
+      displayName: 'Pagination',
+      name: 'pagination',
+      values: [
+        {
+          displayName: 'Pagination Mode',
+          name: 'paginationMode',
+          type: 'options',
+          typeOptions: { noDataExpression: true },
+          options: [
+            { name: 'Off', value: 'off' },
+            { name: 'Update a Parameter in Each Request', value: 'updateAParameterInEachRequest' },
+            { name: 'Response Contains Next URL', value: 'responseContainsNextURL' },
+          ],
+          default: 'updateAParameterInEachRequest',
+          description: 'If pagination should be used',
+        },
+        {
+          displayName: `Use the $response variables to access the data of the previous response ($response.body, $response.headers, $response.statusCode; $pageCount counts the pages fetched so far). Refer to the <a href="${PAGINATION_DOCS}" target="_blank">docs</a> for more info about pagination. At most ${PAGINATION_PAGE_CAP} pages are fetched per item.`,
+          name: 'webhookNotice',
+          displayOptions: notOff,
+          type: 'notice',
+          default: '',
+        },
+        {
+          displayName: 'Next URL',
+          name: 'nextURL',
+          type: 'string',
+          displayOptions: { show: { paginationMode: ['responseContainsNextURL'] } },
+          default: '',
+          description: `Should evaluate to the URL of the next page. <a href="${PAGINATION_DOCS}" target="_blank">More info</a>.`,
+        },
+        {
+          displayName: 'Parameters',
+          name: 'parameters',
+          type: 'fixedCollection',
+          displayOptions: { show: { paginationMode: ['updateAParameterInEachRequest'] } },
+          typeOptions: { multipleValues: true, noExpression: true },
+          placeholder: 'Add Parameter',
+          default: { parameters: [{ type: 'qs', name: '', value: '' }] },
+          options: [
+            {
+              name: 'parameters',
+              displayName: 'Parameter',
+              values: [
+                {
+                  displayName: 'Type',
+                  name: 'type',
+                  type: 'options',
+                  options: [
+                    { name: 'Body', value: 'body' },
+                    { name: 'Header', value: 'headers' },
+                    { name: 'Query', value: 'qs' },
+                  ],
+                  default: 'qs',
+                  description: 'Where the parameter should be set',
+                },
+                { displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g page' },
+                { displayName: 'Value', name: 'value', type: 'string', default: '', hint: 'Use expression mode and $response to access response data' },
+              ],
+            },
+          ],
+        },
+        {
+          displayName: 'Pagination Complete When',
+          name: 'paginationCompleteWhen',
+          type: 'options',
+          typeOptions: { noDataExpression: true },
+          displayOptions: notOff,
+          options: [
+            { name: 'Response Is Empty', value: 'responseIsEmpty' },
+            { name: 'Receive Specific Status Code(s)', value: 'receiveSpecificStatusCodes' },
+            { name: 'Other', value: 'other' },
+          ],
+          default: 'responseIsEmpty',
+          description: 'When should no further requests be made?',
+        },
+        {
+          displayName: 'Status Code(s) when Complete',
+          name: 'statusCodesWhenComplete',
+          type: 'string',
+          typeOptions: { noDataExpression: true },
+          displayOptions: { show: { paginationCompleteWhen: ['receiveSpecificStatusCodes'] } },
+          default: '',
+          description: 'Accepts comma-separated values',
+        },
+        {
+          displayName: 'Complete Expression',
+          name: 'completeExpression',
+          type: 'string',
+          displayOptions: { show: { paginationCompleteWhen: ['other'] } },
+          default: '',
+          description: `Should evaluate to true when pagination is complete. <a href="${PAGINATION_DOCS}" target="_blank">More info</a>.`,
+        },
+        {
+          displayName: 'Limit Pages Fetched',
+          name: 'limitPagesFetched',
+          type: 'boolean',
+          typeOptions: { noDataExpression: true },
+          displayOptions: notOff,
+          default: false,
+          noDataExpression: true,
+          description: `Whether the number of requests should be limited. Without a limit, a pagination that has not completed after ${PAGINATION_PAGE_CAP} pages fails.`,
+        },
+        {
+          displayName: 'Max Pages',
+          name: 'maxRequests',
+          type: 'number',
+          typeOptions: { noDataExpression: true },
+          displayOptions: { show: { limitPagesFetched: [true] } },
+          default: 100,
+          description: `Maximum amount of request to be make (at most ${PAGINATION_PAGE_CAP} are fetched)`,
+        },
+        {
+          displayName: 'Interval Between Requests (ms)',
+          name: 'requestInterval',
+          type: 'number',
+          displayOptions: notOff,
+          default: 0,
+          description: 'Time in milliseconds to wait between requests',
+          hint: 'At 0 no delay will be added',
+          typeOptions: { minValue: 0 },
         },
       ],
     },
@@ -319,6 +460,7 @@ export const httpRequestV3Description: INodeTypeDescription = {
         redirectOption(false, 'show'),
         redirectOption(true, 'hide'),
         responseOption,
+        paginationOption,
         { displayName: 'Proxy', name: 'proxy', type: 'string', default: '', placeholder: 'e.g. http://myproxy:3128', description: 'HTTP proxy to use' },
         {
           displayName: 'Timeout',
