@@ -1,6 +1,6 @@
-// Waiting executions: a short Wait sleeps in place; a long one parks the execution (saved with
-// its state) and the wait tracker resumes it, also after the server restarted; a webhook wait
-// resumes at $execution.resumeUrl, also across a restart.
+// Waiting executions: a short Wait sleeps in place; a long one (an interval, or a date far enough
+// away) parks the execution (saved with its state) and the wait tracker resumes it, also after the
+// server restarted; a webhook wait resumes at $execution.resumeUrl, also across a restart.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { live, node, setNode, webhookNode, workflow, chain, type Live } from './triggerHelpers.ts';
@@ -65,6 +65,25 @@ describe('Wait', () => {
     } finally {
       await b.close();
     }
+  });
+
+  it('a wait until a date far enough away parks the execution with waitTill at that date', async () => {
+    const t = await live();
+    open.push(t);
+    const hook = webhookNode({ path: 'until', httpMethod: 'GET' });
+    // Ten minutes from now, written as Tokyo wall-clock time without an offset (UTC+9, no DST):
+    // the Wait reads it in the workflow's time zone.
+    const target = Math.floor((Date.now() + 10 * 60 * 1000) / 1000) * 1000;
+    const tokyo = new Date(target + 9 * 3600 * 1000).toISOString().slice(0, 19);
+    const waitNode = node('Wait', 'n8n-nodes-base.wait', 1.1, { resume: 'specificTime', dateTime: tokyo });
+    const wf = await t.activate(workflow('Until', [hook, waitNode, setNode('After', { done: 'yes' })], undefined, { timezone: 'Asia/Tokyo' }));
+    expect((await t.hook('until')).status).toBe(200);
+    const parked = await lastExecution(t, wf.id);
+    const waiting = await waitFor(t, parked.id, 'waiting');
+    expect(waiting.waitTill).toBe(new Date(target).toISOString());
+    expect(waiting.finished).toBe(false);
+    expect(waiting.data.executionData.nodeExecutionStack[0].node.name).toBe('Wait');
+    expect(waiting.data.resultData.runData.After).toBeUndefined();
   });
 
   it('a webhook wait resumes at $execution.resumeUrl with the call as the Wait output, also after a restart', async () => {
