@@ -348,16 +348,27 @@ test('bad input: missing ends, NaN and huge positions, unknown types and 10,000 
   expect(await h(page, (x) => x.errors)).toEqual([]);
 });
 
-test('screenshots: 20 nodes at 100 %, with a selection and a sticky', async ({ page }) => {
+test('screenshots: 20 nodes at 100 %, and at 100 % with a selection and a sticky', async ({ page }) => {
   const errors = await openHarness(page, 20);
   await at100(page);
   await page.screenshot({ path: join(shots, 'canvas-feature-20-at-100.png') });
+  // At 100 % too: the note above Set 5, the view centred on Set 5 (focusNode keeps 100 %).
+  const set5 = await node(page, 'Set 5');
+  await hArg(page, (x, [sx, sy]) => {
+    x.store.addNode({ name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [sx - 140, sy - 280], parameters: { content: '# Orders\nRuns **every hour**; failures go to `#ops`.\n- check the *IF* branches\n- see [runbook](https://example.com)', width: 380, height: 220, color: 4 } });
+    x.handle.focusNode(x.store.nodeByName('Set 5')!.id, { animate: false });
+    return x.handle.whenIdle();
+  }, [set5.x, set5.y]);
+  await at100(page);
   await h(page, (x) => {
-    x.store.addNode({ name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-40, -360], parameters: { content: '# Orders\nRuns **every hour**; failures go to `#ops`.\n- check the *IF* branches\n- see [runbook](https://example.com)', width: 380, height: 220, color: 4 } });
     x.store.select(['Set 5', 'IF 6'].map((n) => x.store.nodeByName(n)!.id), 'replace');
-    x.handle.zoomToFit();
+    return x.handle.whenIdle();
   });
   await idle(page);
+  expect(await h(page, (x) => x.handle.zoom.scale)).toBe(1);
+  const [nx, ny] = await screen(page, set5.x - 140, set5.y - 280);
+  expect(nx).toBeGreaterThanOrEqual(0);
+  expect(ny).toBeGreaterThanOrEqual(0);
   await page.screenshot({ path: join(shots, 'canvas-feature-20-selection-sticky.png') });
   expect(errors).toEqual([]);
 });
