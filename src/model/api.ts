@@ -101,6 +101,8 @@ export interface ApiErrorBody {
   code: number;
   message: string;
   hint?: string;
+  /** A run refused for node issues: issue lines per node name. */
+  issues?: Record<string, string[]>;
 }
 
 // ---- Push (GET /push?pushRef=…, server-sent events; each event's data is one PushMessage) ----

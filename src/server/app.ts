@@ -29,6 +29,7 @@ import { registryVersions } from './rest/workflowChecks.ts';
 import { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
 import { sweepBinaryData } from './binary/sweep.ts';
 import { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
+import { createNodeIssueCheck } from './nodeIssueCheck.ts';
 import { Scheduler, systemClock, type Clock } from './triggers/Scheduler.ts';
 import { TestWebhooks } from './webhooks/TestWebhooks.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -148,7 +149,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
   });
   const clock = options.clock ?? systemClock;
-  const activeWorkflows = new ActiveWorkflows({ workflows: repos.workflows, executions, push, scheduler: new Scheduler(clock), log: app.log, timezone: config.timezone });
+  const activeWorkflows = new ActiveWorkflows({ workflows: repos.workflows, executions, push, scheduler: new Scheduler(clock), nodeIssues: createNodeIssueCheck(nodeTypes, config), log: app.log, timezone: config.timezone });
   const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs);
   const waitTracker = new WaitTracker({ executions: repos.executions, service: executions, log: app.log, clock });
 

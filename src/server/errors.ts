@@ -17,6 +17,15 @@ export class BadRequestError extends HttpError {
   }
 }
 
+/** A run refused for node issues (spec 001 §5, §8): the body also carries the issues per node. */
+export class WorkflowHasIssuesError extends BadRequestError {
+  readonly issues: Record<string, string[]>;
+  constructor(message: string, issues: Record<string, string[]>) {
+    super(message);
+    this.issues = issues;
+  }
+}
+
 export class ForbiddenError extends HttpError {
   constructor(message: string) {
     super(403, message);

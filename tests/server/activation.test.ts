@@ -4,7 +4,8 @@
 // back after a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
+import { chain, live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
+import type { INode } from '../../src/model/workflow.ts';
 import { tempDataDir } from './helpers.ts';
 import { Scheduler, type Clock } from '../../src/server/triggers/Scheduler.ts';
 import { scheduleItem, scheduleRules } from '../../src/nodes/ScheduleTrigger/rules.ts';
@@ -115,6 +116,71 @@ describe('activation', () => {
       expect((await b.hook('survives')).status).toBe(200);
       expect((await b.api('GET', `/workflows/${broken.id}`)).body.data.active).toBe(true);
       expect((await b.api('GET', `/active/error/${broken.id}`)).body.data.error.message).toMatch(/has no node to start the workflow/);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+const HAS_ISSUES = 'The workflow has issues and cannot be executed for that reason. Please fix them first.';
+
+describe('activation refuses node issues (the editor kernel, checked once at activation)', () => {
+  const edit = (extra: Partial<INode> = {}) => node('Edit', 'n8n-nodes-base.set', 3.4, { mode: 'bogus', options: {} }, extra);
+  const check = (extra: Partial<INode> = {}) => node('Check', 'n8n-nodes-base.if', 1, { combineOperation: 'xor', conditions: {} }, extra);
+  const fetchNode = (extra: Partial<INode> = {}) => node('Fetch', 'n8n-nodes-base.httpRequest', 4.2, { url: '', options: {} }, extra);
+
+  it('names each node and issue, keeps the error for GET /active/error and stays inactive', async () => {
+    const t = await server();
+    const wf = (await t.api('POST', '/workflows', workflow('Issues', [webhookNode({ path: 'issues', httpMethod: 'GET' }), edit(), check(), fetchNode()]))).body.data;
+    const r = await t.api('PATCH', `/workflows/${wf.id}`, { active: true });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(
+      [HAS_ISSUES, 'Edit: The value "bogus" is not supported!', 'Check: The value "xor" is not supported!', 'Fetch: Parameter "URL" is required.'].join('\n'),
+    );
+    expect((await t.api('GET', `/active/error/${wf.id}`)).body.data).toMatchObject({ error: { message: r.body.message } });
+    expect((await t.api('GET', `/workflows/${wf.id}`)).body.data.active).toBe(false);
+    expect((await t.api('GET', '/active')).body.data).toEqual([]);
+    expect((await t.hook('issues')).status).toBe(404);
+    // Schedules too; pinned data does not excuse a node in production.
+    const cron = node('Cron', 'n8n-nodes-base.scheduleTrigger', 1.2, { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } });
+    const scheduled = (await t.api('POST', '/workflows', { ...workflow('Scheduled', [cron, fetchNode()]), pinData: { Fetch: [{ json: {} }] } })).body.data;
+    const s2 = await t.api('PATCH', `/workflows/${scheduled.id}`, { active: true });
+    expect(s2.status).toBe(400);
+    expect(s2.body.message).toBe(`${HAS_ISSUES}\nFetch: Parameter "URL" is required.`);
+  });
+
+  it('disabled nodes and nodes no trigger reaches do not block; fixed, it activates and runs', async () => {
+    const t = await server();
+    const hook = webhookNode({ path: 'fine', httpMethod: 'GET', responseMode: 'lastNode' });
+    const ok = setNode('Ok', { a: 1 });
+    const nodes = [hook, ok, edit({ disabled: true }), check(), fetchNode()];
+    // Webhook → Ok → Edit (disabled); Check → Fetch hang on their own.
+    const connections = { ...chain(hook, ok, nodes[2]), ...chain(nodes[3], nodes[4]) };
+    const wf = await t.activate(workflow('Fine', nodes, connections));
+    expect((await t.api('GET', '/active')).body.data).toEqual([wf.id]);
+    expect(await (await t.hook('fine')).json()).toMatchObject({ a: 1 });
+    // Connecting the broken branch makes the next save refuse, naming only the reached nodes.
+    const r = await t.api('PATCH', `/workflows/${wf.id}`, { connections: chain(hook, ok, nodes[3], nodes[4]) });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe([HAS_ISSUES, 'Check: The value "xor" is not supported!', 'Fetch: Parameter "URL" is required.'].join('\n'));
+    expect((await t.hook('fine')).status).toBe(200);
+  });
+
+  it('a node type gone after a restart: the workflow stays marked active with the issue as its error', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const a = await server({}, dataDir);
+    const hook = webhookNode({ path: 'gone', httpMethod: 'GET' });
+    const wf = await a.activate(workflow('Gone', [hook, setNode('Mystery', { a: 1 })]));
+    const nodes = wf.nodes.map((n: INode) => (n.name === 'Mystery' ? { ...n, type: 'acme.notInstalled', typeVersion: 1 } : n));
+    await a.s.server.db.updateTable('workflows').set({ nodes: JSON.stringify(nodes) }).where('id', '=', wf.id).execute();
+    await a.close();
+    const b = await server({}, dataDir);
+    try {
+      expect((await b.api('GET', '/active')).body.data).toEqual([]);
+      expect((await b.api('GET', `/workflows/${wf.id}`)).body.data.active).toBe(true);
+      expect((await b.api('GET', `/active/error/${wf.id}`)).body.data.error.message).toBe(`${HAS_ISSUES}\nMystery: Node type is not known.`);
+      expect((await b.hook('gone')).status).toBe(404);
     } finally {
       await b.close();
     }

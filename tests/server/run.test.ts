@@ -155,3 +155,64 @@ describe('POST /workflows/run', () => {
     await call(s, 'POST', `/rest/executions-current/${id}/stop`);
   });
 });
+
+/** Manual Trigger → Set v3.4 (bad mode) → If v1 (bad combination) → HTTP Request (no URL). */
+function issuesWorkflow(extra: Partial<Record<'Edit' | 'Check' | 'Fetch', Partial<IWorkflowBase['nodes'][number]>>> = {}): IWorkflowBase {
+  return {
+    name: 'Issues',
+    active: false,
+    nodes: [
+      node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]),
+      node('Edit', 'n8n-nodes-base.set', 3.4, [220, 0], { mode: 'bogus', options: {} }, extra.Edit),
+      node('Check', 'n8n-nodes-base.if', 1, [440, 0], { combineOperation: 'xor', conditions: {} }, extra.Check),
+      node('Fetch', 'n8n-nodes-base.httpRequest', 4.2, [660, 0], { url: '', options: {} }, extra.Fetch),
+    ],
+    connections: connect([[TRIGGER, 'Edit'], ['Edit', 'Check'], ['Check', 'Fetch']]),
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+const HAS_ISSUES = 'The workflow has issues and cannot be executed for that reason. Please fix them first.';
+
+describe('POST /workflows/run refuses node issues (spec 001 §5, §8)', () => {
+  it('answers 400 with the sentence, a "node: issue" line each and the issues per node', async () => {
+    const r = await call(s, 'POST', '/rest/workflows/run', { workflowData: issuesWorkflow() });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(
+      [HAS_ISSUES, 'Edit: The value "bogus" is not supported!', 'Check: The value "xor" is not supported!', 'Fetch: Parameter "URL" is required.'].join('\n'),
+    );
+    expect(r.body.issues).toEqual({ Edit: ['The value "bogus" is not supported!'], Check: ['The value "xor" is not supported!'], Fetch: ['Parameter "URL" is required.'] });
+    expect((await call(s, 'GET', '/rest/executions-current')).body.data).toEqual([]);
+  });
+
+  it('an unknown node type is refused before the run too', async () => {
+    const wf = issuesWorkflow();
+    wf.nodes[3] = { ...wf.nodes[3], type: 'acme.notInstalled', typeVersion: 1 };
+    const r = await call(s, 'POST', '/rest/workflows/run', { workflowData: wf });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/Unknown node type: acme\.notInstalled \(node "Fetch"\)/);
+  });
+
+  it('disabled and pinned nodes do not block; a valid workflow still runs', async () => {
+    const off = issuesWorkflow({ Edit: { disabled: true }, Check: { disabled: true }, Fetch: { disabled: true } });
+    expect((await finished(await run(off))).status).toBe('success');
+    const pinned = issuesWorkflow({ Edit: { disabled: true }, Check: { disabled: true } });
+    const e = await finished(await run(pinned, { pinData: { Fetch: [{ json: { pinned: true } }] } }));
+    expect(e.status).toBe('success');
+    expect(items(e, 'Fetch')?.map((i) => i.json)).toEqual([{ pinned: true }]);
+    expect((await finished(await run(branchingWorkflow(5)))).status).toBe('success');
+  });
+
+  it('checks only the nodes that would run: up to the destination, or downstream of the start', async () => {
+    const wf = issuesWorkflow({ Edit: { parameters: { mode: 'manual', options: {} } } });
+    const e = await finished(await run(wf, { destinationNode: 'Edit' }));
+    expect(e.status).toBe('success');
+    expect(Object.keys(e.data.resultData.runData).sort()).toEqual(['Edit', TRIGGER].sort());
+    const toCheck = await call(s, 'POST', '/rest/workflows/run', { workflowData: wf, destinationNode: 'Check' });
+    expect(toCheck.status).toBe(400);
+    expect(toCheck.body.issues).toEqual({ Check: ['The value "xor" is not supported!'] });
+    // A node no run reaches (not connected to the trigger) does not block.
+    const island = { ...wf, connections: connect([[TRIGGER, 'Edit']]) };
+    expect((await finished(await run(island))).status).toBe('success');
+  });
+});

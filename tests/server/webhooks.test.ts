@@ -37,7 +37,7 @@ describe('response modes', () => {
 
   it('onReceived with a custom text, a response code and headers, or no body', async () => {
     await t.activate(
-      workflow('Custom', [webhookNode({ path: 'custom', httpMethod: 'GET', options: { responseData: 'thanks', responseCode: { values: { responseCode: 202 } }, responseHeaders: { entries: [{ name: 'X-Hook', value: 'yes' }] } } })]),
+      workflow('Custom', [webhookNode({ path: 'custom', httpMethod: 'GET', options: { responseData: 'thanks', responseCode: { values: { responseCode: 'customCode', customCode: 202 } }, responseHeaders: { entries: [{ name: 'X-Hook', value: 'yes' }] } } })]),
     );
     const r = await t.hook('custom');
     expect(r.status).toBe(202);

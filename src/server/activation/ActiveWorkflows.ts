@@ -2,6 +2,8 @@
 // starts its schedules; deactivating removes them. A failed activation is kept with its time and
 // message for GET /active/error/{id}. On start, every workflow marked active is activated again;
 // one that fails stays marked active (the editor shows its warning) but does not run.
+// A workflow whose activated part has node issues (nodeIssues.ts, as in the editor) is refused:
+// checked here once, so production webhook calls and schedule ticks do not check again.
 import type { INode, IWorkflowBase } from '../../model/workflow.ts';
 import { workflowTimezone } from '../../model/timezone.ts';
 import type { IWorkflowDb } from '../../model/api.ts';
@@ -9,6 +11,9 @@ import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
 import type { ExecutionService } from '../executions/ExecutionService.ts';
 import type { PushHub } from '../push/PushHub.ts';
+import type { NodeIssueCheck } from '../nodeIssueCheck.ts';
+import { buildGraph } from '../../model/graph.ts';
+import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.ts';
 import { WebhookRegistry } from '../webhooks/WebhookRegistry.ts';
 import { workflowWebhooks, WebhookConfigurationError, type NodeWebhook } from '../webhooks/workflowWebhooks.ts';
 import { Scheduler } from '../triggers/Scheduler.ts';
@@ -45,6 +50,8 @@ export interface ActiveWorkflowsDeps {
   executions: ExecutionService;
   push: PushHub;
   scheduler: Scheduler;
+  /** The node-issue check (nodeIssueCheck.ts). */
+  nodeIssues: NodeIssueCheck;
   log: ActivationLogger;
   /** Instance time zone, for workflows without their own. */
   timezone: string;
@@ -87,10 +94,11 @@ export class ActiveWorkflows {
 
   /**
    * Checks that the workflow can run actively (trigger nodes, valid webhooks and schedules, no
-   * path another active workflow owns) without changing anything. Throws WorkflowActivationError
-   * and records the error for the workflow.
+   * node issues downstream of them, no path another active workflow owns) without changing
+   * anything. Throws WorkflowActivationError and records the error for the workflow.
+   * `nodeIssuesChecked`: the same nodes already passed the issue check in this request.
    */
-  prepare(workflow: IWorkflowDb): Prepared {
+  prepare(workflow: IWorkflowDb, options: { nodeIssuesChecked?: boolean } = {}): Prepared {
     try {
       const webhooks = workflowWebhooks(workflow);
       const timezone = workflowTimezone(workflow, this.#d.timezone);
@@ -102,6 +110,7 @@ export class ActiveWorkflows {
       if (webhooks.length === 0 && timers.length === 0) {
         throw new WorkflowActivationError(`Workflow "${workflow.name}" (${workflow.id}) has no node to start the workflow - at least one trigger, poller or webhook node is required`);
       }
+      if (!options.nodeIssuesChecked) this.#checkNodeIssues(workflow, [...webhooks.map((h) => h.node.name), ...timers.map((t) => t.node.name)]);
       const seen = new Map<string, string>();
       for (const h of webhooks) {
         const key = `${h.method} ${h.path}`;
@@ -118,6 +127,13 @@ export class ActiveWorkflows {
       this.#errors.set(workflow.id, { time: new Date().toISOString(), error: { message: (error as Error).message } });
       throw error;
     }
+  }
+
+  /** Node issues of the activated triggers and everything downstream (pinned data does not count). */
+  #checkNodeIssues(workflow: IWorkflowDb, starts: string[]): void {
+    const scope = nodesThatRun(buildGraph(workflow.nodes, workflow.connections ?? {}), starts);
+    const issues = this.#d.nodeIssues(workflow.nodes, { scope });
+    if (Object.keys(issues).length) throw new WorkflowActivationError(workflowIssuesMessage(issues));
   }
 
   /** Registers what prepare() checked, replacing an earlier activation of the same workflow. */

@@ -3,7 +3,7 @@
 // answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../model/api.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, WorkflowHasIssuesError } from '../errors.ts';
 
 interface AjvError {
   keyword: string;
@@ -34,9 +34,10 @@ export function formatValidationErrors(errors: AjvError[], context: string): str
   }
 }
 
-function send(reply: FastifyReply, status: number, message: string, hint?: string): void {
+function send(reply: FastifyReply, status: number, message: string, hint?: string, issues?: Record<string, string[]>): void {
   const body: ApiErrorBody = { code: status, message };
   if (hint) body.hint = hint;
+  if (issues) body.issues = issues;
   void reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -46,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: 
       return send(reply, 400, formatValidationErrors(error.validation, error.validationContext ?? 'body'));
     }
     if (error instanceof HttpError) {
-      return send(reply, error.statusCode, error.message, error.hint);
+      return send(reply, error.statusCode, error.message, error.hint, error instanceof WorkflowHasIssuesError ? error.issues : undefined);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -6,10 +6,10 @@ import type { NewWorkflowData, IWorkflowDb } from '../../model/api.ts';
 import type { IRunData } from '../../model/execution.ts';
 import type { StartExecution } from '../executions/ExecutionService.ts';
 import { PUSH_REF_HEADER } from '../../model/api.ts';
-import { DEFAULT_WORKFLOW_NAME, MAX_WORKFLOW_NAME_LENGTH } from '../../model/constants.ts';
+import { DEFAULT_WORKFLOW_NAME, MAX_WORKFLOW_NAME_LENGTH, WEBHOOK_NODE_TYPE } from '../../model/constants.ts';
 import { nextDefaultWorkflowName } from '../../model/names.ts';
 import type { ServerContext } from '../context.ts';
-import { BadRequestError, NotFoundError } from '../errors.ts';
+import { BadRequestError, NotFoundError, WorkflowHasIssuesError } from '../errors.ts';
 import type { WorkflowWrite } from '../db/repositories/workflows.ts';
 import {
   IdParams,
@@ -25,6 +25,9 @@ import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workfl
 import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
 import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
 import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
+import { buildGraph, findStartNode } from '../../model/graph.ts';
+import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.ts';
+import { createNodeIssueCheck } from '../nodeIssueCheck.ts';
 
 const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
@@ -36,6 +39,7 @@ export function pushRefOf(header: string | string[] | undefined): string | undef
 
 export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.workflows;
+  const nodeIssues = createNodeIssueCheck(ctx.nodeTypes, ctx.config);
 
   app.get('/workflows', { schema: { querystring: WorkflowsListQuery } }, async (request) => {
     const { filter } = request.query as { filter?: string };
@@ -127,7 +131,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const saved = await repo.update(id, patch, body.versionId);
     if (saved.active) {
       try {
-        ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved));
+        ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved, { nodeIssuesChecked: true }));
       } catch (e) {
         // Another workflow took a path in between: keep the stored state honest.
         await repo.setInactive(id);
@@ -166,6 +170,11 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     if (body.destinationNode !== undefined && !names.has(body.destinationNode)) {
       throw new BadRequestError(`body/destinationNode names node ${JSON.stringify(body.destinationNode)}, which is not in the workflow`);
     }
+    // Node issues of the nodes that would run block it, as in the editor (spec 001 §5, §8).
+    const pinData = body.pinData ?? workflow.pinData;
+    const partialFrom = body.runData ? startNodes.map((s) => s.name) : [];
+    const issues = nodeIssues(workflow.nodes, { scope: manualRunScope(workflow, partialFrom, body.destinationNode, ctx), pinData });
+    if (Object.keys(issues).length) throw new WorkflowHasIssuesError(workflowIssuesMessage(issues), issues);
     // The run belongs to a stored workflow only when that workflow exists (an unsaved one has no id).
     const workflowId = wd.id && (await repo.exists(wd.id)) ? wd.id : null;
     const pushRef = pushRefOf(request.headers[PUSH_REF_HEADER]);
@@ -195,4 +204,23 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     });
     return { data: { executionId, waitingForWebhook: false } };
   });
+}
+
+/**
+ * The nodes a manual run would execute: towards a destination, it and its ancestors; from the
+ * start nodes of a partial run (they need run data), what follows them; otherwise what follows
+ * the webhooks it would listen on and the node a full run starts from (n8n's editor: webhooks
+ * first, then the start node).
+ */
+function manualRunScope(workflow: IWorkflowBase, startNodes: string[], destinationNode: string | undefined, ctx: ServerContext): Set<string> {
+  const graph = buildGraph(workflow.nodes, workflow.connections);
+  if (destinationNode || startNodes.length) return nodesThatRun(graph, startNodes, destinationNode);
+  const starts = workflowWebhooksNodeNames(workflow);
+  const start = findStartNode(workflow.nodes, { isTrigger: (type, version) => ctx.nodeTypes.get(type, version)?.kind === 'trigger' });
+  if (start) starts.push(start.name);
+  return nodesThatRun(graph, starts);
+}
+
+function workflowWebhooksNodeNames(workflow: IWorkflowBase): string[] {
+  return workflow.nodes.filter((n) => !n.disabled && n.type === WEBHOOK_NODE_TYPE).map((n) => n.name);
 }

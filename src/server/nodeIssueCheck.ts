@@ -1,0 +1,15 @@
+// The server's node-issue check (spec 001 §4.1, §5): the editor's kernel over our node registry,
+// for activation and manual runs. Credential types the instance itself supplies (Send Email's
+// 'smtp' from SWITCHYARD_SMTP_HOST) are not missing when a node has none of its own.
+import type { INode } from '../model/workflow.ts';
+import type { NodeTypeRegistry } from '../nodes/types.ts';
+import type { ServerConfig } from './config.ts';
+import { workflowNodeIssues, type WorkflowIssueOptions, type WorkflowNodeIssues } from '../model/workflowIssues.ts';
+
+export type NodeIssueCheck = (nodes: INode[], options: Omit<WorkflowIssueOptions, 'suppliedCredentials'>) => WorkflowNodeIssues;
+
+export function createNodeIssueCheck(nodeTypes: NodeTypeRegistry, config: Pick<ServerConfig, 'smtpHost'>): NodeIssueCheck {
+  const supplied = new Set(config.smtpHost ? ['smtp'] : []);
+  const describe = (type: string, version: number) => nodeTypes.get(type, version)?.description;
+  return (nodes, options) => workflowNodeIssues(nodes, describe, { ...options, suppliedCredentials: supplied });
+}
