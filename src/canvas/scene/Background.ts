@@ -3,7 +3,7 @@
 // dot spacing. The grey itself is the renderer's clear colour. (A full-screen tiling sprite
 // shades every pixel every frame, which is the most expensive thing a software rasteriser can
 // be asked to do; a few thousand 2-pixel dots cost almost nothing.)
-import { Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import type { Rect } from '../../../workers/spatial/kernel.ts';
 import { GRID_SIZE } from '../../model/constants.ts';
 import { containsRect, expandRect } from '../kernels/culling.ts';
@@ -21,6 +21,13 @@ export function dotSpacing(scale: number): number {
 
 export class Background {
   readonly g = new Graphics();
+  /** Its own render group: rebuilding the dots re-packs only the dots. */
+  readonly layer = new Container({ isRenderGroup: true });
+
+  constructor() {
+    this.layer.addChild(this.g);
+  }
+
   private covered: Rect | null = null;
   private step = 0;
   private builtScale = 0;
@@ -46,6 +53,6 @@ export class Background {
   }
 
   destroy(): void {
-    this.g.destroy();
+    this.layer.destroy({ children: true });
   }
 }

@@ -23,7 +23,8 @@ export interface BoxStyleSource {
 const TINY_BOX_PX = 8;
 
 export class BoxLayer {
-  readonly layer = new Container();
+  /** Its own render group (see CanvasController): a redrawn cell re-packs only the boxes. */
+  readonly layer = new Container({ isRenderGroup: true });
   /** Lives in the drag layer: boxes of dragged nodes, drawn once per drag. */
   readonly dragBoxes = new Graphics();
   private readonly cells = new Map<number, Cell>();

@@ -28,9 +28,12 @@ const curve = new Float64Array(8);
 const pt = new Float64Array(2);
 
 export class EdgeLayer {
-  readonly chunksLayer = new Container();
+  // Render groups of their own (see CanvasController): a redrawn chunk re-packs the
+  // connections, not the nodes; the live (dragged) connections re-pack only themselves.
+  readonly chunksLayer = new Container({ isRenderGroup: true });
   readonly live = new Graphics();
-  readonly labelsLayer = new Container();
+  readonly liveLayer = new Container({ isRenderGroup: true });
+  readonly labelsLayer = new Container({ isRenderGroup: true });
   /** Drawn inside the drag layer, so it moves with the dragged nodes. */
   readonly dragEdges = new Graphics();
   private readonly chunks = new Map<number, Chunk>();
@@ -55,6 +58,7 @@ export class EdgeLayer {
   constructor(geometry: GraphGeometry, style: EdgeStyleSource) {
     this.geometry = geometry;
     this.style = style;
+    this.liveLayer.addChild(this.live);
   }
 
   get displayedCount(): number {

@@ -1,6 +1,6 @@
 // The interactive layer: rubber band, connection being dragged, selected and hovered
 // connections, hovered port. Redrawn on its own; the static layers are untouched by a hover.
-import { Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import type { Rect } from '../../../workers/spatial/kernel.ts';
 import { connectionCurve } from '../../../workers/spatial/geometry.ts';
 import { THEME } from './theme.ts';
@@ -35,8 +35,18 @@ const tmp = new Float64Array(8);
 
 export class Overlay {
   readonly g = new Graphics();
+  /** Its own render group: redrawing the overlay re-packs only the overlay. */
+  readonly layer = new Container({ isRenderGroup: true });
+  private empty = true;
+
+  constructor() {
+    this.layer.addChild(this.g);
+  }
 
   draw(s: OverlayState, scale: number): void {
+    const nothing = !s.hoverCurve && !s.selectedCurves.length && !s.preview && !s.edgeButtons && !s.hoverPort && !s.band;
+    if (nothing && this.empty) return;
+    this.empty = nothing;
     const g = this.g.clear();
     const px = 1 / scale;
     if (s.hoverCurve) {
