@@ -1,7 +1,7 @@
 // Read-only views (/execution/:id and /workflows/demo): no run controls, node actions, undo or
 // tidy-up; every attempt to edit (keys, paste, drag, the creator) shows one persistent error.
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { baseUrl, chainWorkflow, clickNode, drag, n, node, openNew, shot, storeState, toast, waitForCanvas } from './editing-helpers.ts';
+import { baseUrl, canvasIdle, chainWorkflow, clickEmpty, clickNode, drag, links, n, node, openNew, shot, storeState, toast, TYPES, waitForCanvas } from './editing-helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -171,4 +171,53 @@ test('the demo route refuses ctrl+s, connecting and sticky editing', async ({ pa
   const saves = watchSaves(page);
   await refusedEditsOf(page, frame, saves);
   await shot(page, 'readonly-04-demo-refused');
+});
+
+/** Trigger and 19 nodes in four rows (no-ops, Edit Fields, IFs), each row a chain from the trigger. */
+function twentyNodes(name: string) {
+  const nodes = [n('Trigger', TYPES.trigger, [240, 560])];
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < 19; i++) {
+    const row = i % 4;
+    const col = Math.floor(i / 4);
+    const kind = i % 3;
+    const label = `${['No-op', 'Set', 'IF'][kind]} ${i + 1}`;
+    nodes.push(
+      kind === 0
+        ? n(label, TYPES.noOp, [480 + col * 240, 260 + row * 200])
+        : kind === 1
+          ? n(label, TYPES.set, [480 + col * 240, 260 + row * 200], { assignments: { assignments: [{ id: String(i), name: 'n', value: i, type: 'number' }] }, options: {} }, 3.4)
+          : n(label, TYPES.if, [480 + col * 240, 260 + row * 200]),
+    );
+    pairs.push([col === 0 ? 'Trigger' : nodes[nodes.length - 1 - 4]!.name, label]);
+  }
+  return { name, nodes, connections: links(pairs) };
+}
+
+async function at100(page: Page): Promise<void> {
+  await clickEmpty(page);
+  await page.keyboard.press('0');
+  await canvasIdle(page);
+  const scale = await page.evaluate(() => (window as unknown as { __switchyardCanvas: { zoom: { scale: number } } }).__switchyardCanvas.zoom.scale);
+  expect(scale).toBe(1);
+}
+
+test('screenshots: a 20-node workflow at 100 % in the editor and read-only on its execution', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openNew(page, twentyNodes('Twenty nodes'));
+  await at100(page);
+  await expect(page.getByTestId('execute-workflow')).toBeVisible();
+  await expect(page.getByTestId('workflow-name')).toHaveText('Twenty nodes');
+  await shot(page, 'app-20-nodes-100');
+
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+  const { executionId } = await storeState(page);
+  await page.goto(`${baseUrl()}execution/${executionId}`);
+  await waitForCanvas(page);
+  await expect(node(page, 'IF 18')).toBeAttached();
+  await expect.poll(async () => (await storeState(page)).nodes.length).toBe(20);
+  await at100(page);
+  await expect(page.getByTestId('execute-workflow')).toHaveCount(0);
+  await shot(page, 'readonly-05-execution-20-nodes-100');
 });
