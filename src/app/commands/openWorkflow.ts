@@ -2,6 +2,7 @@
 import { DEFAULT_WORKFLOW_NAME } from '../../model/constants.ts';
 import { getNewWorkflow, getWorkflow } from '../api/workflows.ts';
 import { getExecution } from '../api/executions.ts';
+import { deleteTestWebhook } from '../api/testWebhooks.ts';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { IExecution } from '../../model/execution.ts';
@@ -10,6 +11,9 @@ import { repairMessages } from '../../model/repairWorkflow.ts';
 function resetView(root: RootStore): void {
   root.ui.closeCreator();
   root.ui.closeNdv();
+  // A pending test webhook of the workflow being left stops listening (spec 001 §4.5).
+  const waitingFor = root.run.waitingForWebhook ? root.run.waitingWorkflowId : undefined;
+  if (waitingFor) deleteTestWebhook(waitingFor).catch(() => undefined);
   if (root.run.running) root.run.finish('idle');
   else root.run.setTitleState('idle');
 }
@@ -66,7 +70,10 @@ export async function openExecution(root: RootStore, id: string): Promise<IExecu
   try {
     const execution = await getExecution(id);
     reportRepairs(root, root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id }));
-    root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id);
+    root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id, {
+      waitTill: execution.waitTill ?? execution.data?.waitTill,
+      lastNode: execution.data?.resultData.lastNodeExecuted,
+    });
     return execution;
   } catch (e) {
     const notFound = e instanceof ApiError && e.status === 404;

@@ -5,6 +5,7 @@ import { buildGraph, findStartNode, parentNodes } from '../../model/graph.ts';
 import { partialRunPlan } from './partialRun.ts';
 import { runWorkflow as postRun, stopExecution, getExecution } from '../api/executions.ts';
 import { errorMessage } from '../api/errors.ts';
+import { deleteTestWebhook } from '../api/testWebhooks.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { cleanNode } from './savePayload.ts';
 import { runIssueLines } from '../stores/issuesSync.ts';
@@ -76,15 +77,39 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
       runData: plan?.runData,
       destinationNode: destination,
     });
-    if (run.activeExecutionId === IN_PROGRESS_EXECUTION_ID) run.setExecutionId(response.executionId, !!response.waitingForWebhook);
+    if (run.activeExecutionId !== IN_PROGRESS_EXECUTION_ID) return;
+    if (response.executionId) run.setExecutionId(response.executionId, !!response.waitingForWebhook);
+    // The run starts at a webhook: it waits for a call of the test URL, which starts the
+    // execution (testWebhookReceived / executionStarted carry its id).
+    else if (response.waitingForWebhook) run.waitForWebhook(workflow.workflowId);
+    else run.finish('idle');
   } catch (e) {
     run.finish('error');
     ui.toasts.show({ kind: 'error', title: 'Problem running workflow', message: `There was a problem executing the workflow: "${errorMessage(e)}"`, persistent: true });
   }
 }
 
+/** Stops listening for the test webhook call (spec 001 §4.4): DELETE /test-webhook/{workflowId}. */
+export async function stopWaitingForWebhook(root: RootStore): Promise<void> {
+  const { run, ui } = root;
+  const workflowId = run.waitingWorkflowId;
+  if (!workflowId || !run.awaitsCallOf(workflowId) || run.stopping) return;
+  run.setStopping(true);
+  try {
+    await deleteTestWebhook(workflowId);
+  } catch (e) {
+    if (run.awaitsCallOf(workflowId)) run.setStopping(false);
+    ui.toasts.error('Problem deleting test webhook', errorMessage(e));
+    return;
+  }
+  // testWebhookDeleted may have ended the wait already; the call may also have come meanwhile.
+  if (run.awaitsCallOf(workflowId)) run.finish('idle');
+  else if (run.running) run.setStopping(false);
+}
+
 export async function stopRun(root: RootStore): Promise<void> {
   const { run, ui, workflow } = root;
+  if (run.waitingForWebhook && run.activeExecutionId === undefined) return stopWaitingForWebhook(root);
   const id = run.activeExecutionId;
   if (!id || id === IN_PROGRESS_EXECUTION_ID || run.stopping) return;
   run.setStopping(true);

@@ -25,6 +25,8 @@ export class PushHandler {
   private readonly root: RootStore;
   private readonly queue: Array<{ message: ExecutionMessage; retries: number }> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** waitTill of executions that pushed executionWaiting, for their executionFinished. */
+  private readonly waitTill = new Map<string, string>();
 
   constructor(root: RootStore) {
     this.root = root;
@@ -77,15 +79,29 @@ export class PushHandler {
     const { run, nodeTypes, workflow } = this.root;
     switch (m.type) {
       case 'testWebhookReceived':
+        // The call came: its execution (pushed next) is this run's. Sent before the execution
+        // starts, so its node messages find the id current.
+        if (m.data.workflowId !== workflow.workflowId) break;
+        if (m.data.executionId) {
+          if (!run.adoptExecution(m.data.workflowId, m.data.executionId, true)) run.setWaitingForWebhook(false);
+        } else if (run.activeExecutionId !== undefined) {
+          run.setWaitingForWebhook(false);
+        }
+        break;
       case 'testWebhookDeleted':
-        if (m.data.workflowId === workflow.workflowId) run.setWaitingForWebhook(false);
+        // Stopped (DELETE /test-webhook/{id}) or timed out: nothing runs any more.
+        if (m.data.workflowId !== workflow.workflowId || !run.waitingForWebhook) break;
+        if (run.activeExecutionId === undefined) run.finish('idle');
+        else run.setWaitingForWebhook(false);
         break;
       case 'reloadNodeType':
       case 'removeNodeType':
         nodeTypes.load().catch((e) => this.root.ui.toasts.error('Problem loading node types', errorMessage(e)));
         break;
       case 'executionStarted':
-        // Executions of other workflows matter only to an executions list, which subscribes itself.
+        // A run waiting for its test webhook call takes the execution the call started. Executions
+        // of other workflows matter only to an executions list, which subscribes itself.
+        if (m.data.workflowId === workflow.workflowId && m.data.mode === 'manual') run.adoptExecution(m.data.workflowId, m.data.executionId);
         break;
       default:
         break;
@@ -102,7 +118,9 @@ export class PushHandler {
         workflow.setNodeRun(m.data.nodeName, m.data.data, m.data.itemCount);
         break;
       case 'executionWaiting':
+        // The run ended waiting (a Wait node): executionFinished follows and shows the wait text.
         run.setWaitingForWebhook(false);
+        if (m.data.waitTill) this.waitTill.set(m.data.executionId, m.data.waitTill);
         break;
       case 'executionFinished':
         void this.finished(m.data.executionId, m.data.status, m.data.data);
@@ -113,7 +131,8 @@ export class PushHandler {
   private async finished(executionId: string, status: string, pushed: IRunExecutionData | undefined): Promise<void> {
     const { workflow, run, ui } = this.root;
     let data = pushed;
-    let waitTill: string | undefined = data?.waitTill;
+    let waitTill: string | undefined = data?.waitTill ?? this.waitTill.get(executionId);
+    this.waitTill.delete(executionId);
     if (!data) {
       // Too big to push: read it from the stored execution.
       try {
@@ -128,7 +147,7 @@ export class PushHandler {
     }
     if (run.activeExecutionId !== executionId) return;
     // A partial run reports the nodes it ran (and the reused parents): other branches keep their data.
-    workflow.setRunData({ ...(run.partialBase ?? {}), ...(data?.resultData.runData ?? {}) }, executionId);
+    workflow.setRunData({ ...(run.partialBase ?? {}), ...(data?.resultData.runData ?? {}) }, executionId, { waitTill, lastNode: data?.resultData.lastNodeExecuted });
     if (status === 'canceled') {
       // Stopped by the user: the stop already said so.
       run.finish('idle');

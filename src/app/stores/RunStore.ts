@@ -7,9 +7,14 @@ import type { IRunData } from '../../model/execution.ts';
 export type TitleState = 'idle' | 'executing' | 'error';
 
 export class RunStore {
-  /** IN_PROGRESS_EXECUTION_ID while the run request is in flight, then the real id. */
+  /**
+   * IN_PROGRESS_EXECUTION_ID while the run request is in flight, then the real id. Undefined
+   * while waiting for a test webhook call: the execution starts (and gets its id) with the call.
+   */
   activeExecutionId: string | undefined = undefined;
+  /** The run listens for a test webhook call of `waitingWorkflowId` (spec 001 §2.4, §4.10). */
   waitingForWebhook = false;
+  waitingWorkflowId: string | undefined = undefined;
   titleState: TitleState = 'idle';
   /** A stop request is in flight. */
   stopping = false;
@@ -20,12 +25,15 @@ export class RunStore {
     makeObservable(this, {
       activeExecutionId: observable,
       waitingForWebhook: observable,
+      waitingWorkflowId: observable,
       titleState: observable,
       stopping: observable,
       partialBase: false,
       running: computed,
       start: action,
       setExecutionId: action,
+      waitForWebhook: action,
+      adoptExecution: action,
       finish: action,
       setTitleState: action,
       setWaitingForWebhook: action,
@@ -33,8 +41,9 @@ export class RunStore {
     });
   }
 
+  /** A run is in flight, or waits for its test webhook call. */
   get running(): boolean {
-    return this.activeExecutionId !== undefined;
+    return this.activeExecutionId !== undefined || this.waitingForWebhook;
   }
 
   /** The run request is about to be sent: an in-progress placeholder until the server answers. */
@@ -43,6 +52,7 @@ export class RunStore {
     this.activeExecutionId = IN_PROGRESS_EXECUTION_ID;
     this.titleState = 'executing';
     this.waitingForWebhook = false;
+    this.waitingWorkflowId = undefined;
   }
 
   setExecutionId(id: string, waitingForWebhook = false): void {
@@ -50,10 +60,37 @@ export class RunStore {
     this.waitingForWebhook = waitingForWebhook;
   }
 
+  /** The server answered { waitingForWebhook: true } without an execution id: listen for the call. */
+  waitForWebhook(workflowId: string): void {
+    this.activeExecutionId = undefined;
+    this.waitingForWebhook = true;
+    this.waitingWorkflowId = workflowId;
+  }
+
+  /** Waiting for this workflow's test webhook call, without an execution yet. */
+  awaitsCallOf(workflowId: string | undefined): boolean {
+    return !!workflowId && this.waitingForWebhook && this.activeExecutionId === undefined && this.waitingWorkflowId === workflowId;
+  }
+
+  /**
+   * The test webhook was called and its execution started (testWebhookReceived /
+   * executionStarted): that execution is the run now. `inFlight` also accepts a call that
+   * arrives before the run response. False when the run was not waiting for it.
+   */
+  adoptExecution(workflowId: string | undefined, executionId: string, inFlight = false): boolean {
+    const pending = inFlight && this.activeExecutionId === IN_PROGRESS_EXECUTION_ID;
+    if (!pending && !this.awaitsCallOf(workflowId)) return false;
+    this.activeExecutionId = executionId;
+    this.waitingForWebhook = false;
+    this.waitingWorkflowId = undefined;
+    return true;
+  }
+
   finish(titleState: TitleState): void {
     this.partialBase = undefined;
     this.activeExecutionId = undefined;
     this.waitingForWebhook = false;
+    this.waitingWorkflowId = undefined;
     this.stopping = false;
     this.titleState = titleState;
   }

@@ -15,6 +15,7 @@ import { STICKY_NODE_TYPE, PLACEHOLDER_EMPTY_WORKFLOW_ID } from '../../model/con
 import { newId, uniqueNodeName } from '../../model/names.ts';
 import { rewriteReferencesOfNode } from '../../model/nodeReferences.ts';
 import { repairWorkflow, type RepairReport } from '../../model/repairWorkflow.ts';
+import { waitingText } from '../../model/waitingText.ts';
 import { lazyObservableFields } from './lazyObservable.ts';
 import { History } from './history/History.ts';
 import { touchedNodeIds, type Change, type ConnectionSpec, type NodeField } from './history/changes.ts';
@@ -715,6 +716,8 @@ export class WorkflowStore {
     const m = this.byName.get(nodeName);
     if (!m) return;
     m.status = task.error ? 'error' : task.executionStatus === 'waiting' ? 'waiting' : 'success';
+    // The wait text comes with the execution's waitTill when the run ends (setRunData).
+    if (m.waitingText !== undefined) m.waitingText = undefined;
     m.itemCount = itemCount ?? (task.data?.main ?? []).map((o) => o?.length ?? 0);
     const runs = (this.runData ??= {});
     (runs[nodeName] ??= []).push(task);
@@ -722,20 +725,28 @@ export class WorkflowStore {
     if (task.error) this.emitNodes([m.id]);
   }
 
-  /** Replaces the run data wholesale (execution finished or opened). */
-  setRunData(runData: IRunData | undefined, executionId?: string): void {
+  /**
+   * Replaces the run data wholesale (execution finished or opened). An execution that ended
+   * waiting passes its waitTill (and lastNodeExecuted): the waiting node gets its wait text.
+   */
+  setRunData(runData: IRunData | undefined, executionId?: string, wait?: { waitTill?: string | null; lastNode?: string }): void {
     this.runData = runData;
     this.executionId = executionId;
     this.runDataVersion++;
+    const text = wait?.waitTill ? waitingText(wait.waitTill) : undefined;
     for (const m of this.nodes.values()) {
       const runs = runData?.[m.name];
       if (!runs?.length) {
         if (m.status !== 'idle') m.status = 'idle';
         if (m.itemCount.length) m.itemCount = EMPTY_COUNTS;
+        if (m.waitingText !== undefined) m.waitingText = undefined;
         continue;
       }
       const last = runs[runs.length - 1];
-      m.status = runs.some((r) => r.error) ? 'error' : last.executionStatus === 'waiting' ? 'waiting' : 'success';
+      const waiting = last.executionStatus === 'waiting' || (!!text && !last.error && m.name === wait?.lastNode);
+      m.status = runs.some((r) => r.error) ? 'error' : waiting ? 'waiting' : 'success';
+      const nextText = m.status === 'waiting' ? text : undefined;
+      if (m.waitingText !== nextText) m.waitingText = nextText;
       // Connection labels show the total passed over all runs, as n8n does.
       const counts: number[] = [];
       for (const r of runs) (r.data?.main ?? []).forEach((o, i) => (counts[i] = (counts[i] ?? 0) + (o?.length ?? 0)));

@@ -13,12 +13,15 @@ export const RunControls = observer(function RunControls() {
   if (ui.readOnly) return null;
   const label = !run.running ? 'Execute workflow' : run.waitingForWebhook ? 'Waiting for trigger event' : 'Executing workflow';
   const hasData = !!workflow.runData && Object.keys(workflow.runData).length > 0;
+  // Waiting for a test webhook call: a stop-waiting button; otherwise stop-execution (spec 001 §2.4).
+  const stopLabel = run.waitingForWebhook ? 'Stop waiting for webhook call' : 'Stop current execution';
   return (
     <div className="canvas-overlay canvas-run">
       <button
         type="button"
         className="btn btn-primary btn-large run-btn"
         data-running={run.running || undefined}
+        data-waiting={run.waitingForWebhook || undefined}
         disabled={run.running}
         onClick={runNow}
         data-testid="execute-workflow"
@@ -32,9 +35,9 @@ export const RunControls = observer(function RunControls() {
           className="btn btn-large btn-icon stop-btn"
           onClick={() => void stopRun(root)}
           disabled={run.stopping}
-          title={run.waitingForWebhook ? 'Stop waiting for webhook call' : 'Stop current execution'}
-          aria-label={run.waitingForWebhook ? 'Stop waiting for webhook call' : 'Stop current execution'}
-          data-testid="stop-execution"
+          title={stopLabel}
+          aria-label={stopLabel}
+          data-testid={run.waitingForWebhook ? 'stop-waiting-webhook' : 'stop-execution'}
         >
           <Icon icon={faStop} />
         </button>
