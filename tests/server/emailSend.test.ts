@@ -83,4 +83,22 @@ describe('Send Email', () => {
     await t.activate(workflow('Mail bad', [bad, broken], chain(bad, broken)));
     expect((await t.hook('mail-bad')).status).toBe(500);
   });
+
+  it("a node's own smtp credential replaces the instance SMTP settings", async () => {
+    received = [];
+    const port = (smtp.server.address() as AddressInfo).port;
+    const create = (password: string) => t.api('POST', '/credentials', { name: `Mail ${password}`, type: 'smtp', data: { host: '127.0.0.1', port, secure: false, disableStartTls: true, user: 'mailer', password } });
+    const good = (await create('secret')).body.data;
+    const wrong = (await create('not-the-password')).body.data;
+    const send = (path: string, credential: { id: string; name: string }) => {
+      const hook = webhookNode({ path, httpMethod: 'GET', responseMode: 'lastNode' });
+      const mail = node('Send Email', 'n8n-nodes-base.emailSend', 2.1, { fromEmail: 'cred@example.com', toEmail: 'lin@example.com', subject: 'Hi', emailFormat: 'text', text: 'x', options: {} }, { credentials: { smtp: { id: credential.id, name: credential.name } } });
+      return t.activate(workflow(path, [hook, mail], chain(hook, mail))).then(() => t.hook(path));
+    };
+    expect((await send('mail-cred', good)).status).toBe(200);
+    expect(received.map((m) => m.from)).toEqual(['cred@example.com']);
+    // The instance settings would log in; the node's credential does not, so the login fails.
+    expect((await send('mail-cred-wrong', wrong)).status).toBe(500);
+    expect(received).toHaveLength(1);
+  });
 });

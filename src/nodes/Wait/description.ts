@@ -35,7 +35,7 @@ export const waitProperties: INodeProperties[] = [
       { name: 'None', value: 'none' },
     ],
     default: 'none',
-    description: 'If and how incoming resume-webhook-requests to $execution.resumeUrl should be authenticated (Basic and Header Auth need credentials, which Switchyard does not store yet)',
+    description: 'If and how incoming resume-webhook-requests to $execution.resumeUrl should be authenticated (Basic Auth with an httpBasicAuth credential, Header Auth with an httpHeaderAuth credential)',
   },
   { displayName: 'Date and Time', name: 'dateTime', type: 'dateTime', displayOptions: { show: { resume: ['specificTime'] } }, default: '', description: 'The date and time to wait for before continuing', required: true },
   { displayName: 'Wait Amount', name: 'amount', type: 'number', displayOptions: { show: { resume: ['timeInterval'], '@version': [1] } }, typeOptions: { minValue: 0, numberPrecision: 2 }, default: 1, description: 'The time to wait' },

@@ -16,7 +16,7 @@ export const authenticationProperty: INodeProperties = {
   ],
   default: 'none',
   noDataExpression: true,
-  description: 'The way to authenticate. Switchyard has no credentials store yet: Basic and Header Auth answer every call with 500 until credentials exist.',
+  description: 'The way to authenticate. Basic Auth checks callers against the node\'s Basic Auth credential (httpBasicAuth), Header Auth against its Header Auth credential (httpHeaderAuth).',
 };
 
 export const responseHeadersProperty: INodeProperties = {

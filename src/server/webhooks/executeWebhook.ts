@@ -2,9 +2,10 @@
 // request into the trigger item, start (or resume) the execution and answer in the node's
 // response mode. Shared by the three webhook endpoints.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { IExecution } from '../../model/execution.ts';
-import type { INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
+import type { IDataObject, INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
 import type { IRunData } from '../../model/execution.ts';
 import type { WebhookResponse } from '../../nodes/types.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
@@ -37,26 +38,75 @@ export interface WebhookCall {
   beforeStart?: (executionId: string) => void;
 }
 
+/** The node's decrypted credential of a type (rejects when it is missing or unknown). */
+export type WebhookCredentials = (type: string, node: INode) => Promise<IDataObject>;
+
 export interface WebhookDeps {
   executions: ExecutionService;
+  credentials: WebhookCredentials;
   binaryStore: FilesystemBinaryStore;
   responseTimeoutMs: number;
 }
 
 const AUTH_NOT_AVAILABLE = 'No authentication data defined on node!';
+const AUTH_REQUIRED = 'Authorization is required!';
+const AUTH_WRONG = 'Authorization data is wrong!';
+const CHALLENGE = { 'www-authenticate': 'Basic realm="Webhook"' };
 
-function guard(call: WebhookCall, request: FastifyRequest): WebhookReply | undefined {
+/** Equal strings, compared in constant time (hashes first, so lengths do not leak either). */
+export function safeEqual(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** user and password of an Authorization: Basic header; undefined when absent or malformed. */
+export function parseBasicAuth(header: string | undefined): { user: string; password: string } | undefined {
+  const m = /^\s*basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header ?? '');
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function refuse(statusCode: number, body: string): WebhookReply {
+  return { statusCode, headers: { ...CHALLENGE }, body };
+}
+
+/**
+ * Basic and Header Auth of a Webhook node (and of a Wait node's resume webhook), as n8n answers:
+ * 500 when the node's credential is missing or incomplete, 401 when a Basic Auth call carries no
+ * credentials, 403 when what it carries does not match. Every refusal carries the Basic challenge.
+ */
+async function checkAuth(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials): Promise<WebhookReply | undefined> {
+  const { authentication } = call.settings;
+  if (authentication === 'basicAuth') {
+    const expected = await credentials('httpBasicAuth', call.node).catch(() => undefined);
+    if (!expected?.user || !expected.password) return refuse(500, AUTH_NOT_AVAILABLE);
+    const provided = parseBasicAuth(request.headers.authorization);
+    if (!provided) return refuse(401, AUTH_REQUIRED);
+    // Both compared, always, so a wrong user name answers as fast as a wrong password.
+    const userOk = safeEqual(provided.user, String(expected.user));
+    const passwordOk = safeEqual(provided.password, String(expected.password));
+    return userOk && passwordOk ? undefined : refuse(403, AUTH_WRONG);
+  }
+  if (authentication === 'headerAuth') {
+    const expected = await credentials('httpHeaderAuth', call.node).catch(() => undefined);
+    if (!expected?.name || !expected.value) return refuse(500, AUTH_NOT_AVAILABLE);
+    const raw = request.headers[String(expected.name).toLowerCase()];
+    const provided = Array.isArray(raw) ? raw.join(', ') : raw;
+    return provided !== undefined && safeEqual(provided, String(expected.value)) ? undefined : refuse(403, AUTH_WRONG);
+  }
+  return undefined;
+}
+
+async function guard(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials): Promise<WebhookReply | undefined> {
   const s = call.settings;
   if (s.ipWhitelist) {
     const allowed = s.ipWhitelist.split(',').map((x) => x.trim()).filter(Boolean);
     if (allowed.length && !allowed.some((a) => request.ip.includes(a))) return { statusCode: 403, headers: {}, body: 'IP is not whitelisted to access the webhook!' };
   }
-  const challenge = { 'www-authenticate': 'Basic realm="Webhook"' };
-  if (s.ignoreBots && isbot(String(request.headers['user-agent'] ?? ''))) return { statusCode: 403, headers: challenge, body: 'Authorization data is wrong!' };
-  // Basic and header auth need credentials; until a credentials store exists nothing can match,
-  // so such webhooks refuse every call (n8n's answer for a node without its credentials).
-  if (s.authentication === 'basicAuth' || s.authentication === 'headerAuth') return { statusCode: 500, headers: challenge, body: AUTH_NOT_AVAILABLE };
-  return undefined;
+  if (s.ignoreBots && isbot(String(request.headers['user-agent'] ?? ''))) return refuse(403, AUTH_WRONG);
+  return checkAuth(call, request, credentials);
 }
 
 function contentTypeOf(request: FastifyRequest): string {
@@ -74,7 +124,7 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const refused = guard(call, request);
+  const refused = await guard(call, request, deps.credentials);
   if (refused) return sendReply(reply, refused);
   const { settings, node } = call;
   const executionId = call.resume?.id ?? (await deps.executions.reserveId());

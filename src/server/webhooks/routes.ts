@@ -56,7 +56,7 @@ function cors<T extends { settings: WebhookSettings }>(request: FastifyRequest, 
 
 export function webhookRoutes(ctx: ServerContext) {
   const c = ctx.config;
-  const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000 };
+  const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000, credentials: ctx.credentials.resolveForNode.bind(ctx.credentials) };
   // Known once the server listens; asked per call, so remembered after the first.
   let base: string | undefined;
   const webhookBase = () => (base ??= c.webhookUrl || editorBaseUrl(ctx));

@@ -2,6 +2,7 @@
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions } from '../../types.ts';
 import type { BodyKind, RequestSpec } from '../transport/send.ts';
+import { applyAuthentication, credentialTypeFor } from '../transport/auth.ts';
 
 export interface LegacyOptions {
   batchInterval?: number;
@@ -117,11 +118,8 @@ function uiParts(ctx: ExecuteFunctions, itemIndex: number): Parts {
 }
 
 export async function buildLegacyRequest(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number, responseFormat: string): Promise<RequestSpec> {
-  const node = ctx.getNode();
-  const authentication = ctx.getNodeParameter('authentication', itemIndex, 'none') as string;
-  if (authentication !== 'none') {
-    throw new NodeOperationError(node, 'Credentials are not supported yet: set Authentication to "None" and send the credentials as headers or query parameters', { itemIndex });
-  }
+  // An unsupported authentication fails before anything else is read.
+  credentialTypeFor(ctx, itemIndex);
   const method = ctx.getNodeParameter('requestMethod', itemIndex) as string;
   const url = ctx.getNodeParameter('url', itemIndex) as string;
   const options = ctx.getNodeParameter('options', itemIndex, {}) as LegacyOptions;
@@ -162,6 +160,7 @@ export async function buildLegacyRequest(ctx: ExecuteFunctions, item: INodeExecu
   spec.body = body;
   spec.bodyKind = kind;
   if (options.bodyContentCustomMimeType) headers['Content-Type'] = options.bodyContentCustomMimeType;
+  await applyAuthentication(ctx, spec, itemIndex);
   if (headers.accept === undefined) headers.accept = ACCEPT[responseFormat] ?? ACCEPT.file;
   return spec;
 }

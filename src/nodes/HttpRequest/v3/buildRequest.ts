@@ -4,6 +4,7 @@ import { NodeOperationError, type ExecuteFunctions } from '../../types.ts';
 import { setPath } from '../../shared/path.ts';
 import type { ArrayFormat } from '../transport/queryString.ts';
 import type { BodyKind, RequestSpec } from '../transport/send.ts';
+import { applyAuthentication, credentialTypeFor } from '../transport/auth.ts';
 
 interface KeyValue {
   name: string;
@@ -85,10 +86,8 @@ export function responseOptions(ctx: ExecuteFunctions, itemIndex: number): Respo
 export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number): Promise<RequestSpec> {
   const version = ctx.getNode().typeVersion;
   const p = <T>(name: string, fallback?: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-  const authentication = p<string>('authentication', 'none');
-  if (authentication !== 'none') {
-    throw new NodeOperationError(ctx.getNode(), 'Credentials are not supported yet: set Authentication to "None" and send the credentials as headers or query parameters', { itemIndex });
-  }
+  // An unsupported authentication fails before anything else is read.
+  credentialTypeFor(ctx, itemIndex);
 
   const method = p<string>('method', 'GET');
   const url = p<string>('url');
@@ -153,6 +152,7 @@ export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionDa
     spec.bodyKind = kind;
   }
 
+  await applyAuthentication(ctx, spec, itemIndex);
   if (spec.headers.accept === undefined && spec.headers.Accept === undefined) {
     spec.headers.accept = ACCEPT[response.responseFormat] ?? ACCEPT.other;
   }
