@@ -134,8 +134,15 @@ describe('Webhook authentication', () => {
       expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="Webhook"');
     }
 
-    const bare = webhookNode({ path: 'no-cred', httpMethod: 'GET', authentication: 'basicAuth' });
-    await t.activate(workflow('no-cred', [bare]));
+    // No credential at all is a node issue: activation is refused (n8n's checkReadyForExecution).
+    const none0 = webhookNode({ path: 'no-cred', httpMethod: 'GET', authentication: 'basicAuth' });
+    const created = await t.api('POST', '/workflows', workflow('no-cred', [none0]));
+    const refused = await t.api('PATCH', `/workflows/${created.body.data.id}`, { active: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/Credentials for "httpBasicAuth" are not set/);
+    // A credential that no longer exists (deleted, or from another instance) answers 500.
+    const bare = webhookNode({ path: 'no-cred', httpMethod: 'GET', authentication: 'basicAuth' }, { credentials: { httpBasicAuth: { id: 'gone', name: 'Deleted basic' } } });
+    await t.activate(workflow('no-cred-2', [bare]));
     const missing = await t.hook('no-cred', { headers: basicHeader('caller', 'open sesame') });
     expect(missing.status).toBe(500);
     expect(await missing.text()).toBe('No authentication data defined on node!');

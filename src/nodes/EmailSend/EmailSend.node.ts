@@ -1,6 +1,6 @@
 // Send Email over SMTP with nodemailer (n8n-nodes-base.emailSend v1, v2, v2.1): one message per
-// item, attachments from binary properties. SMTP settings are the 'smtp' credentials, which the
-// server answers from instance configuration until a credentials store exists.
+// item, attachments from binary properties. SMTP settings are the node's 'smtp' credential; the
+// server answers from the instance configuration when the node has none.
 import { createTransport, type Transporter } from 'nodemailer';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
@@ -13,7 +13,7 @@ const ATTRIBUTION_TEXT = '\n\n---\nThis email was sent automatically with Switch
 const ATTRIBUTION_HTML = '<br><br>---<br><em>This email was sent automatically with Switchyard</em>';
 
 function transport(ctx: ExecuteFunctions, smtp: IDataObject, allowUnauthorizedCerts: boolean): Transporter {
-  if (!smtp.host) throw new NodeOperationError(ctx.getNode(), 'No SMTP host is configured', { description: 'Set SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD) for the instance' });
+  if (!smtp.host) throw new NodeOperationError(ctx.getNode(), 'No SMTP host is configured', { description: 'Set the host in the node\'s SMTP credential, or SWITCHYARD_SMTP_HOST (and _PORT, _USER, _PASSWORD) for the instance' });
   return createTransport({
     host: String(smtp.host),
     port: Number(smtp.port ?? 465),

@@ -13,7 +13,7 @@ const addresses = (name: string, displayName: string, required: boolean): INodeP
 
 export const credentialsNotice: INodeProperties = {
   displayName:
-    'SMTP settings come from the instance (SWITCHYARD_SMTP_HOST, _PORT, _USER, _PASSWORD, _SSL, _STARTTLS) until Switchyard has a credentials store.',
+    'SMTP settings come from the node\'s SMTP credential, or from the instance (SWITCHYARD_SMTP_HOST, _PORT, _USER, _PASSWORD, _SSL, _STARTTLS) when it has none.',
   name: 'smtpNotice',
   type: 'notice',
   default: '',

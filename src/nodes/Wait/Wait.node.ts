@@ -63,6 +63,10 @@ export const wait: NodeType = {
     outputs: ['main'],
     webhooks: [{ name: 'default', httpMethod: '={{$parameter["httpMethod"]}}', path: '={{$parameter["options"]["webhookSuffix"] || ""}}', responseMode: '={{$parameter["responseMode"]}}', isFullPath: true }],
     codex: { categories: ['Core Nodes'], subcategories: { 'Core Nodes': ['Flow', 'Helpers'] }, alias: ['pause', 'sleep', 'delay', 'timeout'] },
+    credentials: [
+      { name: 'httpBasicAuth', required: true, displayOptions: { show: { incomingAuthentication: ['basicAuth'] } } },
+      { name: 'httpHeaderAuth', required: true, displayOptions: { show: { incomingAuthentication: ['headerAuth'] } } },
+    ],
     properties: waitProperties,
   },
   async execute(ctx) {

@@ -34,6 +34,11 @@ export const webhook: NodeType = {
     },
     webhooks: [{ name: 'default', httpMethod: '={{$parameter["httpMethod"]}}', path: '={{$parameter["path"]}}', responseMode: '={{$parameter["responseMode"]}}', isFullPath: true }],
     codex: { categories: ['Development', 'Core Nodes'], subcategories: { 'Core Nodes': ['Helpers', 'Other Trigger Nodes'] }, alias: ['HTTP', 'API', 'Build', 'WH'] },
+    // Spec 001 §4.1: a Basic/Header Auth webhook without its credential has a credentials issue.
+    credentials: [
+      { name: 'httpBasicAuth', required: true, displayOptions: { show: { authentication: ['basicAuth'] } } },
+      { name: 'httpHeaderAuth', required: true, displayOptions: { show: { authentication: ['headerAuth'] } } },
+    ],
     properties: webhookProperties,
   },
   outputsFor: webhookOutputs,

@@ -26,6 +26,12 @@ const parameterList = (name: string, displayName: string, show: Record<string, u
 export const httpRequestLegacyDescription: INodeTypeDescription = {
   ...httpRequestBase,
   version: [1, 2],
+  // v1's own authentication values; v2 uses the generic credential type parameters below.
+  credentials: [
+    { name: 'httpBasicAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['basicAuth'] } } },
+    { name: 'httpHeaderAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['headerAuth'] } } },
+    { name: 'httpQueryAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['queryAuth'] } } },
+  ],
   properties: [
     {
       displayName: 'Authentication',
