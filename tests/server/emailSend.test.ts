@@ -101,4 +101,14 @@ describe('Send Email', () => {
     expect((await send('mail-cred-wrong', wrong)).status).toBe(500);
     expect(received).toHaveLength(1);
   });
+
+  it('POST /credentials/test logs in to the SMTP server, with a stored credential or with data', async () => {
+    const port = (smtp.server.address() as AddressInfo).port;
+    const data = { host: '127.0.0.1', port, secure: false, disableStartTls: true, user: 'mailer', password: 'secret' };
+    const stored = (await t.api('POST', '/credentials', { name: 'Mail tested', type: 'smtp', data })).body.data;
+    expect((await t.api('POST', '/credentials/test', { credentials: { id: stored.id, name: 'Mail tested', type: 'smtp' } })).body.data).toEqual({ status: 'OK', message: 'Connection successful!' });
+    const wrong = (await t.api('POST', '/credentials/test', { credentials: { name: 'x', type: 'smtp', data: { ...data, password: 'nope' } } })).body.data;
+    expect(wrong.status).toBe('Error');
+    expect(wrong.message).toMatch(/bad login|Invalid login/i);
+  });
 });

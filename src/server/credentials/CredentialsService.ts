@@ -236,8 +236,10 @@ export class CredentialsService {
     const type = typeOrError(body.type, 'body/credentials/type');
     let data = body.data ?? {};
     if (body.id) {
+      // A stored credential is tested with its stored values where the body leaves them out
+      // (no data) or sends the redaction placeholder.
       const row = await this.#repo.get(body.id);
-      if (row && row.type === type.name) data = unredact(data, this.#open(row));
+      if (row && row.type === type.name) data = body.data === undefined ? this.#open(row) : unredact(body.data, this.#open(row));
     }
     const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
     if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };
