@@ -28,7 +28,7 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
   if (!type) throw new Error(`Node type "${node.type}" (version ${node.typeVersion}) is not known`);
 
   if (type.kind === 'trigger') {
-    if (context.mode !== 'manual' || !type.execute) return { data: inputData.main as INodeExecutionData[][] };
+    if ((context.mode !== 'manual' && !type.executesInEveryMode) || !type.execute) return { data: inputData.main as INodeExecutionData[][] };
   }
 
   const main = inputData.main ?? [];

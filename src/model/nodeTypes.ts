@@ -18,7 +18,9 @@ export type NodePropertyType =
   | 'credentialsSelect'
   | 'filter'
   | 'assignmentCollection'
-  | 'resourceLocator';
+  | 'resourceLocator'
+  /** n8n's field mapping ({ mappingMode, value, schema }); the editor does not edit it yet. */
+  | 'resourceMapper';
 
 export interface INodePropertyOption {
   name: string;

@@ -27,7 +27,7 @@ import { splitOut } from './SplitOut/SplitOut.node.ts';
 import { summarize } from './Summarize/Summarize.node.ts';
 import { sort } from './Sort/Sort.node.ts';
 import { limit } from './Limit/Limit.node.ts';
-import { removeDuplicatesV1 } from './RemoveDuplicates/RemoveDuplicates.node.ts';
+import { removeDuplicatesV1, removeDuplicatesV2 } from './RemoveDuplicates/RemoveDuplicates.node.ts';
 import { renameKeys } from './RenameKeys/RenameKeys.node.ts';
 import { webhook } from './Webhook/Webhook.node.ts';
 import { respondToWebhook } from './RespondToWebhook/RespondToWebhook.node.ts';
@@ -65,6 +65,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, removeDuplicatesV2, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);

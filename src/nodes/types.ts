@@ -154,6 +154,11 @@ export interface NodeType {
    */
   kind: 'trigger' | 'regular';
   execute?(ctx: ExecuteFunctions): Promise<NodeOutput>;
+  /**
+   * A trigger whose execute also runs outside manual runs (n8n runs any node's execute in every
+   * mode; Execute Workflow Trigger 1.1 trims the items to its declared inputs there).
+   */
+  executesInEveryMode?: boolean;
   /** Number of main outputs for a node instance whose outputs depend on parameters. */
   outputsFor?(node: INode): string[];
   /** Main inputs of a node instance whose input count depends on parameters (Merge v3). */

@@ -100,6 +100,77 @@ describe('Execute Workflow', () => {
   });
 });
 
+describe('Execute Workflow 1.2 / 1.3 with Execute Workflow Trigger 1.1 (as current n8n exports them)', () => {
+  // The child declares its inputs; n8n omits parameters left at their default (inputSource).
+  const child = {
+    name: 'child', active: false,
+    nodes: [
+      { id: '1', name: 'When Executed by Another Workflow', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, position: [0, 0], parameters: { workflowInputs: { values: [{ name: 'customer', type: 'string' }, { name: 'amount', type: 'number' }, { name: 'note' }] } } },
+      { id: '2', name: 'Echo', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: 'return $input.all();' } },
+    ],
+    connections: { 'When Executed by Another Workflow': { main: [[{ node: 'Echo', type: 'main', index: 0 }]] } },
+  } as unknown as IWorkflowBase;
+  const parent = (typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    ({
+      id: 'parent', name: 'parent', active: false, settings: { executionOrder: 'v1' },
+      nodes: [
+        { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+        { id: 'd', name: 'Data', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: 'return [{ name: "Ada", total: "12.5", secret: "x" }, { name: "Bob", total: "7", secret: "y" }];' } },
+        { id: 'e', name: 'Exec', type: 'n8n-nodes-base.executeWorkflow', typeVersion, position: [400, 0], parameters, ...extra },
+      ],
+      connections: { Trigger: { main: [[{ node: 'Data', type: 'main', index: 0 }]] }, Data: { main: [[{ node: 'Exec', type: 'main', index: 0 }]] } },
+    }) as unknown as IWorkflowBase;
+  const mapping = (attemptToConvertTypes: boolean) => ({
+    mappingMode: 'defineBelow',
+    value: { customer: '={{ $json.name }}', amount: '={{ $json.total }}' },
+    matchingColumns: [],
+    schema: [
+      { id: 'customer', displayName: 'customer', required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: 'string', removed: false },
+      { id: 'amount', displayName: 'amount', required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: 'number', removed: false },
+      { id: 'note', displayName: 'note', required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, removed: true },
+    ],
+    attemptToConvertTypes,
+    convertFieldsToString: true,
+  });
+  const run = (workflow: IWorkflowBase) => runWorkflow({ workflow, nodeTypes: registry, mode: 'manual', executionId: '1', loadWorkflow: async (id) => ({ ...child, id }) });
+  // Source 'database' is the default and so absent from the export.
+  const rl = { __rl: true, value: 'child-1', mode: 'list', cachedResultName: 'child' };
+
+  it('maps the declared inputs, converting types when asked; the trigger keeps only its inputs', async () => {
+    const r = await run(parent(1.2, { workflowId: rl, workflowInputs: mapping(true), options: {} }));
+    expect(r.status).toBe('success');
+    expect(jsonOf(r, 'Exec')).toEqual([{ customer: 'Ada', amount: 12.5, note: null }, { customer: 'Bob', amount: 7, note: null }]);
+  });
+
+  it('refuses a value of the wrong type without conversion, naming field and item', async () => {
+    const r = await run(parent(1.3, { workflowId: rl, workflowInputs: mapping(false) }));
+    expect(errorOf(r, 'Exec')?.message).toBe("Invalid input for 'amount' [item 0]");
+  });
+
+  it('the trigger in "Accept all data" passes every field; 1.1 without a mapping passes the items as they are', async () => {
+    const passthrough = { ...child, nodes: [{ ...child.nodes[0], parameters: { inputSource: 'passthrough' } }, child.nodes[1]] } as IWorkflowBase;
+    const r = await runWorkflow({ workflow: parent(1.1, { workflowId: rl }), nodeTypes: registry, mode: 'manual', executionId: '1', loadWorkflow: async () => passthrough });
+    expect(jsonOf(r, 'Exec')).toEqual([{ name: 'Ada', total: '12.5', secret: 'x' }, { name: 'Bob', total: '7', secret: 'y' }]);
+  });
+
+  it('"each" mode with continue on fail: 1.3 puts all failed items on the first output, 1.2 one output per item', async () => {
+    const failing = JSON.stringify(sub('throw new Error("inner problem")'));
+    const params = { source: 'parameter', workflowJson: failing, mode: 'each' };
+    const v13 = await run(parent(1.3, params, { continueOnFail: true }));
+    expect(jsonOf(v13, 'Exec', 0)).toHaveLength(2);
+    const v12 = await run(parent(1.2, params, { continueOnFail: true }));
+    expect(jsonOf(v12, 'Exec', 0)).toHaveLength(1);
+    expect(jsonOf(v12, 'Exec', 1)).toHaveLength(1);
+  });
+
+  it('is the version new nodes get; the v1 notice and four sources show only up to 1.1', () => {
+    const d = registry.get('n8n-nodes-base.executeWorkflow')!.description;
+    expect(d.defaultVersion).toBe(1.3);
+    expect(registry.get('n8n-nodes-base.executeWorkflowTrigger')!.description.defaultVersion).toBe(1.1);
+    expect(d.properties.filter((p) => p.name === 'source').map((p) => p.displayOptions?.show?.['@version'])).toEqual([[{ _cnd: { lte: 1.1 } }], [{ _cnd: { gte: 1.2 } }]]);
+  });
+});
+
 describe('Stop and Error', () => {
   it('fails with the message or the error object', async () => {
     const msg = await runChain([{ n: 1 }], [{ name: 'Stop', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, parameters: { errorMessage: 'Halt!' } }]);

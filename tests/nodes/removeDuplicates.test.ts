@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, jsonOf, output, runChain } from './helpers.ts';
+import { errorOf, jsonOf, output, registry, runChain } from './helpers.ts';
 
 const dedupe = (typeVersion: number, parameters: Record<string, unknown>) => ({ name: 'Dedupe', type: 'n8n-nodes-base.removeDuplicates', typeVersion, parameters });
 const rows = [
@@ -36,5 +36,25 @@ describe('Remove Duplicates', () => {
   it('names a missing field', async () => {
     const run = await runChain([{ a: 1 }, { b: 2 }], [dedupe(1, { compare: 'selectedFields', fieldsToCompare: 'a' })]);
     expect(errorOf(run, 'Dedupe')?.message).toBe("'a' field is missing from some input items");
+  });
+
+  describe('v2', () => {
+    it('"Remove Items Repeated Within Current Input" (the default operation) compares like v1.1', async () => {
+      expect(jsonOf(await runChain(rows, [dedupe(2, { compare: 'selectedFields', fieldsToCompare: 'id' })]), 'Dedupe')).toEqual([rows[0], rows[1], rows[3]]);
+      const run = await runChain(rows, [dedupe(2, { operation: 'removeDuplicateInputItems', compare: 'allFieldsExcept', fieldsToExclude: 'id', options: { removeOtherFields: true } })]);
+      expect(jsonOf(run, 'Dedupe')).toEqual([{ name: 'a', meta: { x: 1 } }, { name: 'b', meta: { x: 2 } }]);
+      const withNull = await runChain([{ v: 1 }, { v: null }, { v: 1 }], [dedupe(2, {})]);
+      expect(jsonOf(withNull, 'Dedupe')).toEqual([{ v: 1 }, { v: null }]);
+    });
+    it('the history operations fail clearly until a deduplication store exists', async () => {
+      const seen = await runChain(rows, [dedupe(2, { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.id }}' })]);
+      expect(errorOf(seen, 'Dedupe')?.message).toBe('The operation "Remove Items Processed in Previous Executions" is not supported yet');
+      const clear = await runChain(rows, [dedupe(2, { operation: 'clearDeduplicationHistory' })]);
+      expect(errorOf(clear, 'Dedupe')?.message).toBe('The operation "Clear Deduplication History" is not supported yet');
+    });
+    it('is the version new nodes get', () => {
+      expect(registry.get('n8n-nodes-base.removeDuplicates')?.description.version).toBe(2);
+      expect(registry.get('n8n-nodes-base.removeDuplicates', 1.1)?.description.version).toEqual([1, 1.1]);
+    });
   });
 });

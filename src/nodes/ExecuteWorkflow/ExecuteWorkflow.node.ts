@@ -1,7 +1,10 @@
-// Execute Workflow v1: runs another workflow with this node's items — once with all items or
-// once per item — and outputs what the sub-workflow's last node returned.
+// Execute Workflow v1–1.3: runs another workflow with this node's items — once with all items or
+// once per item — and outputs what the sub-workflow's last node returned. From 1.2 the items
+// carry the mapped Workflow Inputs (checked against the mapping's schema, as n8n does).
 import type { INodeExecutionData, IPairedItemData } from '../../model/execution.ts';
+import type { IDataObject } from '../../model/workflow.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../types.ts';
+import { validateFieldType, type FieldType } from '../shared/typeValidation.ts';
 import { generatePairedItemData } from '../shared/pairedItems.ts';
 import { executeWorkflowDescription } from './description.ts';
 import { loadSubWorkflow, startNodeOf } from './workflowSource.ts';
@@ -33,8 +36,8 @@ async function runEach(ctx: ExecuteFunctions, source: string, items: INodeExecut
       });
     } catch (error) {
       if (ctx.continueOnFail()) {
-        // Before 1.3 n8n puts each failed item on an output of its own index.
-        (returnData[i] ??= []).push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
+        // Before 1.3 n8n puts each failed item on an output of its own index; 1.3 all on the first.
+        (returnData[ctx.getNode().typeVersion >= 1.3 ? 0 : i] ??= []).push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
         continue;
       }
       throw new NodeOperationError(ctx.getNode(), `Error executing workflow with item at index ${i}`, { description: (error as Error).message, itemIndex: i });
@@ -66,13 +69,55 @@ async function runOnce(ctx: ExecuteFunctions, source: string, items: INodeExecut
   }
 }
 
+interface MapperField {
+  id: string;
+  displayName?: string;
+  type?: FieldType;
+  removed?: boolean;
+  options?: Array<{ value: unknown }>;
+}
+
+interface MapperValue {
+  value?: IDataObject | null;
+  schema?: MapperField[];
+  attemptToConvertTypes?: boolean;
+  convertFieldsToString?: boolean;
+}
+
+/** 'workflowInputs.value' for one item, each typed field checked (and converted when allowed). */
+function mappedInputs(ctx: ExecuteFunctions, itemIndex: number): IDataObject {
+  const values = { ...((ctx.getNodeParameter('workflowInputs.value', itemIndex, {}) as IDataObject | null) ?? {}) };
+  const mapper = (ctx.getNode().parameters.workflowInputs ?? {}) as MapperValue;
+  for (const [key, value] of Object.entries(values)) {
+    const field = mapper.schema?.find((f) => f.id === key);
+    if (!field?.type) continue;
+    const result = validateFieldType(key, value, field.type, { valueOptions: field.options, strict: !mapper.attemptToConvertTypes, parseStrings: !!mapper.convertFieldsToString });
+    if (!result.valid) throw new NodeOperationError(ctx.getNode(), `Invalid input for '${key}' [item ${itemIndex}]`, { description: result.errorMessage, itemIndex });
+    values[key] = result.newValue;
+  }
+  return values;
+}
+
+/** n8n's getCurrentWorkflowInputData: mapped inputs over each item's JSON, removed fields dropped. */
+function inputItems(ctx: ExecuteFunctions): INodeExecutionData[] {
+  const items = ctx.getInputData();
+  if (ctx.getNode().typeVersion < 1.2) return items;
+  const schema = (ctx.getNodeParameter('workflowInputs.schema', 0, []) as MapperField[] | null) ?? [];
+  const removed = new Set(schema.filter((f) => f.removed).map((f) => f.displayName ?? f.id));
+  return items.map(({ json, binary }, index) => {
+    const merged: IDataObject = { ...json, ...mappedInputs(ctx, index) };
+    for (const key of removed) delete merged[key];
+    return binary ? { json: merged, binary, pairedItem: { item: index } } : { json: merged, pairedItem: { item: index } };
+  });
+}
+
 export const executeWorkflow: NodeType = {
   kind: 'regular',
   description: executeWorkflowDescription,
   async execute(ctx) {
     const source = ctx.getNodeParameter('source', 0) as string;
     const mode = ctx.getNodeParameter('mode', 0, false) as string;
-    const items = ctx.getInputData();
+    const items = inputItems(ctx);
     return mode === 'each' ? runEach(ctx, source, items) : runOnce(ctx, source, items);
   },
 };

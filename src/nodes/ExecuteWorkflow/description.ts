@@ -1,5 +1,8 @@
-// Execute Workflow v1 ("Execute Sub-workflow" in n8n's list): where the workflow comes from,
-// and whether it runs once with all items or once per item.
+// Execute Workflow v1–1.3 ("Execute Sub-workflow" in n8n's list): where the workflow comes from,
+// and whether it runs once with all items or once per item. 1.1 picks the workflow with a
+// workflow selector (a resource locator value); 1.2 offers only Database / Define Below and maps
+// the sub-workflow's declared inputs (workflowInputs); 1.3 puts every failed item of "each" mode
+// on the first output instead of one output per item.
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 
 export const executeWorkflowDescription: INodeTypeDescription = {
@@ -9,7 +12,8 @@ export const executeWorkflowDescription: INodeTypeDescription = {
   icon: 'fa:sign-in-alt',
   iconColor: 'orange-red',
   group: ['transform'],
-  version: 1,
+  version: [1, 1.1, 1.2, 1.3],
+  defaultVersion: 1.3,
   subtitle: '={{"Workflow: " + $parameter["workflowId"]}}',
   defaults: { name: 'Execute Workflow', color: '#ff6d5a' },
   inputs: ['main'],
@@ -17,6 +21,13 @@ export const executeWorkflowDescription: INodeTypeDescription = {
   codex: { categories: ['Core Nodes'], subcategories: { 'Core Nodes': ['Helpers', 'Flow'] }, alias: ['n8n', 'call', 'sub', 'workflow', 'sub-workflow', 'subworkflow'] },
   properties: [
     { displayName: 'Operation', name: 'operation', type: 'hidden', noDataExpression: true, default: 'call_workflow', options: [{ name: 'Execute a Sub-Workflow', value: 'call_workflow' }] },
+    {
+      displayName: 'This node is out of date. Please upgrade by removing it and adding a new one',
+      name: 'outdatedVersionWarning',
+      type: 'notice',
+      displayOptions: { show: { '@version': [{ _cnd: { lte: 1.1 } }] } },
+      default: '',
+    },
     {
       displayName: 'Source',
       name: 'source',
@@ -29,17 +40,39 @@ export const executeWorkflowDescription: INodeTypeDescription = {
       ],
       default: 'database',
       description: 'Where to get the workflow to execute from',
+      displayOptions: { show: { '@version': [{ _cnd: { lte: 1.1 } }] } },
+    },
+    {
+      displayName: 'Source',
+      name: 'source',
+      type: 'options',
+      options: [
+        { name: 'Database', value: 'database', description: 'Load the workflow from the database by ID' },
+        { name: 'Define Below', value: 'parameter', description: 'Pass the JSON code of a workflow' },
+      ],
+      default: 'database',
+      description: 'Where to get the workflow to execute from',
+      displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
     },
     {
       displayName: 'Workflow ID',
       name: 'workflowId',
       type: 'string',
-      displayOptions: { show: { source: ['database'] } },
+      displayOptions: { show: { source: ['database'], '@version': [1] } },
       default: '',
       required: true,
       hint: 'Can be found in the URL of the workflow',
       description:
         "Note on using an expression here: if this node is set to run once with all items, they will all be sent to the <em>same</em> workflow. That workflow's ID will be calculated by evaluating the expression for the <strong>first input item</strong>.",
+    },
+    {
+      // n8n's 'workflowSelector': a resource locator ({ __rl, value, mode: 'list' | 'id' }).
+      displayName: 'Workflow',
+      name: 'workflowId',
+      type: 'resourceLocator',
+      displayOptions: { show: { source: ['database'], '@version': [{ _cnd: { gte: 1.1 } }] } },
+      default: '',
+      required: true,
     },
     {
       displayName: 'Workflow Path',
@@ -77,6 +110,17 @@ export const executeWorkflowDescription: INodeTypeDescription = {
       name: 'executeWorkflowNotice',
       type: 'notice',
       default: '',
+      displayOptions: { show: { '@version': [{ _cnd: { lte: 1.1 } }] } },
+    },
+    {
+      // Values for the inputs the sub-workflow's trigger declares; merged over each item.
+      displayName: 'Workflow Inputs',
+      name: 'workflowInputs',
+      type: 'resourceMapper',
+      noDataExpression: true,
+      default: { mappingMode: 'defineBelow', value: null },
+      required: true,
+      displayOptions: { show: { source: ['database'], '@version': [{ _cnd: { gte: 1.2 } }] }, hide: { workflowId: [''] } },
     },
     {
       displayName: 'Mode',

@@ -1,0 +1,138 @@
+// Remove Duplicates v2: an Operation picks between dropping items repeated within the current
+// input (v1.1's comparison, nulls allowed) and n8n's deduplication history across executions.
+// The history operations need n8n's per-workflow/per-node deduplication store, which Switchyard
+// does not have yet; they fail clearly instead of letting every item through.
+import type { INodeProperties, INodeTypeDescription } from '../../model/nodeTypes.ts';
+import { NodeOperationError, type NodeType } from '../types.ts';
+import { dedupeProperties } from '../shared/items/dedupeProperties.ts';
+import { runRemoveDuplicates } from '../shared/items/dedupeOperation.ts';
+
+const WITHIN_INPUT = 'removeDuplicateInputItems';
+const SEEN_BEFORE = 'removeItemsSeenInPreviousExecutions';
+const CLEAR_HISTORY = 'clearDeduplicationHistory';
+
+const [compare, fieldsToExclude, fieldsToCompare, compareOptions] = dedupeProperties;
+
+const scopeOption: INodeProperties = {
+  displayName: 'Scope',
+  name: 'scope',
+  type: 'options',
+  default: 'node',
+  displayOptions: { show: { '/operation': [CLEAR_HISTORY, SEEN_BEFORE] } },
+  description: "If set to ‘workflow,’ key values will be shared across all nodes in the workflow. If set to ‘node,’ key values will be specific to this node.",
+  options: [
+    { name: 'Workflow', value: 'workflow', description: 'Deduplication info will be shared by all the nodes in the workflow' },
+    { name: 'Node', value: 'node', description: 'Deduplication info will be stored only for this node' },
+  ],
+};
+
+const withinInputOnly = { show: { '/operation': [WITHIN_INPUT] }, hide: { '/compare': ['allFields'] } };
+
+export const removeDuplicatesV2Properties: INodeProperties[] = [
+  {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    options: [
+      { name: 'Remove Items Repeated Within Current Input', value: WITHIN_INPUT, description: 'Remove duplicates from incoming items', action: 'Remove items repeated within current input' },
+      { name: 'Remove Items Processed in Previous Executions', value: SEEN_BEFORE, description: 'Deduplicate items already seen in previous executions', action: 'Remove items processed in previous executions' },
+      { name: 'Clear Deduplication History', value: CLEAR_HISTORY, description: 'Wipe the store of previous items', action: 'Clear deduplication history' },
+    ],
+    default: WITHIN_INPUT,
+  },
+  { ...compare, displayOptions: { show: { operation: [WITHIN_INPUT] } } },
+  fieldsToExclude,
+  fieldsToCompare,
+  {
+    displayName: 'Keep Items Where',
+    name: 'logic',
+    type: 'options',
+    noDataExpression: true,
+    options: [
+      { name: 'Value Is New', value: 'removeItemsWithAlreadySeenKeyValues', description: 'Remove all input items with values matching those already processed' },
+      { name: 'Value Is Higher than Any Previous Value', value: 'removeItemsUpToStoredIncrementalKey', description: 'Works with incremental values, removes all input items with values up to the stored value' },
+      { name: 'Value Is a Date Later than Any Previous Date', value: 'removeItemsUpToStoredDate', description: 'Works with date values, removes all input items with values up to the stored date' },
+    ],
+    default: 'removeItemsWithAlreadySeenKeyValues',
+    description: 'How to select input items to remove by comparing them with key values previously processed',
+    displayOptions: { show: { operation: [SEEN_BEFORE] } },
+  },
+  {
+    displayName: 'Value to Dedupe On',
+    name: 'dedupeValue',
+    type: 'string',
+    default: '',
+    description: 'Use an input field (or a combination of fields) that has a unique ID value',
+    hint: 'The input field value to compare between items',
+    placeholder: 'e.g. ID',
+    required: true,
+    displayOptions: { show: { logic: ['removeItemsWithAlreadySeenKeyValues'], '/operation': [SEEN_BEFORE] } },
+  },
+  {
+    displayName: 'Value to Dedupe On',
+    name: 'incrementalDedupeValue',
+    type: 'number',
+    default: '',
+    description: 'Use an input field (or a combination of fields) that has an incremental value',
+    hint: 'The input field value to compare between items, an incremental value is expected',
+    placeholder: 'e.g. ID',
+    displayOptions: { show: { logic: ['removeItemsUpToStoredIncrementalKey'], '/operation': [SEEN_BEFORE] } },
+  },
+  {
+    displayName: 'Value to Dedupe On',
+    name: 'dateDedupeValue',
+    type: 'dateTime',
+    default: '',
+    description: 'Use an input field that has a date value in ISO format',
+    hint: 'The input field value to compare between items, a date is expected',
+    placeholder: ' e.g. 2024-08-09T13:44:16Z',
+    displayOptions: { show: { logic: ['removeItemsUpToStoredDate'], '/operation': [SEEN_BEFORE] } },
+  },
+  {
+    displayName: 'Mode',
+    name: 'mode',
+    type: 'options',
+    default: 'cleanDatabase',
+    description: 'How you want to modify the key values stored on the database. None of these modes removes input items.',
+    displayOptions: { show: { operation: [CLEAR_HISTORY] } },
+    options: [{ name: 'Clean Database', value: 'cleanDatabase', description: 'Clear all values stored for a key in the database' }],
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    displayOptions: { show: { operation: [WITHIN_INPUT, SEEN_BEFORE, CLEAR_HISTORY] } },
+    options: [
+      ...(compareOptions.options as INodeProperties[]).map((o) => ({ ...o, displayOptions: withinInputOnly })),
+      scopeOption,
+      {
+        displayName: 'History Size',
+        name: 'historySize',
+        type: 'number',
+        default: 10000,
+        hint: 'The max number of past items to store for deduplication',
+        displayOptions: { show: { '/logic': ['removeItemsWithAlreadySeenKeyValues'], '/operation': [SEEN_BEFORE] } },
+      },
+    ],
+  },
+];
+
+export function removeDuplicatesV2(base: Omit<INodeTypeDescription, 'version' | 'properties'>): NodeType {
+  return {
+    kind: 'regular',
+    description: { ...base, version: 2, properties: removeDuplicatesV2Properties },
+    async execute(ctx) {
+      const operation = ctx.getNodeParameter('operation', 0, WITHIN_INPUT) as string;
+      if (operation === WITHIN_INPUT) return [runRemoveDuplicates(ctx, ctx.getInputData(), { nullsAllowed: true })];
+      if (operation === SEEN_BEFORE || operation === CLEAR_HISTORY) {
+        throw new NodeOperationError(ctx.getNode(), `The operation "${operation === SEEN_BEFORE ? 'Remove Items Processed in Previous Executions' : 'Clear Deduplication History'}" is not supported yet`, {
+          description: 'It needs a deduplication history kept across executions, which Switchyard does not store yet. Use "Remove Items Repeated Within Current Input".',
+        });
+      }
+      throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not supported!`);
+    },
+  };
+}
