@@ -18,6 +18,9 @@ import { newEntityId, nowIso } from '../db/repositories/ids.ts';
 import type { CredentialCipher } from './cipher.ts';
 
 export type CredentialValue = string | number | boolean | null;
+
+/** Longest string value of a credential property (a PEM key fits many times over). */
+export const MAX_VALUE_LENGTH = 65536;
 export type CredentialData = Record<string, CredentialValue>;
 
 export interface NodeAccess {
@@ -97,6 +100,9 @@ export function validateCredentialData(type: ICredentialType, data: CredentialDa
     const expected = p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : 'string';
     if (typeof value !== expected || (expected === 'number' && !Number.isFinite(value))) {
       throw new BadRequestError(`${field}/${key} must be a ${expected}`);
+    }
+    if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) {
+      throw new BadRequestError(`${field}/${key} must not be longer than ${MAX_VALUE_LENGTH} characters`);
     }
     out[key] = value;
   }

@@ -39,7 +39,7 @@ export function credentialsRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   app.post('/credentials/test', { schema: { body: CredentialTestBody } }, async (request) => {
     const { credentials } = request.body as CredentialTestBody;
-    const id = credentials.id === null || credentials.id === undefined ? undefined : String(credentials.id);
+    const id = typeof credentials.id === 'string' || typeof credentials.id === 'number' ? String(credentials.id) : undefined;
     return { data: await unlocked(() => service.test({ id, type: credentials.type, data: credentials.data })) };
   });
 

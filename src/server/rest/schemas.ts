@@ -181,11 +181,12 @@ export type { TSchema };
 
 // Credentials (spec 002 §3, §7). Values are plain JSON scalars; the credential type's own checks
 // (names, types, required) run in CredentialsService. Sizes are bounded here.
+// Value types and string lengths are checked per property by the service (its messages name the
+// property's expected type); Ajv's strict mode would only warn about a multi-type schema here.
 const CredentialData = Type.Unsafe<Record<string, string | number | boolean | null>>({
   type: 'object',
   maxProperties: 64,
   propertyNames: { maxLength: 128 },
-  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 65536 },
 });
 const NodesAccess = Type.Array(
   Type.Object({ nodeType: Type.String({ minLength: 1, maxLength: 512 }), date: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: true }),
@@ -199,7 +200,7 @@ const credentialFields = {
 };
 /** POST /credentials; `id` and the time stamps a client may echo back are ignored. */
 export const CredentialCreateBody = Type.Object(
-  { ...credentialFields, id: Type.Optional(Type.Unsafe({ type: ['string', 'number', 'null'] })), createdAt: Type.Optional(Type.String()), updatedAt: Type.Optional(Type.String()) },
+  { ...credentialFields, id: Type.Optional(Type.Unknown()), createdAt: Type.Optional(Type.String()), updatedAt: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
 export type CredentialCreateBody = Static<typeof CredentialCreateBody>;
@@ -211,7 +212,7 @@ export const CredentialsFilter = Type.Object({ type: Type.Optional(Type.String({
 export const NewCredentialQuery = Type.Object({ name: Type.Optional(Type.String({ maxLength: 64 })) });
 export const CredentialTestBody = Type.Object({
   credentials: Type.Object(
-    { ...credentialFields, name: Type.Optional(Type.String({ maxLength: 1024 })), id: Type.Optional(Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] })) },
+    { ...credentialFields, name: Type.Optional(Type.String({ maxLength: 1024 })), id: Type.Optional(Type.Unknown()) },
     { additionalProperties: true },
   ),
 });
