@@ -79,7 +79,7 @@ export async function call(
 
 /** Every stored row, to prove a failed request changed nothing. */
 export async function snapshot(s: TestServer): Promise<string> {
-  const tables = ['workflows', 'tags', 'workflow_tags', 'executions', 'execution_data', 'users', 'settings'] as const;
+  const tables = ['workflows', 'tags', 'workflow_tags', 'executions', 'execution_data', 'users', 'settings', 'credentials'] as const;
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await s.server.db.selectFrom(t).selectAll().execute();
   return JSON.stringify(out);
