@@ -11,6 +11,12 @@ import type { INodeTypeDescription } from './nodeTypes.ts';
 import type { NodeParameters } from './workflow.ts';
 
 export const MERGE_NODE_TYPE = 'n8n-nodes-base.merge';
+export const RESPOND_TO_WEBHOOK_NODE_TYPE = 'n8n-nodes-base.respondToWebhook';
+
+/** Respond to Webhook 1.3 always, 1.4+ with "Enable Response Output Branch", has a second output. */
+export function respondToWebhookOutputs(typeVersion: number, p: NodeParameters): string[] {
+  return typeVersion === 1.3 || (typeVersion >= 1.4 && p.enableResponseOutput === true) ? ['Input Data', 'Response'] : ['main'];
+}
 
 export interface NodePorts {
   inputs: number;
@@ -21,7 +27,7 @@ export interface NodePorts {
 
 /** The type's ports depend on the node's parameters. */
 export function hasDynamicPorts(type: string, typeVersion: number): boolean {
-  return (type === SWITCH_NODE_TYPE && typeVersion >= 2) || (type === WEBHOOK_NODE_TYPE && typeVersion >= 2) || (type === MERGE_NODE_TYPE && typeVersion >= 3);
+  return (type === SWITCH_NODE_TYPE && typeVersion >= 2) || (type === WEBHOOK_NODE_TYPE && typeVersion >= 2) || (type === MERGE_NODE_TYPE && typeVersion >= 3) || (type === RESPOND_TO_WEBHOOK_NODE_TYPE && typeVersion >= 1.3);
 }
 
 function switchOutputs(typeVersion: number, p: NodeParameters): string[] {
@@ -54,6 +60,10 @@ export function nodePorts(d: Pick<INodeTypeDescription, 'inputs' | 'outputs' | '
   if (type === SWITCH_NODE_TYPE) {
     const names = switchOutputs(typeVersion, p);
     return { ...fixed, outputs: names.length, outputNames: names };
+  }
+  if (type === RESPOND_TO_WEBHOOK_NODE_TYPE) {
+    const names = respondToWebhookOutputs(typeVersion, p);
+    return names.length === 1 ? fixed : { ...fixed, outputs: names.length, outputNames: names };
   }
   if (type === WEBHOOK_NODE_TYPE) {
     if (p.multipleMethods === true && Array.isArray(p.httpMethod) && p.httpMethod.length) {

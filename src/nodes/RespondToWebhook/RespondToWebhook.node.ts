@@ -1,11 +1,15 @@
-// Respond to Webhook: answers the webhook call that started the run (Webhook node "Respond:
-// Using 'Respond to Webhook' Node") and passes its items on. v1.1 fails when no webhook-like node
-// comes before it, as n8n does.
+// Respond to Webhook v1-1.5: answers the webhook call that started the run (Webhook node
+// "Respond: Using 'Respond to Webhook' Node") and passes its items on. v1.1 fails when no
+// webhook-like node comes before it, as n8n does; 1.3 always, 1.4+ with "Enable Response Output
+// Branch", also outputs the response sent on a second output. 1.5's streaming is not offered:
+// Switchyard answers with the whole response, as n8n does when the webhook does not stream.
 import type { IDataObject, INode } from '../../model/workflow.ts';
 import type { NodeType, WebhookResponse } from '../types.ts';
 import { NodeOperationError } from '../types.ts';
 import { setPath } from '../shared/path.ts';
 import { respondToWebhookProperties } from './description.ts';
+import { signJwt } from './jwt.ts';
+import { respondToWebhookOutputs } from '../../model/nodePorts.ts';
 
 const WEBHOOK_LIKE = ['n8n-nodes-base.webhook', 'n8n-nodes-base.wait', 'n8n-nodes-base.formTrigger', '@n8n/n8n-nodes-langchain.chatTrigger'];
 
@@ -35,16 +39,22 @@ export const respondToWebhook: NodeType = {
     description: 'Returns data for Webhook',
     icon: 'fa:reply',
     group: ['transform'],
-    version: [1, 1.1],
+    version: [1, 1.1, 1.2, 1.3, 1.4, 1.5],
+    // n8n keeps new nodes at 1.4 until streaming is fully supported.
+    defaultVersion: 1.4,
     defaults: { name: 'Respond to Webhook', color: '#885577' },
     inputs: ['main'],
     outputs: ['main'],
     codex: { categories: ['Core Nodes', 'Utility'], subcategories: { 'Core Nodes': ['Helpers', 'Flow'] }, alias: ['Webhook', 'HTTP', 'Response'] },
+    credentials: [{ name: 'jwtAuth', required: true, displayOptions: { show: { respondWith: ['jwt'] } } }],
     properties: respondToWebhookProperties,
+    dynamicOutputs: true,
   },
+  outputsFor: (node) => respondToWebhookOutputs(node.typeVersion, node.parameters ?? {}),
   async execute(ctx) {
     const items = ctx.getInputData();
     const node = ctx.getNode();
+    let response: WebhookResponse | undefined;
     try {
       if (node.typeVersion >= 1.1) {
         const wf = ctx.getWorkflowData();
@@ -73,6 +83,15 @@ export const respondToWebhook: NodeType = {
             });
           }
         }
+      } else if (respondWith === 'jwt') {
+        try {
+          const credential = await ctx.getCredentials('jwtAuth');
+          const payload = ctx.getNodeParameter('payload', 0, {}) as unknown;
+          const claims = typeof payload === 'string' ? (JSON.parse(payload) as IDataObject) : ((payload ?? {}) as IDataObject);
+          body = { token: signJwt(claims, credential) };
+        } catch (e) {
+          throw new NodeOperationError(node, 'Error signing JWT token', { description: (e as Error).message });
+        }
       } else if (respondWith === 'allIncomingItems') {
         const all = items.map((i) => i.json);
         body = options.responseKey ? setPath({}, String(options.responseKey), all) : all;
@@ -94,12 +113,13 @@ export const respondToWebhook: NodeType = {
       } else if (respondWith !== 'noData') {
         throw new NodeOperationError(node, `The Response Data option "${respondWith}" is not supported!`);
       }
-      const response: WebhookResponse = { statusCode, headers, body };
+      response = { statusCode, headers, body };
       ctx.sendResponse(response);
     } catch (error) {
       if (ctx.continueOnFail()) return [[{ json: { error: (error as Error).message } }]];
       throw error;
     }
+    if (respondToWebhookOutputs(node.typeVersion, node.parameters ?? {}).length === 2) return [items, [{ json: { response: response as unknown as IDataObject } }]];
     return [items];
   },
 };

@@ -1,6 +1,26 @@
-// Respond to Webhook parameters (n8n-nodes-base.respondToWebhook v1, 1.1).
+// Respond to Webhook parameters (n8n-nodes-base.respondToWebhook v1-1.5). 1.2 makes "Respond
+// With" a fixed choice (no expression); 1.4 adds the "Enable Response Output Branch" setting; 1.5
+// the "Enable Streaming" option (Switchyard does not stream: the response is sent whole).
 import type { INodeProperties } from '../../model/nodeTypes.ts';
 import { responseHeadersProperty } from '../Webhook/description.ts';
+
+const respondWith: INodeProperties = {
+  displayName: 'Respond With',
+  name: 'respondWith',
+  type: 'options',
+  options: [
+    { name: 'All Incoming Items', value: 'allIncomingItems', description: 'Respond with all input JSON items' },
+    { name: 'Binary File', value: 'binary', description: 'Respond with incoming file binary data' },
+    { name: 'First Incoming Item', value: 'firstIncomingItem', description: 'Respond with the first input JSON item' },
+    { name: 'JSON', value: 'json', description: 'Respond with a custom JSON body' },
+    { name: 'JWT Token', value: 'jwt', description: 'Respond with a JWT token' },
+    { name: 'No Data', value: 'noData', description: 'Respond with an empty body' },
+    { name: 'Redirect', value: 'redirect', description: 'Respond with a redirect to a given URL' },
+    { name: 'Text', value: 'text', description: 'Respond with a simple text message body' },
+  ],
+  default: 'firstIncomingItem',
+  description: 'The data that should be returned',
+};
 
 export const respondToWebhookProperties: INodeProperties[] = [
   {
@@ -10,26 +30,29 @@ export const respondToWebhookProperties: INodeProperties[] = [
     default: '',
   },
   {
-    displayName: 'Respond With',
-    name: 'respondWith',
-    type: 'options',
-    options: [
-      { name: 'All Incoming Items', value: 'allIncomingItems', description: 'Respond with all input JSON items' },
-      { name: 'Binary File', value: 'binary', description: 'Respond with incoming file binary data' },
-      { name: 'First Incoming Item', value: 'firstIncomingItem', description: 'Respond with the first input JSON item' },
-      { name: 'JSON', value: 'json', description: 'Respond with a custom JSON body' },
-      { name: 'No Data', value: 'noData', description: 'Respond with an empty body' },
-      { name: 'Redirect', value: 'redirect', description: 'Respond with a redirect to a given URL' },
-      { name: 'Text', value: 'text', description: 'Respond with a simple text message body' },
-    ],
-    default: 'firstIncomingItem',
-    description: 'The data that should be returned',
+    displayName: 'Enable Response Output Branch',
+    name: 'enableResponseOutput',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to provide an additional output branch with the response sent to the webhook',
+    isNodeSetting: true,
+    displayOptions: { show: { '@version': [{ _cnd: { gte: 1.4 } }] } },
+  },
+  { ...respondWith, displayOptions: { show: { '@version': [1, 1.1] } } },
+  { ...respondWith, noDataExpression: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } } },
+  {
+    displayName: 'Credentials',
+    name: 'credentials',
+    type: 'credentialsSelect',
+    default: '',
+    credentialTypes: ['jwtAuth'],
+    displayOptions: { show: { respondWith: ['jwt'] } },
   },
   {
     displayName: 'When using expressions, note that this node will only run for the first item in the input data',
     name: 'webhookNotice',
     type: 'notice',
-    displayOptions: { show: { respondWith: ['json', 'text'] } },
+    displayOptions: { show: { respondWith: ['json', 'text', 'jwt'] } },
     default: '',
   },
   {
@@ -50,6 +73,15 @@ export const respondToWebhookProperties: INodeProperties[] = [
     default: '{\n  "myField": "value"\n}',
     typeOptions: { rows: 4 },
     description: 'The HTTP response JSON data',
+  },
+  {
+    displayName: 'Payload',
+    name: 'payload',
+    type: 'json',
+    displayOptions: { show: { respondWith: ['jwt'] } },
+    default: '{\n  "myField": "value"\n}',
+    typeOptions: { rows: 4 },
+    description: 'The payload to include in the JWT token',
   },
   {
     displayName: 'Response Body',
@@ -82,6 +114,13 @@ export const respondToWebhookProperties: INodeProperties[] = [
     description: 'The name of the node input field with the binary data',
   },
   {
+    displayName: 'To avoid unexpected behavior, add a "Content-Type" response header with the appropriate value',
+    name: 'contentTypeNotice',
+    type: 'notice',
+    default: '',
+    displayOptions: { show: { respondWith: ['text'], '@version': [{ _cnd: { gte: 1.2 } }] } },
+  },
+  {
     displayName: 'Options',
     name: 'options',
     type: 'collection',
@@ -98,6 +137,14 @@ export const respondToWebhookProperties: INodeProperties[] = [
         default: '',
         description: 'The name of the response field to put all items in',
         placeholder: 'e.g. data',
+      },
+      {
+        displayName: 'Enable Streaming',
+        name: 'enableStreaming',
+        type: 'boolean',
+        default: true,
+        description: 'Whether to enable streaming to the response',
+        displayOptions: { show: { '/respondWith': ['allIncomingItems', 'firstIncomingItem', 'text', 'json', 'jwt'], '@version': [{ _cnd: { gte: 1.5 } }] } },
       },
     ],
   },
