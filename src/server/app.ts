@@ -110,11 +110,11 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const crashed = await repos.executions.markCrashed();
   if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
   const instanceId = await repos.settings.ensureInstanceId();
-  await repos.users.ensureDefaultUser();
   const instanceKey = loadInstanceKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const credentials = new CredentialsService(new CredentialsRepository(db), new CredentialCipher(instanceKey.secret));
   if (instanceKey.source === 'generated') app.log.info('generated the encryption key for credentials in the data folder');
   if (!(await credentials.checkKey())) app.log.error('stored credentials cannot be decrypted with this encryption key: set SWITCHYARD_ENCRYPTION_KEY to the key they were saved with');
+  await repos.users.ensureDefaultUser();
 
   const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
   const push = new PushHub(app.log);
@@ -168,8 +168,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     testWebhooks,
     waitTracker,
     binaryStore,
-    listeningPort() {
     credentials,
+    listeningPort() {
       const address = app.server.address();
       return address && typeof address === 'object' ? address.port : config.port;
     },
