@@ -3,7 +3,7 @@
 // what was done. Connections to missing nodes are dropped, positions that are not finite or
 // absurdly far away are placed below the others, duplicate names and ids made unique, nodes
 // without a type skipped. Unknown node types are kept (the issue kernel marks them).
-import { DEFAULT_START_POSITION, DEFAULT_WORKFLOW_NAME, GRID_SIZE, NODE_SIZE } from './constants.ts';
+import { DEFAULT_START_POSITION, DEFAULT_WORKFLOW_NAME, GRID_SIZE, NODE_SIZE, PUSH_NODES_OFFSET } from './constants.ts';
 import { newId, uniqueNodeName } from './names.ts';
 import type { IConnection, IConnections, INode, IPinData, IWorkflowBase } from './workflow.ts';
 
@@ -128,7 +128,11 @@ export function repairWorkflow(input: unknown): RepairResult {
   return { workflow, report };
 }
 
-/** Puts nodes without a usable position in a row under the others (or at the start position). */
+/**
+ * Puts nodes without a usable position in a row under the others (or at the start position),
+ * PUSH_NODES_OFFSET apart as added nodes are: closer, a node's output stub and plus button reach
+ * into the next one and look like a connection.
+ */
 function placeBelow(misplaced: INode[], all: INode[]): void {
   if (!misplaced.length) return;
   const skip = new Set(misplaced);
@@ -142,7 +146,7 @@ function placeBelow(misplaced: INode[], all: INode[]): void {
   const [startX, startY] = Number.isFinite(x) ? [x, bottom + NODE_SIZE * 2] : DEFAULT_START_POSITION;
   const snap = (v: number) => Math.round(v / GRID_SIZE) * GRID_SIZE;
   misplaced.forEach((n, i) => {
-    n.position = [snap(startX + i * (NODE_SIZE + 2 * GRID_SIZE)), snap(startY)];
+    n.position = [snap(startX + i * PUSH_NODES_OFFSET), snap(startY)];
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_LIMIT, repairMessages, repairWorkflow } from '../../src/model/repairWorkflow.ts';
+import { PUSH_NODES_OFFSET } from '../../src/model/constants.ts';
 
 const node = (name: string, position: unknown = [0, 0], extra: Record<string, unknown> = {}) => ({ id: `id-${name}`, name, type: 'n8n-nodes-base.noOp', typeVersion: 1, position, parameters: {}, ...extra });
 
@@ -39,6 +40,8 @@ describe('repairWorkflow', () => {
       expect(Math.abs(pos[n][0])).toBeLessThan(POSITION_LIMIT);
     }
     expect(new Set(['B', 'C', 'D'].map((n) => pos[n][0])).size).toBe(3);
+    // As far apart as added nodes, so no output stub reaches into the next node.
+    expect([pos.C[0] - pos.B[0], pos.D[0] - pos.C[0]]).toEqual([PUSH_NODES_OFFSET, PUSH_NODES_OFFSET]);
   });
 
   it('keeps unknown types, skips entries that are not nodes, makes names and ids unique', () => {

@@ -18,10 +18,18 @@ function resetView(root: RootStore): void {
   else root.run.setTitleState('idle');
 }
 
-/** What loading repaired, and node types that are not installed (kept, marked, not runnable). */
-export function reportRepairs(root: RootStore, report: Parameters<typeof repairMessages>[0]): void {
+/**
+ * What loading repaired, and node types that are not installed (kept, marked, not runnable).
+ * The repair notice stays until closed: on a slow machine a timed toast can be gone before the
+ * canvas is drawn, and the user must learn that what they see differs from what is stored.
+ * Opening does not mark the workflow unsaved; the stored copy changes only when the user saves.
+ */
+export function reportRepairs(root: RootStore, report: Parameters<typeof repairMessages>[0], readOnly = false): void {
   const lines = repairMessages(report);
-  if (lines.length) root.ui.toasts.show({ kind: 'warning', title: 'Workflow repaired', message: `${lines.join(' ')} Save to keep the repair.` });
+  if (lines.length) {
+    const after = readOnly ? 'The stored execution is unchanged.' : 'The stored workflow is unchanged until you save (Ctrl+S).';
+    root.ui.toasts.show({ kind: 'warning', title: 'Workflow repaired', message: `${lines.join(' ')} ${after}`, persistent: true });
+  }
   const { nodeTypes, workflow } = root;
   if (!nodeTypes.loaded) return;
   const unknown = new Set<string>();
@@ -69,7 +77,7 @@ export async function openExecution(root: RootStore, id: string): Promise<IExecu
   root.ui.setReadOnly(true, 'execution');
   try {
     const execution = await getExecution(id);
-    reportRepairs(root, root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id }));
+    reportRepairs(root, root.workflow.load({ ...execution.workflowData, id: execution.workflowId ?? execution.workflowData.id }), true);
     root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id, {
       waitTill: execution.waitTill ?? execution.data?.waitTill,
       lastNode: execution.data?.resultData.lastNodeExecuted,

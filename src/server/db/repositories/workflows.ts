@@ -6,7 +6,7 @@ import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
 import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
 import type { Database, WorkflowsTable } from '../schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { newEntityId, newVersionId, nowIso, parseJsonColumn } from './ids.ts';
+import { newEntityId, newVersionId, nowIso, parseJsonColumn, parseStoredJson } from './ids.ts';
 import { resolveTagRefs, setWorkflowTags, tagsByWorkflow, type TagRef } from './tags.ts';
 
 export interface WorkflowWrite {
@@ -33,22 +33,23 @@ function json(value: unknown): string | null {
 }
 
 function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']): IWorkflowDb {
+  const part = (column: string) => `The ${column} of workflow ${JSON.stringify(row.name)} (id ${row.id})`;
   const wf: IWorkflowDb = {
     id: row.id,
     name: row.name,
     active: Boolean(row.active),
-    nodes: JSON.parse(row.nodes) as INode[],
-    connections: JSON.parse(row.connections) as IConnections,
+    nodes: parseStoredJson<INode[]>(row.nodes, part('nodes')),
+    connections: parseStoredJson<IConnections>(row.connections, part('connections')),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     versionId: row.versionId,
     tags,
   };
   // Parts the client never sent stay absent rather than appearing as {} (exact round trip).
-  if (row.settings !== null) wf.settings = parseJsonColumn(row.settings, {});
-  if (row.pinData !== null) wf.pinData = parseJsonColumn(row.pinData, {});
-  if (row.staticData !== null) wf.staticData = parseJsonColumn(row.staticData, null);
-  if (row.meta !== null) wf.meta = parseJsonColumn(row.meta, {});
+  if (row.settings !== null) wf.settings = parseJsonColumn(row.settings, {}, part('settings'));
+  if (row.pinData !== null) wf.pinData = parseJsonColumn(row.pinData, {}, part('pinData'));
+  if (row.staticData !== null) wf.staticData = parseJsonColumn(row.staticData, null, part('staticData'));
+  if (row.meta !== null) wf.meta = parseJsonColumn(row.meta, {}, part('meta'));
   return wf;
 }
 
