@@ -8,7 +8,7 @@ export const filterBase = {
   icon: 'fa:filter',
   iconColor: 'light-blue',
   group: ['transform'],
-  defaultVersion: 2.2,
+  defaultVersion: 2.3,
   defaults: { name: 'Filter', color: '#229eff' },
   inputs: ['main'],
   // One visible output; the discarded items are the run's second list, as in n8n.

@@ -8,7 +8,7 @@ export const ifBase = {
   icon: 'fa:map-signs',
   iconColor: 'green',
   group: ['transform'],
-  defaultVersion: 2.2,
+  defaultVersion: 2.3,
   defaults: { name: 'If', color: '#408000' },
   inputs: ['main'],
   outputs: ['main', 'main'],

@@ -8,7 +8,7 @@ export const switchBase = {
   icon: 'fa:map-signs',
   iconColor: 'light-blue',
   group: ['transform'],
-  defaultVersion: 3.2,
+  defaultVersion: 3.4,
   defaults: { name: 'Switch', color: '#506000' },
   inputs: ['main'],
   codex: {

@@ -1,4 +1,4 @@
-// Filter versions 2–2.2: evaluates the 'conditions' filter per item; failures of items with
+// Filter versions 2–2.3: evaluates the 'conditions' filter per item; failures of items with
 // continue-on-fail go to the discarded list.
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../types.ts';

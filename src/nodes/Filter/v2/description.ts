@@ -1,11 +1,11 @@
-// Filter versions 2–2.2: one 'filter' parameter with typed conditions, like IF v2.
+// Filter versions 2–2.3: one 'filter' parameter with typed conditions, like IF v2.
 import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { looseTypeValidationProperty, typeValidationStrictness } from '../../If/v2/description.ts';
 import { filterBase } from '../base.ts';
 
 export const filterV2Description: INodeTypeDescription = {
   ...filterBase,
-  version: [2, 2.1, 2.2],
+  version: [2, 2.1, 2.2, 2.3],
   properties: [
     {
       displayName: 'Conditions',
@@ -17,7 +17,7 @@ export const filterV2Description: INodeTypeDescription = {
         filter: {
           caseSensitive: '={{!$parameter.options.ignoreCase}}',
           typeValidation: typeValidationStrictness(2.1),
-          version: '={{ $nodeVersion >= 2.2 ? 2 : 1 }}',
+          version: '={{ $nodeVersion >= 2.3 ? 3 : $nodeVersion >= 2.2 ? 2 : 1 }}',
         },
       },
     },

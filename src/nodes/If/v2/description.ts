@@ -1,4 +1,5 @@
-// IF versions 2, 2.1, 2.2: one 'filter' parameter holding typed conditions.
+// IF versions 2, 2.1, 2.2, 2.3: one 'filter' parameter holding typed conditions; the node
+// version picks the filter kernel's version (2.2 → 2, 2.3 → 3).
 import type { INodeProperties, INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { ifBase } from '../base.ts';
 
@@ -17,7 +18,7 @@ export const typeValidationStrictness = (version: number) =>
 
 export const ifV2Description: INodeTypeDescription = {
   ...ifBase,
-  version: [2, 2.1, 2.2],
+  version: [2, 2.1, 2.2, 2.3],
   properties: [
     {
       displayName: 'Conditions',
@@ -29,7 +30,7 @@ export const ifV2Description: INodeTypeDescription = {
         filter: {
           caseSensitive: '={{!$parameter.options.ignoreCase}}',
           typeValidation: typeValidationStrictness(2.1),
-          version: '={{ $nodeVersion >= 2.2 ? 2 : 1 }}',
+          version: '={{ $nodeVersion >= 2.3 ? 3 : $nodeVersion >= 2.2 ? 2 : 1 }}',
         },
       },
     },

@@ -1,4 +1,4 @@
-// Switch versions 3–3.3: each rule is a filter; an item goes to the first matching rule's
+// Switch versions 3–3.4: each rule is a filter; an item goes to the first matching rule's
 // output (or every matching one), else to the fallback output if one is set.
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../types.ts';

@@ -1,4 +1,4 @@
-// Switch versions 3–3.3: rules built on the filter kernel (one output per rule, optional
+// Switch versions 3–3.4: rules built on the filter kernel (one output per rule, optional
 // fallback output), or an expression that returns the output index.
 import type { INodeProperties, INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { looseTypeValidationProperty, typeValidationStrictness } from '../../If/v2/description.ts';
@@ -14,7 +14,7 @@ const numberOutputs: INodeProperties = {
 
 export const switchV3Description: INodeTypeDescription = {
   ...switchBase,
-  version: [3, 3.1, 3.2, 3.3],
+  version: [3, 3.1, 3.2, 3.3, 3.4],
   subtitle: '=mode: {{ $parameter["mode"] === "expression" ? "Expression" : "Rules" }}',
   outputs: ['main'],
   dynamicOutputs: true,
@@ -77,7 +77,7 @@ export const switchV3Description: INodeTypeDescription = {
                 filter: {
                   caseSensitive: '={{!$parameter.options.ignoreCase}}',
                   typeValidation: typeValidationStrictness(3.1),
-                  version: '={{ $nodeVersion >= 3.2 ? 2 : 1 }}',
+                  version: '={{ $nodeVersion >= 3.4 ? 3 : $nodeVersion >= 3.2 ? 2 : 1 }}',
                 },
               },
             },

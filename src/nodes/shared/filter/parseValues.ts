@@ -22,7 +22,14 @@ export function parseSingleFilterValue(value: unknown, type: FilterOperatorType,
     }
     return { valid: true, newValue: Boolean(value) };
   }
-  if (type === 'number' && Number.isNaN(value)) return { valid: true, newValue: value };
+  if (type === 'number') {
+    if (Number.isNaN(value)) return { valid: true, newValue: value };
+    // Version 3 (IF 2.3, Filter 2.3, Switch 3.4): a blank string or an empty array is an
+    // empty number (null) instead of converting to 0 (loose) or failing (strict).
+    const isEmptyString = typeof value === 'string' && value.trim() === '';
+    const isEmptyArray = Array.isArray(value) && value.length === 0;
+    if ((isEmptyString || isEmptyArray) && version >= 3) return { valid: true, newValue: null };
+  }
   return validateFieldType('filter', value, type, { strict, parseStrings: true });
 }
 

@@ -22,8 +22,11 @@ export interface FilterOptionsValue {
   caseSensitive?: boolean;
   leftValue?: string;
   typeValidation?: 'strict' | 'loose';
-  /** 1 before IF 2.2 / Filter 2.2 / Switch 3.2; 2 converts booleans more strictly. */
-  version?: 1 | 2;
+  /**
+   * 1 before IF 2.2 / Filter 2.2 / Switch 3.2; 2 converts booleans more strictly; 3 (IF 2.3 /
+   * Filter 2.3 / Switch 3.4) also treats a blank string or empty array as an empty number.
+   */
+  version?: 1 | 2 | 3;
 }
 
 export interface FilterValue {
