@@ -23,32 +23,47 @@ export class Background {
   readonly g = new Graphics();
   /** Its own render group: rebuilding the dots re-packs only the dots. */
   readonly layer = new Container({ isRenderGroup: true });
+  private covered: Rect | null = null;
+  private step = 0;
+  private builtScale = 0;
+  /** Size (world units) of the built patch of dots. */
+  private builtW = 0;
+  private builtH = 0;
 
   constructor() {
     this.layer.addChild(this.g);
   }
 
-  private covered: Rect | null = null;
-  private step = 0;
-  private builtScale = 0;
-
-  /** Rebuilds the dots when needed; returns whether it did. */
+  /**
+   * Keeps dots under `view`; returns whether anything changed. The dots repeat every `step`
+   * units, so a view that leaves the covered area only moves the patch by whole steps; the
+   * geometry (thousands of squares, ~40 ms to tessellate) is rebuilt only when the zoom
+   * changes the spacing or dot size, or the view outgrows the patch.
+   */
   update(view: Rect, scale: number): boolean {
     const step = dotSpacing(scale);
     const rescale = this.builtScale ? scale / this.builtScale : 0;
     if (this.covered && step === this.step && rescale > 0.75 && rescale < 1.34 && containsRect(this.covered, view)) return false;
     const r = expandRect(view, 0.25);
-    this.covered = r;
-    this.step = step;
-    this.builtScale = scale;
-    const d = DOT_PX / scale;
-    const g = this.g.clear();
     const x0 = Math.floor(r.minX / step) * step;
     const y0 = Math.floor(r.minY / step) * step;
-    for (let y = y0; y <= r.maxY; y += step) {
-      for (let x = x0; x <= r.maxX; x += step) g.rect(x - d / 2, y - d / 2, d, d);
+    const w = r.maxX - x0;
+    const h = r.maxY - y0;
+    if (step !== this.step || !(rescale > 0.75 && rescale < 1.34) || w > this.builtW || h > this.builtH) {
+      this.step = step;
+      this.builtScale = scale;
+      // Room to spare, so that the patch can move a while before it is too small.
+      this.builtW = Math.ceil((w * 1.2) / step) * step;
+      this.builtH = Math.ceil((h * 1.2) / step) * step;
+      const d = DOT_PX / scale;
+      const g = this.g.clear();
+      for (let y = 0; y <= this.builtH; y += step) {
+        for (let x = 0; x <= this.builtW; x += step) g.rect(x - d / 2, y - d / 2, d, d);
+      }
+      g.fill({ color: THEME.dots });
     }
-    g.fill({ color: THEME.dots });
+    this.layer.position.set(x0, y0);
+    this.covered = { minX: x0, minY: y0, maxX: x0 + this.builtW, maxY: y0 + this.builtH };
     return true;
   }
 
