@@ -29,6 +29,7 @@ import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
+import { expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
@@ -43,6 +44,19 @@ import { Viewport } from './viewport/Viewport.ts';
 import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, ReadOnlyAction, RendererKind } from './types.ts';
 
 const STATS_WINDOW = 600;
+/** See needsRequery: the lead, as a fraction of the view's size (the margin is CULL_MARGIN). */
+const CULL_LEAD = 0.3;
+/**
+ * Node views are filed into render groups by this grid cell (world units) of where they were
+ * made: a culling answer that adds or removes views re-packs only the cells it touched.
+ */
+const NODE_CELL = 1200;
+/**
+ * Per frame, new views for nodes outside the rendered bitmap (in the culling margin) are made
+ * for at most this long; the rest follow in the next frames. A culling answer brings a hundred
+ * or more nodes at once, and building them all in one frame was a 20–150 ms frame.
+ */
+const MARGIN_REFRESH_BUDGET_MS = 2;
 /** The canvas bitmap extends this far beyond the view on every side, for compositor panning. */
 const OVERSCAN_PX = 128;
 /**
@@ -79,7 +93,9 @@ export class CanvasController implements SyncListener {
   // connection chunk re-packed every node, box, dot and connection (~45 ms per render at
   // 10,000 nodes); separate groups re-pack only the layer that changed.
   private readonly stickies = new Container({ isRenderGroup: true });
-  private readonly nodesLayer = new Container({ isRenderGroup: true });
+  private readonly nodesLayer = new Container();
+  /** Render groups of node views by NODE_CELL cell (see viewFor). */
+  private readonly nodeCells = new Map<number, Container>();
   private readonly dragLayer = new Container({ isRenderGroup: true });
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
@@ -116,6 +132,8 @@ export class CanvasController implements SyncListener {
   private renderedCamera: Camera | null = null;
   private prevFrameCamera: Camera | null = null;
   private framesSinceRender = 0;
+  /** New views were made outside the bitmap since the last render (see runFrame). */
+  private marginBuilt = false;
   private canvasTransformed = false;
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null, edgeButtons: null };
   private hoverKey = '';
@@ -476,15 +494,24 @@ export class CanvasController implements SyncListener {
     // views wait for the culling answer instead of being made for nodes about to leave.
     const stale = this.lod !== 'boxes' && this.visible.outOfArea(visibleRect(cam, this.width, this.height), cam.k);
     const deferred: number[] = [];
+    let budgetLeft = true;
+    const bitmap = this.renderedRect(cam);
     for (const slot of this.dirtyNodes) {
-      if (stale && !this.pool.get(slot)) deferred.push(slot);
-      else {
+      const shown = this.pool.get(slot) !== undefined;
+      if (stale && !shown) deferred.push(slot);
+      else if (shown || this.lod === 'boxes' || this.meets(slot, bitmap)) {
         this.refreshNode(slot);
         changed = true;
-      }
+      } else if (budgetLeft) {
+        // New view in the culling margin, out of the bitmap: nothing on screen changes yet.
+        this.refreshNode(slot);
+        this.marginBuilt = true;
+        budgetLeft = performance.now() - t0 < MARGIN_REFRESH_BUDGET_MS;
+      } else deferred.push(slot);
     }
     this.dirtyNodes.clear();
     for (const slot of deferred) this.dirtyNodes.add(slot);
+    if (!budgetLeft) this.invalidate();
     if (this.edges.flush()) changed = true;
     if (this.boxes.flush()) changed = true;
     if (this.overlayDirty) {
@@ -514,6 +541,9 @@ export class CanvasController implements SyncListener {
     const rc = this.renderedCamera;
     const settled = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
     this.prevFrameCamera = cam;
+    // Margin views are drawn (their labels laid out, their groups packed) by the next render;
+    // once the camera rests that render happens now, not in the first frame of the next pan.
+    if (this.marginBuilt && settled && budgetLeft) changed = true;
     let rendered = false;
     const contentAnimating = animating && !this.motion.cameraOnly;
     if (!changed && !contentAnimating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
@@ -537,6 +567,7 @@ export class CanvasController implements SyncListener {
         this.canvasTransformed = false;
       }
       rendered = true;
+      this.marginBuilt = false;
       this.stats.frames++;
     }
     const work = performance.now() - t0;
@@ -557,7 +588,8 @@ export class CanvasController implements SyncListener {
     const busy = this.visible.inFlight || this.dirtyNodes.size > 0 || moving;
     if (animating || this.dragPointer) this.invalidate();
     else this.lastFrameTime = 0;
-    if (!busy && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
+    if (this.marginBuilt && !animating && !this.dragPointer) this.invalidate();
+    if (!busy && !this.marginBuilt && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();
@@ -613,7 +645,10 @@ export class CanvasController implements SyncListener {
   }
 
   private needsRequery(cam: Camera): boolean {
-    return this.visible.stale(visibleRect(cam, this.width, this.height), cam.k, this.geometry.version);
+    // Asked ahead: when the view comes within CULL_LEAD of the covered area's edge, so that the
+    // answer arrives while the new nodes are still in the margin (built a few per frame, off
+    // screen) rather than after they entered the view (built at once, and a render forced).
+    return this.visible.stale(expandRect(visibleRect(cam, this.width, this.height), CULL_LEAD), cam.k, this.geometry.version);
   }
 
   private updateCulling(cam: Camera): void {
@@ -652,8 +687,9 @@ export class CanvasController implements SyncListener {
     }
     for (const s of change.enteredNodes) this.dirtyNodes.add(s);
     this.sceneDirty = true;
-    for (const e of change.exitedEdges) this.edges.hide(e);
+    for (const e of change.exitedEdges) this.edges.cull(e);
     for (const e of change.enteredEdges) this.edges.show(e);
+    if (change.exitedNodes.length) this.sweepNodeCells();
     this.syncMirrorMembership();
   }
 
@@ -690,8 +726,42 @@ export class CanvasController implements SyncListener {
   }
 
   private viewFor(slot: number, sticky: boolean): View {
-    const parent = sticky ? this.stickies : this.drag?.slots.has(slot) ? this.dragLayer : this.nodesLayer;
+    const parent = sticky ? this.stickies : this.drag?.slots.has(slot) ? this.dragLayer : this.nodeCell(slot);
     return this.pool.acquire(slot, this.geometry.nodes.idOf(slot) ?? '', sticky, parent);
+  }
+
+  /**
+   * The render group for a node view, by the cell of the node's position. Views stay in their
+   * cell when the node moves (all cells share world coordinates); the cell only bounds what a
+   * change re-packs.
+   */
+  private nodeCell(slot: number): Container {
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const key = (Math.floor(s[o + N_X] / NODE_CELL) + 32768) * 65536 + (Math.floor(s[o + N_Y] / NODE_CELL) + 32768);
+    let c = this.nodeCells.get(key);
+    if (!c) {
+      c = new Container({ isRenderGroup: true });
+      this.nodeCells.set(key, c);
+      this.nodesLayer.addChild(c);
+    }
+    return c;
+  }
+
+  /** Drops node cells left without views. */
+  private sweepNodeCells(): void {
+    for (const [key, c] of this.nodeCells) {
+      if (c.children.length) continue;
+      this.nodeCells.delete(key);
+      c.destroy();
+    }
+  }
+
+  /** Whether a node's box meets the rectangle. */
+  private meets(slot: number, r: Rect): boolean {
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    return s[o + N_X] <= r.maxX && s[o + N_X] + s[o + N_W] >= r.minX && s[o + N_Y] <= r.maxY && s[o + N_Y] + s[o + N_H] >= r.minY;
   }
 
   private hideNode(slot: number): void {
@@ -707,6 +777,7 @@ export class CanvasController implements SyncListener {
     if (lod === 'boxes' && !wasBoxes) {
       // Regular nodes become batched boxes; their views go back to the pool.
       for (const [slot, v] of [...this.pool.views]) if (v instanceof NodeView) this.hideNode(slot);
+      this.sweepNodeCells();
     } else if (lod !== 'boxes' && wasBoxes) {
       this.boxes.hideAll();
     }
@@ -1042,7 +1113,7 @@ export class CanvasController implements SyncListener {
     this.drag = null;
     for (const s of d.slots) {
       const v = this.pool.get(s);
-      if (v instanceof NodeView) this.nodesLayer.addChild(v.root);
+      if (v instanceof NodeView) this.nodeCell(s).addChild(v.root);
       else if (v) this.stickies.addChild(v.root);
     }
     this.dragLayer.position.set(0, 0);

@@ -16,6 +16,8 @@ const CELL = 1200;
 interface Chunk {
   g: Graphics;
   edges: Set<number>;
+  /** How many of `edges` are in the visible set (the others were culled but stay drawn). */
+  shown: number;
   dirty: boolean;
 }
 
@@ -40,6 +42,8 @@ export class EdgeLayer {
   private readonly chunkOf = new Map<number, number>();
   private readonly visible = new Set<number>();
   private readonly dirty = new Set<number>();
+  /** Visible again without a redraw: only their labels are due. */
+  private readonly relabel = new Set<number>();
   private readonly labels = new Map<number, BitmapText>();
   private readonly labelPool: BitmapText[] = [];
   private lod: Lod = 'full';
@@ -76,19 +80,47 @@ export class EdgeLayer {
   show(slot: number): void {
     if (this.visible.has(slot)) return;
     this.visible.add(slot);
-    this.dirty.add(slot);
+    const key = this.chunkOf.get(slot);
+    if (key === undefined) this.dirty.add(slot);
+    else {
+      // Culled earlier but still drawn in its chunk: only its label comes back.
+      this.chunks.get(key)!.shown++;
+      this.relabel.add(slot);
+    }
   }
 
+  /** The connection is gone (or its end is): it leaves its chunk. */
   hide(slot: number): void {
-    if (!this.visible.delete(slot)) return;
     this.detach(slot);
+    this.visible.delete(slot);
     this.dropLabel(slot);
     this.dirty.delete(slot);
+    this.relabel.delete(slot);
+  }
+
+  /**
+   * The connection left the culled area. It stays drawn in its chunk (off screen, harmless)
+   * until no connection of that chunk is visible any more; then the chunk goes as a whole. So a
+   * culling answer redraws only chunks that gain connections, never the ones that lose some.
+   */
+  cull(slot: number): void {
+    if (!this.visible.delete(slot)) return;
+    this.dropLabel(slot);
+    this.dirty.delete(slot);
+    this.relabel.delete(slot);
+    const key = this.chunkOf.get(slot);
+    const c = key === undefined ? undefined : this.chunks.get(key);
+    if (!c || --c.shown > 0) return;
+    for (const e of c.edges) this.chunkOf.delete(e);
+    c.edges.clear();
+    c.dirty = true;
   }
 
   /** The connection's geometry or style changed. */
   invalidate(slot: number): void {
     if (this.visible.has(slot)) this.dirty.add(slot);
+    // Culled but drawn: its drawing is out of date, so it leaves its chunk.
+    else this.detach(slot);
   }
 
   setLod(lod: Lod, labels: boolean): void {
@@ -146,7 +178,9 @@ export class EdgeLayer {
   flush(): boolean {
     let redrawn = 0;
     this.redrawnLastFlush = 0;
-    let changed = this.dirty.size > 0 || this.liveDirty;
+    let changed = this.dirty.size > 0 || this.relabel.size > 0 || this.liveDirty;
+    for (const e of this.relabel) this.updateLabel(e);
+    this.relabel.clear();
     const inDrag = this.dragNodes;
     for (const e of this.dirty) {
       if (inDrag) {
@@ -216,16 +250,18 @@ export class EdgeLayer {
     }
   }
 
+  /** Files e into the chunk of its start; leaves its curve in `curve`. */
   private attach(e: number): void {
     this.curveOf(e, curve);
     const key = (Math.floor(curve[0] / CELL) + 32768) * 65536 + (Math.floor(curve[1] / CELL) + 32768);
     let c = this.chunks.get(key);
     if (!c) {
-      c = { g: new Graphics(), edges: new Set(), dirty: true };
+      c = { g: new Graphics(), edges: new Set(), shown: 0, dirty: true };
       this.chunks.set(key, c);
       this.chunksLayer.addChild(c.g);
     }
     c.edges.add(e);
+    if (this.visible.has(e)) c.shown++;
     c.dirty = true;
     this.chunkOf.set(e, key);
   }
@@ -235,7 +271,10 @@ export class EdgeLayer {
     if (key === undefined) return;
     this.chunkOf.delete(e);
     const c = this.chunks.get(key);
-    if (c && c.edges.delete(e)) c.dirty = true;
+    if (c && c.edges.delete(e)) {
+      c.dirty = true;
+      if (this.visible.has(e)) c.shown--;
+    }
   }
 
   private updateLabel(e: number): void {

@@ -1,5 +1,6 @@
 // Display objects for the visible nodes, keyed by slot, recycled through pools: a node leaving
-// the view hands its view to the next one entering, and apply() changes only what differs.
+// the view hands its view to the next one entering (or gets it back when it returns), and
+// apply() changes only what differs.
 import type { Container } from 'pixi.js';
 import { NodeView } from './NodeView.ts';
 import { StickyView } from './StickyView.ts';
@@ -11,7 +12,12 @@ export type View = NodeView | StickyView;
 
 export class ViewPool {
   readonly views = new Map<number, View>();
-  private readonly nodePool: NodeView[] = [];
+  /**
+   * Released node views, in release order, by the node they last showed. A node that comes
+   * back into view (panning back and forth) gets its own view again, whose labels are already
+   * laid out: apply() then changes nothing. Other nodes take the oldest released view.
+   */
+  private readonly nodePool = new Map<string, NodeView>();
   private readonly stickyPool: StickyView[] = [];
 
   get size(): number {
@@ -26,7 +32,7 @@ export class ViewPool {
   acquire(slot: number, nodeId: string, sticky: boolean, parent: Container): View {
     const existing = this.views.get(slot);
     if (existing) return existing;
-    const v: View = sticky ? this.stickyPool.pop() ?? new StickyView() : this.nodePool.pop() ?? new NodeView();
+    const v: View = sticky ? this.stickyPool.pop() ?? new StickyView() : this.takeNodeView(nodeId);
     parent.addChild(v.root);
     v.slot = slot;
     v.nodeId = nodeId;
@@ -40,11 +46,35 @@ export class ViewPool {
     if (!v) return false;
     this.views.delete(slot);
     v.root.removeFromParent();
+    if (v instanceof NodeView) {
+      // Kept as it is (see nodePool); reset when another node takes it.
+      this.nodePool.delete(v.nodeId);
+      this.nodePool.set(v.nodeId, v);
+      if (this.nodePool.size > MAX_POOLED_VIEWS) {
+        const [oldest, old] = this.nodePool.entries().next().value as [string, NodeView];
+        this.nodePool.delete(oldest);
+        old.destroy();
+      }
+      return true;
+    }
     v.reset();
-    const pool: View[] = v instanceof NodeView ? this.nodePool : this.stickyPool;
-    if (pool.length < MAX_POOLED_VIEWS) pool.push(v);
+    if (this.stickyPool.length < MAX_POOLED_VIEWS) this.stickyPool.push(v);
     else v.destroy();
     return true;
+  }
+
+  private takeNodeView(nodeId: string): NodeView {
+    const own = this.nodePool.get(nodeId);
+    if (own) {
+      this.nodePool.delete(nodeId);
+      return own;
+    }
+    const first = this.nodePool.entries().next();
+    if (first.done) return new NodeView();
+    const [id, v] = first.value;
+    this.nodePool.delete(id);
+    v.reset();
+    return v;
   }
 
   /** Releases every regular node view (switching to boxes). */
@@ -54,10 +84,10 @@ export class ViewPool {
 
   destroy(): void {
     for (const v of this.views.values()) v.destroy();
-    for (const v of this.nodePool) v.destroy();
+    for (const v of this.nodePool.values()) v.destroy();
     for (const v of this.stickyPool) v.destroy();
     this.views.clear();
-    this.nodePool.length = 0;
+    this.nodePool.clear();
     this.stickyPool.length = 0;
   }
 }
