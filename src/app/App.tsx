@@ -11,6 +11,7 @@ import { WorkflowOpenDialog } from './dialogs/WorkflowOpenDialog.tsx';
 import { RenameNodeDialog } from './dialogs/RenameNodeDialog.tsx';
 import { ImportUrlDialog } from './dialogs/ImportUrlDialog.tsx';
 import { WorkflowDemoView } from './views/WorkflowDemoView.tsx';
+import { CredentialEditDialog } from './credentials/CredentialEditDialog.tsx';
 
 export function App() {
   return (
@@ -29,6 +30,7 @@ export function App() {
       <WorkflowOpenDialog />
       <RenameNodeDialog />
       <ImportUrlDialog />
+      <CredentialEditDialog />
       <Toasts />
     </Router>
   );

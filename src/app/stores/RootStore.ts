@@ -4,6 +4,7 @@ import { NodeTypesStore } from './NodeTypesStore.ts';
 import { SettingsStore } from './SettingsStore.ts';
 import { UIStore } from './UIStore.ts';
 import { RunStore } from './RunStore.ts';
+import { CredentialsStore } from './CredentialsStore.ts';
 import { PushConnection } from '../push/PushConnection.ts';
 import { PushHandler } from '../push/PushHandler.ts';
 import { createLayoutService } from '../workers/layoutService.ts';
@@ -14,6 +15,7 @@ export class RootStore {
   readonly settings = new SettingsStore();
   readonly run = new RunStore();
   readonly ui = new UIStore(this.workflow);
+  readonly credentials = new CredentialsStore(this.ui.modals);
   readonly pushHandler = new PushHandler(this);
   readonly push = new PushConnection(this.pushHandler.receive);
   /** Tidy up's layout worker (started on first use). */

@@ -180,6 +180,8 @@ export class WorkflowStore {
       renameNode: action,
       setParameters: action,
       setNodeSettings: action,
+      setNodeCredential: action,
+      renameCredentialRefs: action,
       setDisabled: action,
       select: action,
       clearSelection: action,
@@ -600,6 +602,34 @@ export class WorkflowStore {
     m.settings = settings;
     this.record({ kind: 'field', id, field: 'settings', before, after: settings }, 'Edit node settings', `settings:${id}`);
     this.emitNodes([id]);
+  }
+
+  /**
+   * The node's credential of one type (n8n's node.credentials[type] = { id, name }); undefined
+   * removes it. One undo step, like a parameter edit.
+   */
+  setNodeCredential(id: string, type: string, ref: { id: string; name: string } | undefined): void {
+    const m = this.nodes.get(id);
+    if (!m) return;
+    const current = m.settings.credentials?.[type];
+    if (current?.id === ref?.id && current?.name === ref?.name) return;
+    const { [type]: _, ...others } = m.settings.credentials ?? {};
+    const credentials = ref ? { ...others, [type]: { id: ref.id, name: ref.name } } : others;
+    const { credentials: _old, ...rest } = m.settings;
+    const after = Object.keys(credentials).length ? { ...rest, credentials } : rest;
+    const before = m.settings;
+    m.settings = after;
+    this.record({ kind: 'field', id, field: 'settings', before, after }, ref ? 'Select credential' : 'Remove credential');
+    this.emitNodes([id]);
+  }
+
+  /** After a credential was renamed: nodes that use it carry the new name (n8n does the same). */
+  renameCredentialRefs(type: string, credentialId: string, name: string): void {
+    const ids = [...this.nodes.values()].filter((m) => m.settings.credentials?.[type]?.id === credentialId && m.settings.credentials[type].name !== name).map((m) => m.id);
+    if (!ids.length) return;
+    this.history.transact('Rename credential', () => {
+      for (const id of ids) this.setNodeCredential(id, type, { id: credentialId, name });
+    });
   }
 
   /** Disables or enables nodes; each one's execution data is cleared (spec 001 §4.1). */

@@ -3,6 +3,9 @@ import { useMemo } from 'react';
 import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { resolveNodeParameters } from '../../../model/parameters.ts';
 import { parameterIssues } from '../../../model/nodeIssues.ts';
+import { neededCredentialTypes } from '../../../model/nodeCredentials.ts';
+import { displayParameter } from '../../../model/parameters.ts';
+import { NodeCredentials } from '../../credentials/NodeCredentials.tsx';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { ParameterList } from '../parameters/ParameterList.tsx';
@@ -14,13 +17,26 @@ export const ParametersTab = observer(function ParametersTab({ node, description
   const resolved = useMemo(() => resolveNodeParameters(description.properties, params, node.typeVersion), [description, params, node.typeVersion]);
   const issues = useMemo(() => (node.disabled ? {} : parameterIssues(description, params, node.typeVersion)), [description, params, node.typeVersion, node.disabled]);
   const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues };
+  const needed = useMemo(() => neededCredentialTypes(description, params, node.typeVersion), [description, params, node.typeVersion]);
   const visible = description.properties.filter((p) => p.type !== 'hidden');
-  if (visible.length === 0) {
+  if (visible.length === 0 && needed.length === 0) {
     return <div className="ndv-empty-params">This node has no parameters.</div>;
   }
+  // The selectors go right after the shown credentialsSelect parameter (HTTP Request's Generic
+  // Auth Type), else on top, as in n8n.
+  const typeParam = visible.filter((p) => p.type === 'credentialsSelect' && displayParameter(p.displayOptions, resolved, resolved, node.typeVersion)).pop();
+  const selectors = needed.length ? <NodeCredentials node={node} needed={needed} /> : null;
   return (
     <form className="params-form" onSubmit={(e) => e.preventDefault()} data-testid="ndv-parameters">
-      <ParameterList properties={description.properties} values={resolved} onChange={(next) => workflow.setParameters(node.id, next)} pathPrefix="" ctx={ctx} />
+      {!typeParam && selectors}
+      <ParameterList
+        properties={description.properties}
+        values={resolved}
+        onChange={(next) => workflow.setParameters(node.id, next)}
+        pathPrefix=""
+        ctx={ctx}
+        slot={typeParam && selectors ? { after: typeParam.name, content: selectors } : undefined}
+      />
     </form>
   );
 });

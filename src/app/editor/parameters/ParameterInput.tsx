@@ -16,6 +16,7 @@ import { AssignmentCollectionInput } from './AssignmentCollectionInput.tsx';
 import { FilterInput } from './FilterInput.tsx';
 import { CodeInput } from './code/CodeInput.tsx';
 import { ResourceLocatorInput } from './ResourceLocatorInput.tsx';
+import { CredentialTypeInput } from './CredentialTypeInput.tsx';
 
 export function ParameterInput(props: InputProps) {
   const { property, value } = props;
@@ -50,7 +51,7 @@ export function ParameterInput(props: InputProps) {
     case 'resourceLocator':
       return <ResourceLocatorInput {...props} />;
     case 'credentialsSelect':
-      return <div className="hint">Credential types cannot be chosen in this editor yet.</div>;
+      return <CredentialTypeInput {...props} />;
     default:
       return <div className="hint">Parameters of type “{property.type}” cannot be edited here yet.</div>;
   }

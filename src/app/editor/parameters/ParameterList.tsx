@@ -1,4 +1,5 @@
 // A list of parameters at one level, shown by their display rules (src/model/parameters.ts).
+import { Fragment, type ReactNode } from 'react';
 import type { INodeProperties } from '../../../model/nodeTypes.ts';
 import { displayParameter } from '../../../model/parameters.ts';
 import type { ParameterContext } from './types.ts';
@@ -14,6 +15,7 @@ export function ParameterList({
   ctx,
   onRemove,
   displayValues,
+  slot,
 }: {
   properties: INodeProperties[];
   values: Values;
@@ -24,6 +26,8 @@ export function ParameterList({
   onRemove?: (name: string) => void;
   /** Values display rules are checked against (defaults filled); `values` when absent. */
   displayValues?: Values;
+  /** Content shown right after the property of that name (the NDV's credential selector). */
+  slot?: { after: string; content: ReactNode };
 }) {
   const check = displayValues ?? values;
   const seen = new Set<string>();
@@ -37,7 +41,7 @@ export function ParameterList({
     <div className="param-list">
       {shown.map((p) => {
         const path = pathPrefix ? `${pathPrefix}.${p.name}` : p.name;
-        return (
+        const field = (
           <ParameterField
             key={p.name}
             property={p}
@@ -47,6 +51,13 @@ export function ParameterList({
             ctx={ctx}
             onRemove={onRemove ? () => onRemove(p.name) : undefined}
           />
+        );
+        if (slot?.after !== p.name) return field;
+        return (
+          <Fragment key={p.name}>
+            {field}
+            {slot.content}
+          </Fragment>
         );
       })}
     </div>

@@ -1,0 +1,134 @@
+// Credential types and stored credentials (spec 002 §2, §4, §7) for the NDV's credential
+// selector and the credential modals. The list holds no data (the server never sends it there).
+import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import type { ICredentialType } from '../../model/credentialTypes.ts';
+import {
+  createCredential,
+  deleteCredential,
+  getCredentialTypes,
+  getCredentials,
+  updateCredential,
+  type CredentialListItem,
+  type CredentialWrite,
+} from '../api/credentials.ts';
+import type { ModalStore } from './ModalStore.ts';
+
+/** Where a credential created in the edit modal goes once stored ('Create New' in a selector). */
+export interface CredentialTarget {
+  nodeId: string;
+  type: string;
+}
+
+export class CredentialsStore {
+  types: ICredentialType[] = [];
+  typesLoaded = false;
+  credentials: CredentialListItem[] = [];
+  loaded = false;
+  /** The node whose selector asked for 'Create New' (the new credential is selected there). */
+  target: CredentialTarget | undefined = undefined;
+
+  private loading: Promise<void> | undefined;
+  private readonly modals: ModalStore;
+
+  constructor(modals: ModalStore) {
+    this.modals = modals;
+    makeObservable<CredentialsStore, 'setLoaded' | 'upsert' | 'remove'>(this, {
+      types: observableRef,
+      typesLoaded: observable,
+      credentials: observableRef,
+      loaded: observable,
+      target: observableRef,
+      typeByName: computed,
+      setLoaded: action,
+      upsert: action,
+      remove: action,
+      openNew: action,
+      openEdit: action,
+      takeTarget: action,
+    });
+  }
+
+  get typeByName(): Map<string, ICredentialType> {
+    return new Map(this.types.map((t) => [t.name, t]));
+  }
+
+  type(name: string): ICredentialType | undefined {
+    return this.typeByName.get(name);
+  }
+
+  ofType(type: string): CredentialListItem[] {
+    return this.credentials.filter((c) => c.type === type);
+  }
+
+  byId(id: string): CredentialListItem | undefined {
+    return this.credentials.find((c) => c.id === id);
+  }
+
+  /** Types and the list, once (again with `force`). */
+  load(force = false): Promise<void> {
+    if (this.loading && !force) return this.loading;
+    const p = Promise.all([this.typesLoaded && !force ? Promise.resolve(this.types) : getCredentialTypes(), getCredentials()]).then(([types, list]) =>
+      this.setLoaded(types, list),
+    );
+    this.loading = p.catch((e: unknown) => {
+      this.loading = undefined;
+      throw e;
+    });
+    return this.loading;
+  }
+
+  private setLoaded(types: ICredentialType[], list: CredentialListItem[]): void {
+    this.types = types;
+    this.typesLoaded = true;
+    this.credentials = sortByName(list);
+    this.loaded = true;
+  }
+
+  private upsert(c: CredentialListItem): void {
+    const { data: _, ...item } = c;
+    this.credentials = sortByName([...this.credentials.filter((x) => x.id !== c.id), item]);
+  }
+
+  private remove(id: string): void {
+    this.credentials = this.credentials.filter((x) => x.id !== id);
+  }
+
+  async create(body: Required<Pick<CredentialWrite, 'name' | 'type'>> & CredentialWrite): Promise<CredentialListItem> {
+    const created = await createCredential(body);
+    this.upsert(created);
+    return created;
+  }
+
+  async update(id: string, body: CredentialWrite): Promise<CredentialListItem> {
+    const updated = await updateCredential(id, body);
+    this.upsert(updated);
+    return updated;
+  }
+
+  async delete(id: string): Promise<void> {
+    await deleteCredential(id);
+    this.remove(id);
+  }
+
+  /** The edit modal in 'new' mode for a type; `target` gets the stored result selected. */
+  openNew(type: string, target?: CredentialTarget): void {
+    this.target = target;
+    this.modals.open('editCredential', { mode: 'new', activeId: type });
+  }
+
+  openEdit(id: string): void {
+    this.target = undefined;
+    this.modals.open('editCredential', { mode: 'edit', activeId: id });
+  }
+
+  /** The pending target, cleared (read once by the modal after a save). */
+  takeTarget(): CredentialTarget | undefined {
+    const t = this.target;
+    this.target = undefined;
+    return t;
+  }
+}
+
+function sortByName(list: CredentialListItem[]): CredentialListItem[] {
+  return [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id));
+}
