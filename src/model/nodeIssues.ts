@@ -125,6 +125,11 @@ export function credentialIssues(description: INodeTypeDescription, node: INode,
     if (!displayParameter(c.displayOptions, parameters, parameters, node.typeVersion)) continue;
     if (!node.credentials?.[c.name]) add(issues, c.name, `Credentials for "${c.name}" are not set.`);
   }
+  // HTTP Request's generic and predefined authentication name their credential type in a
+  // parameter rather than in the description (n8n's editor checks them the same way).
+  const auth = parameters.authentication;
+  const picked = auth === 'genericCredentialType' ? parameters.genericAuthType : auth === 'predefinedCredentialType' ? parameters.nodeCredentialType : undefined;
+  if (typeof picked === 'string' && picked !== '' && !node.credentials?.[picked]) add(issues, picked, `Credentials for "${picked}" are not set.`);
   return issues;
 }
 

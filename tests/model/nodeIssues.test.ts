@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockingIssueMessages, computeNodeIssues, issueMessages } from '../../src/model/nodeIssues.ts';
 import type { INodeTypeDescription } from '../../src/model/nodeTypes.ts';
 import type { INode } from '../../src/model/workflow.ts';
+import { builtinNodeTypes } from '../../src/nodes/registry.ts';
 
 const description: INodeTypeDescription = {
   name: 'test.node',
@@ -115,6 +116,17 @@ describe('computeNodeIssues', () => {
       testApi: ['Credentials for "testApi" are not set.'],
     });
     expect(computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: { id: '1', name: 'k' } } }), description)).toBeUndefined();
+  });
+
+  it("HTTP Request's generic credential type, named by a parameter, must be chosen", () => {
+    const http = builtinNodeTypes.get('n8n-nodes-base.httpRequest', 4.2)!.description;
+    const n = (credentials?: INode['credentials']): INode => ({
+      id: 'h', name: 'HTTP Request', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [0, 0],
+      parameters: { url: 'https://example.com', authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' }, credentials,
+    });
+    expect(computeNodeIssues(n(), http)?.credentials).toEqual({ httpHeaderAuth: ['Credentials for "httpHeaderAuth" are not set.'] });
+    expect(computeNodeIssues(n({ httpHeaderAuth: { id: '1', name: 'Header' } }), http)).toBeUndefined();
+    expect(computeNodeIssues(n({ httpBasicAuth: { id: '1', name: 'Basic' } }), http)?.credentials).toBeDefined();
   });
 
   it('reports an unknown node type', () => {

@@ -95,17 +95,16 @@ describe('HTTP Request with credentials', () => {
     expect(missing.seen).toBeUndefined();
     expect(await lastError('missing')).toBe('Node "HTTP Request": credentials with name "Nobody" (ID nope) do not exist for "httpHeaderAuth"');
 
-    const unset = await request('unset', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'httpBasicAuth' }, {});
-    expect(unset.status).toBe(500);
-    expect(await lastError('unset')).toBe('Node "HTTP Request": credentials for "httpBasicAuth" are not set');
+    // No credential chosen: a node issue, so activation is refused before anything runs.
+    await expect(request('unset', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'httpBasicAuth' }, {})).rejects.toThrow(/Credentials for \\"httpBasicAuth\\" are not set/);
   });
 
   it('OAuth2 and predefined credential types fail with a clear error and send nothing', async () => {
-    const o = await request('oauth', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'oAuth2Api' }, {});
+    const o = await request('oauth', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'oAuth2Api' }, { oAuth2Api: { id: 'none', name: 'OAuth' } });
     expect(o.status).toBe(500);
     expect(o.seen).toBeUndefined();
     expect(await lastError('oauth')).toBe('Authentication "OAuth2" is not supported yet');
-    const p = await request('predefined', { url: `${http.base}/echo`, authentication: 'predefinedCredentialType', nodeCredentialType: 'githubApi' }, {});
+    const p = await request('predefined', { url: `${http.base}/echo`, authentication: 'predefinedCredentialType', nodeCredentialType: 'githubApi' }, { githubApi: { id: 'none', name: 'GitHub' } });
     expect(await lastError('predefined')).toBe('Authentication "Predefined Credential Type (githubApi)" is not supported yet');
     expect(p.seen).toBeUndefined();
   });
