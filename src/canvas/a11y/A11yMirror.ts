@@ -36,7 +36,8 @@ export class A11yMirror {
     this.list.setAttribute('role', 'listbox');
     this.list.setAttribute('aria-label', 'Nodes');
     this.list.setAttribute('aria-multiselectable', 'true');
-    Object.assign(this.list.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', transformOrigin: '0 0' });
+    // Its own compositor layer: panning changes only its transform, no repaint of the region.
+    Object.assign(this.list.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', transformOrigin: '0 0', willChange: 'transform' });
     this.region.appendChild(this.list);
     this.list.addEventListener('focusin', (e) => {
       const el = e.target as HTMLElement;

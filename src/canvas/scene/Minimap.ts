@@ -53,6 +53,8 @@ export class Minimap {
     Object.assign(this.frame.style, {
       position: 'absolute', left: '0', top: '0', width: '0', height: '0', border: '1.5px solid #4f7cf7',
       background: 'rgba(79,124,247,0.08)', borderRadius: '2px', boxSizing: 'border-box', pointerEvents: 'none',
+      // Moved every pan frame: its own compositor layer, so the minimap is not repainted.
+      willChange: 'transform',
     });
     this.el.append(this.canvas, this.frame);
     // The canvas root must not see these presses (it would start a pan or clear the selection).
@@ -95,9 +97,12 @@ export class Minimap {
     }
     const r = viewportInMinimap(this.layout, this.src.view(), MINIMAP_WIDTH, MINIMAP_HEIGHT);
     const s = this.frame.style;
+    const w = `${Math.max(2, r.maxX - r.minX)}px`;
+    const h = `${Math.max(2, r.maxY - r.minY)}px`;
     s.transform = `translate(${r.minX}px, ${r.minY}px)`;
-    s.width = `${Math.max(2, r.maxX - r.minX)}px`;
-    s.height = `${Math.max(2, r.maxY - r.minY)}px`;
+    // Only on a zoom: a size change lays the frame out again.
+    if (s.width !== w) s.width = w;
+    if (s.height !== h) s.height = h;
   }
 
   /** Minimap px → world, under the current layout (tests and the e2e spec use it). */
