@@ -20,6 +20,7 @@ import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { runCode } from './sandbox/runCode.ts';
 import type { BinaryDataStore, EngineLimits } from './types.ts';
+import { createDeduplicationHelpers, processMemoryStore, type ProcessedDataStore } from './deduplication.ts';
 
 export interface ContextInit {
   workflow: IWorkflowBase;
@@ -53,6 +54,8 @@ export interface ContextInit {
   executeSubWorkflow?: (request: SubWorkflowRequest) => Promise<SubWorkflowResult>;
   loadWorkflow?: (id: string) => Promise<IWorkflowBase>;
   hints: Array<{ message: string }>;
+  /** Deduplication history; the process-wide memory store when absent. */
+  processedDataStore?: ProcessedDataStore;
 }
 
 export function createExecuteContext(init: ContextInit): ExecuteFunctions {
@@ -117,6 +120,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       return base64ToBytes(b.data);
     },
     files: init.files,
+    ...createDeduplicationHelpers(init.processedDataStore ?? processMemoryStore, init.workflow.id ?? undefined, node),
   };
 
   const code: CodeRunner = {

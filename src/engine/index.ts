@@ -2,3 +2,4 @@
 export { runWorkflow } from './runWorkflow.ts';
 export type { RunOptions, IRun, ExecutionHooks, EngineLimits, BinaryDataStore } from './types.ts';
 export { DEFAULT_LIMITS } from './types.ts';
+export { MemoryProcessedDataStore, type ProcessedDataStore, type ProcessedDataValue } from './deduplication.ts';

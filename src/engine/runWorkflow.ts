@@ -480,6 +480,7 @@ class WorkflowRun {
         additionalKeys: this.opts.additionalKeys,
         binaryStore: this.opts.binaryStore,
         getCredentials: this.opts.getCredentials,
+        processedDataStore: this.opts.processedDataStore,
         hints,
       },
     });

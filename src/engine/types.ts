@@ -13,6 +13,7 @@ import type {
   WorkflowExecuteMode,
 } from '../model/execution.ts';
 import type { INode } from '../model/workflow.ts';
+import type { ProcessedDataStore } from './deduplication.ts';
 import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse, WebhookResponse } from '../nodes/types.ts';
 
 export interface ExecutionHooks {
@@ -97,6 +98,11 @@ export interface RunOptions {
   workflowIsImmutable?: boolean;
   /** Extra values for expressions, e.g. `{ resumeUrl }` for $execution.resumeUrl. */
   additionalKeys?: IDataObject;
+  /**
+   * Deduplication history across executions (Remove Duplicates v2, `helpers.checkProcessedAndRecord`);
+   * the server keeps it in its database. Without one the history lives in memory for the process.
+   */
+  processedDataStore?: ProcessedDataStore;
   /** Keeps large binary data out of the run data; without it binary stays inline. */
   binaryStore?: BinaryDataStore;
   /** Credentials of a node by credential type; without it getCredentials fails with a clear error. */

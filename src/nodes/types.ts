@@ -2,6 +2,7 @@
 // Execute functions receive a context modelled on n8n's IExecuteFunctions so that node logic
 // reads like n8n's and parameters mean the same.
 import type { INodeTypeDescription } from '../model/nodeTypes.ts';
+import type { DeduplicationHelpers } from '../engine/deduplication.ts';
 import type { IDataObject, INode, IWorkflowBase } from '../model/workflow.ts';
 import type {
   IBinaryData,
@@ -67,7 +68,8 @@ export interface WebhookResponse {
   body: unknown;
 }
 
-export interface ExecuteHelpers {
+/** Includes n8n's deduplication history helpers (checkProcessedAndRecord …, engine/deduplication.ts). */
+export interface ExecuteHelpers extends DeduplicationHelpers {
   httpRequest(options: HttpRequestOptions): Promise<HttpResponse | unknown>;
   returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[];
   constructExecutionMetaData(

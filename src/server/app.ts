@@ -14,6 +14,7 @@ import { WorkflowsRepository } from './db/repositories/workflows.ts';
 import { TagsRepository } from './db/repositories/tags.ts';
 import { ExecutionsRepository } from './db/repositories/executions.ts';
 import { UsersRepository } from './db/repositories/users.ts';
+import { ProcessedDataRepository } from './db/repositories/processedData.ts';
 import { SettingsRepository } from './db/repositories/settings.ts';
 import { ExecutionIdAllocator } from './db/repositories/executionIds.ts';
 import { CredentialsRepository } from './db/repositories/credentials.ts';
@@ -95,6 +96,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     executions: new ExecutionsRepository(db),
     users: new UsersRepository(db),
     settings: new SettingsRepository(db),
+    processedData: new ProcessedDataRepository(db),
   };
 
   const app = Fastify({
@@ -147,6 +149,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     // when an allowed folder contains them (as n8n's N8N_BLOCK_FILE_ACCESS_TO_N8N_FILES).
     fileAccessBlocked: [...new Set([config.dataDir, binaryStore.root])],
     resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
+    processedData: repos.processedData,
   });
   const clock = options.clock ?? systemClock;
   const activeWorkflows = new ActiveWorkflows({ workflows: repos.workflows, executions, push, scheduler: new Scheduler(clock), nodeIssues: createNodeIssueCheck(nodeTypes, config), log: app.log, timezone: config.timezone });

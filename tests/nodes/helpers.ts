@@ -1,7 +1,7 @@
 // Small workflows through the real engine: a Manual Trigger, a Code node that emits the given
 // items, then a chain of nodes under test.
 import { runWorkflow } from '../../src/engine/index.ts';
-import type { IRun } from '../../src/engine/index.ts';
+import type { IRun, RunOptions } from '../../src/engine/index.ts';
 import { builtinTypes, createRegistry } from '../../src/nodes/registry.ts';
 import type { INode, IConnections, IWorkflowBase, NodeParameters } from '../../src/model/workflow.ts';
 import type { INodeExecutionData } from '../../src/model/execution.ts';
@@ -18,7 +18,7 @@ export interface TestNode {
 }
 
 /** Runs trigger → [items] → nodes[0] → nodes[1] …; `branches` wires extra outputs. */
-export async function runChain(items: unknown[] | null, nodes: TestNode[], extra: Partial<{ connections: IConnections; nodes: TestNode[] }> = {}): Promise<IRun> {
+export async function runChain(items: unknown[] | null, nodes: TestNode[], extra: Partial<{ connections: IConnections; nodes: TestNode[]; workflowId: string; runOptions: Partial<RunOptions> }> = {}): Promise<IRun> {
   const all: INode[] = [{ id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
   const connections: IConnections = {};
   let previous = 'Trigger';
@@ -43,8 +43,8 @@ export async function runChain(items: unknown[] | null, nodes: TestNode[], extra
     previous = n.name;
   }
   Object.assign(connections, extra.connections ?? {});
-  const workflow: IWorkflowBase = { id: 'w', name: 'test', active: false, nodes: all, connections, settings: { executionOrder: 'v1' } } as IWorkflowBase;
-  return runWorkflow({ workflow, nodeTypes: registry, mode: 'manual', executionId: '1' });
+  const workflow: IWorkflowBase = { id: extra.workflowId ?? 'w', name: 'test', active: false, nodes: all, connections, settings: { executionOrder: 'v1' } } as IWorkflowBase;
+  return runWorkflow({ workflow, nodeTypes: registry, mode: 'manual', executionId: '1', ...extra.runOptions });
 }
 
 /** Output `index` of the node's first run, without pairedItem. */

@@ -1,9 +1,13 @@
 // Remove Duplicates v2: an Operation picks between dropping items repeated within the current
-// input (v1.1's comparison, nulls allowed) and n8n's deduplication history across executions.
-// The history operations need n8n's per-workflow/per-node deduplication store, which Switchyard
-// does not have yet; they fail clearly instead of letting every item through.
+// input (v1.1's comparison, nulls allowed) and n8n's deduplication history across executions
+// (helpers.checkProcessedAndRecord, engine/deduplication.ts): keep items whose value was not seen
+// before, or is higher / a later date than any before; or clear that history. As in n8n the
+// history operations return two lists: the kept items, then the discarded ones.
 import type { INodeProperties, INodeTypeDescription } from '../../model/nodeTypes.ts';
-import { NodeOperationError, type NodeType } from '../types.ts';
+import type { INodeExecutionData } from '../../model/execution.ts';
+import type { DeduplicationMode, DeduplicationScope } from '../../engine/deduplication.ts';
+import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../types.ts';
+import { tryToParseDateTime } from '../shared/typeValidation.ts';
 import { dedupeProperties } from '../shared/items/dedupeProperties.ts';
 import { runRemoveDuplicates } from '../shared/items/dedupeOperation.ts';
 
@@ -126,13 +130,87 @@ export function removeDuplicatesV2(base: Omit<INodeTypeDescription, 'version' | 
     description: { ...base, version: 2, properties: removeDuplicatesV2Properties },
     async execute(ctx) {
       const operation = ctx.getNodeParameter('operation', 0, WITHIN_INPUT) as string;
-      if (operation === WITHIN_INPUT) return [runRemoveDuplicates(ctx, ctx.getInputData(), { nullsAllowed: true })];
-      if (operation === SEEN_BEFORE || operation === CLEAR_HISTORY) {
-        throw new NodeOperationError(ctx.getNode(), `The operation "${operation === SEEN_BEFORE ? 'Remove Items Processed in Previous Executions' : 'Clear Deduplication History'}" is not supported yet`, {
-          description: 'It needs a deduplication history kept across executions, which Switchyard does not store yet. Use "Remove Items Repeated Within Current Input".',
-        });
+      const items = ctx.getInputData();
+      if (operation === WITHIN_INPUT) return [runRemoveDuplicates(ctx, items, { nullsAllowed: true })];
+      if (operation === SEEN_BEFORE) return removeSeenBefore(ctx, items);
+      if (operation === CLEAR_HISTORY) {
+        const mode = ctx.getNodeParameter('mode', 0, 'cleanDatabase') as string;
+        if (mode === 'cleanDatabase') await ctx.helpers.clearAllProcessedItems(scopeOf(ctx), { mode: 'entries' });
+        return [items];
       }
-      throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not supported!`);
+      return [items];
     },
   };
+}
+
+const DEFAULT_HISTORY_SIZE = 10000;
+const EMPTY_VALUE = 'The `Value to Dedupe` On is empty. Please provide a value.';
+
+function scopeOf(ctx: ExecuteFunctions): DeduplicationScope {
+  const scope = ctx.getNodeParameter('options.scope', 0, 'node') as DeduplicationScope;
+  if (scope !== 'node' && scope !== 'workflow') {
+    throw new NodeOperationError(ctx.getNode(), `The scope '${String(scope)}' is not supported. Please select either "node" or "workflow".`);
+  }
+  return scope;
+}
+
+async function removeSeenBefore(ctx: ExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[][]> {
+  const logic = ctx.getNodeParameter('logic', 0, 'removeItemsWithAlreadySeenKeyValues') as string;
+  const scope = scopeOf(ctx);
+  // Items by their value; keys in the order a plain object gives them (n8n's item mapping).
+  const byValue: Record<string, number[]> = {};
+  const add = (key: string, index: number) => (byValue[key] ??= []).push(index);
+  let mode: DeduplicationMode;
+  let maxEntries: number | undefined;
+
+  if (logic === 'removeItemsWithAlreadySeenKeyValues') {
+    mode = 'entries';
+    for (let i = 0; i < items.length; i++) add(String(ctx.getNodeParameter('dedupeValue', i, '') ?? ''), i);
+    maxEntries = Number(ctx.getNodeParameter('options.historySize', 0, DEFAULT_HISTORY_SIZE));
+    const stored = await ctx.helpers.getProcessedDataCount(scope, { mode, maxEntries });
+    if (stored + items.length > maxEntries) {
+      throw new NodeOperationError(
+        ctx.getNode(),
+        'The number of items to be processed exceeds the maximum history size. Please increase the history size or reduce the number of items to be processed.',
+      );
+    }
+  } else if (logic === 'removeItemsUpToStoredIncrementalKey') {
+    mode = 'latestIncrementalKey';
+    for (let i = 0; i < items.length; i++) {
+      const value = ctx.getNodeParameter('incrementalDedupeValue', i, '') as unknown;
+      if (value === undefined || value === null || String(value) === '') throw new NodeOperationError(ctx.getNode(), EMPTY_VALUE);
+      const n = Number(value);
+      if (Number.isNaN(n)) throw new NodeOperationError(ctx.getNode(), `The value '${String(value)}' is not a number. Please provide a number.`);
+      add(String(n), i);
+    }
+  } else if (logic === 'removeItemsUpToStoredDate') {
+    mode = 'latestDate';
+    for (let i = 0; i < items.length; i++) {
+      const value = String(ctx.getNodeParameter('dateDedupeValue', i, '') ?? '');
+      if (!value) throw new NodeOperationError(ctx.getNode(), EMPTY_VALUE);
+      try {
+        tryToParseDateTime(value);
+      } catch {
+        throw new NodeOperationError(ctx.getNode(), `The value '${value}' is not a valid date. Please provide a valid date.`);
+      }
+      add(value, i);
+    }
+  } else {
+    return [items];
+  }
+
+  const result = await ctx.helpers.checkProcessedAndRecord(Object.keys(byValue), scope, { mode, maxEntries });
+  const pick = (keys: Array<string | number>) =>
+    keys.flatMap((key) => (byValue[String(key)] ?? []).map((i) => ({ ...items[i]!, pairedItem: { item: i } })));
+  const output = [pick(result.new), pick(result.processed)];
+
+  if (mode === 'entries' && maxEntries! > 0) {
+    const count = await ctx.helpers.getProcessedDataCount(scope, { mode, maxEntries });
+    if (count / maxEntries! > 0.5) {
+      ctx.addHint(
+        `Some duplicates may be not be removed since you're approaching the maximum history size (${maxEntries} items). You can raise this limit using the ‘history size’ option.`,
+      );
+    }
+  }
+  return output;
 }

@@ -86,6 +86,16 @@ export interface CredentialsTable {
   updatedAt: string;
 }
 
+export interface ProcessedDataTable {
+  workflowId: string;
+  /** '' for the workflow scope, `n:<node id>` for a node's. */
+  context: string;
+  /** JSON text { mode, data }. */
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -95,4 +105,5 @@ export interface Database {
   users: UsersTable;
   settings: SettingsTable;
   credentials: CredentialsTable;
+  processed_data: ProcessedDataTable;
 }

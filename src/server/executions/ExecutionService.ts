@@ -18,7 +18,9 @@ import type { IDataObject, IPinData, IWorkflowBase } from '../../model/workflow.
 import type { StopExecutionResponse } from '../../model/api.ts';
 import type { NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
 import type { BinaryDataStore, IRun, RunOptions, SubExecutionRequest, SubExecutionStarted } from '../../engine/types.ts';
+import type { ProcessedDataStore } from '../../engine/deduplication.ts';
 import type { ExecutionsRepository } from '../db/repositories/executions.ts';
+import type { ProcessedDataRepository } from '../db/repositories/processedData.ts';
 import type { ExecutionIdAllocator } from '../db/repositories/executionIds.ts';
 import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
 import type { PushHub } from '../push/PushHub.ts';
@@ -34,6 +36,12 @@ export interface ExecutionServiceLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
+
+const unsavedProcessedData: ProcessedDataStore = {
+  get: () => Promise.reject(new Error('Deduplication history needs a saved workflow: save the workflow, then run it again')),
+  set: () => Promise.reject(new Error('Deduplication history needs a saved workflow: save the workflow, then run it again')),
+  delete: () => Promise.reject(new Error('Deduplication history needs a saved workflow: save the workflow, then run it again')),
+};
 
 export interface ExecutionServiceDeps {
   runWorkflow: RunWorkflowFn;
@@ -56,6 +64,8 @@ export interface ExecutionServiceDeps {
   fileAccessBlocked?: string[];
   /** $execution.resumeUrl of an execution. */
   resumeUrl?: (executionId: string) => string;
+  /** Deduplication history (table processed_data); without it the engine keeps it in memory. */
+  processedData?: ProcessedDataRepository;
 }
 
 /** Told about every execution that ended (saved or not): error workflows, retries, wait tracking. */
@@ -352,6 +362,9 @@ export class ExecutionService {
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         // Execute Workflow with the source "Database" (a workflow id).
         loadWorkflow: this.#loadWorkflow,
+        // Remove Duplicates' history across executions, every mode recording (manual runs too, as
+        // n8n): the stored workflow's rows; an unsaved workflow has none to keep.
+        processedDataStore: this.#d.processedData ? (a.workflowId ? this.#d.processedData.forWorkflow(a.workflowId) : unsavedProcessedData) : undefined,
         // … whose runs are executions of their own (mode 'integrated', saved per the child's settings).
         startSubExecution: this.#startSubExecution,
         parentExecution: req.parentExecution ?? req.resume?.data.parentExecution,

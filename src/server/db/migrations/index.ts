@@ -3,10 +3,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_credentials.ts';
+import * as m0003 from './0003_processed_data.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_credentials': m0002,
+  '0003_processed_data': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

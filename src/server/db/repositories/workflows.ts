@@ -192,6 +192,7 @@ export class WorkflowsRepository {
       await trx.deleteFrom('execution_data').where('executionId', 'in', (eb) => eb.selectFrom('executions').select('id').where('workflowId', '=', id)).execute();
       await trx.deleteFrom('executions').where('workflowId', '=', id).execute();
       await trx.deleteFrom('workflow_tags').where('workflowId', '=', id).execute();
+      await trx.deleteFrom('processed_data').where('workflowId', '=', id).execute();
       const r = await trx.deleteFrom('workflows').where('id', '=', id).executeTakeFirst();
       if (Number(r.numDeletedRows) === 0) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
     });
