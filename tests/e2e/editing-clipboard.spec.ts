@@ -63,6 +63,7 @@ test('copy and paste nodes with their connections and expressions', async ({ pag
   await clickNode(page, 'C');
   await page.keyboard.press('Control+x');
   await expect(node(page, 'C')).toHaveCount(0);
+  await page.waitForTimeout(1100); // pastes within 1000 ms of the last one are dropped (spec 001 §9); a fast run got here sooner
   await page.keyboard.press('Control+v');
   await expect(node(page, 'C')).toBeVisible();
 
