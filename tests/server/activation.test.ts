@@ -82,7 +82,7 @@ describe('activation', () => {
 
   it('runs schedules (Schedule Trigger, Interval, Cron) in mode trigger and stops them on deactivation', async () => {
     const t = await server();
-    const schedule = await t.activate(workflow('Every second', [node('Schedule', 'n8n-nodes-base.scheduleTrigger', 1.2, { rule: { interval: [{ field: 'seconds', secondsInterval: 1 }] } }), setNode('Mark', { ran: 'yes' })], undefined, { timezone: 'Asia/Tokyo' }));
+    const schedule = await t.activate(workflow('Every second', [node('Schedule', 'n8n-nodes-base.scheduleTrigger', 1.3, { rule: { interval: [{ field: 'seconds', secondsInterval: 1 }] } }), setNode('Mark', { ran: 'yes' })], undefined, { timezone: 'Asia/Tokyo' }));
     const interval = await t.activate(workflow('Interval', [node('Interval', 'n8n-nodes-base.interval', 1, { interval: 1, unit: 'seconds' })]));
     const cron = await t.activate(workflow('Cron', [node('Cron', 'n8n-nodes-base.cron', 1, { triggerTimes: { item: [{ mode: 'custom', cronExpression: '* * * * * *' }] } })]));
     const runs = await t.until(async () => {

@@ -14,7 +14,7 @@ export const scheduleTrigger: NodeType = {
     description: 'Triggers the workflow on a given schedule',
     icon: 'fa:clock',
     group: ['trigger', 'schedule'],
-    version: [1, 1.1, 1.2],
+    version: [1, 1.1, 1.2, 1.3],
     defaults: { name: 'Schedule Trigger', color: '#31C49F' },
     eventTriggerDescription: '',
     activationMessage: 'Your schedule trigger will now trigger executions on the schedule you have defined.',

@@ -1,4 +1,4 @@
-// Schedule Trigger parameters (n8n-nodes-base.scheduleTrigger v1, 1.1, 1.2).
+// Schedule Trigger parameters (n8n-nodes-base.scheduleTrigger v1, 1.1, 1.2, 1.3 — 1.3 has 1.2's parameters and items).
 import type { INodeProperties } from '../../model/nodeTypes.ts';
 
 const hours = Array.from({ length: 24 }, (_, h) => ({
