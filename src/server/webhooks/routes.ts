@@ -77,99 +77,78 @@ export function webhookRoutes(ctx: ServerContext) {
       return sendReply(reply, errorReply(500, 'There was a problem executing the workflow', 'The server log has the details.'));
     });
 
-    const production = `${c.basePath}${c.endpointWebhook}/`;
-    app.route({
-      method: [...METHODS],
-      url: `${production}*`,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        const registry = ctx.activeWorkflows.registry;
-        const path = pathAfter(request.url, production);
-        cors(request, reply, registry, path);
-        if (request.method === 'OPTIONS') return reply.status(204).send();
-        const m = registry.find(request.method, path);
-        if (!m) return notRegistered(reply, request.method, path, registry.methodsFor(path), PRODUCTION_HINT);
-        const t = m.target;
-        const call: WebhookCall = {
-          workflow: t.workflow,
-          workflowId: t.workflowId,
-          node: t.node,
-          settings: t.settings,
-          method: request.method,
-          params: m.params,
-          mode: 'webhook',
-          webhookUrl: `${webhookBase()}${c.endpointWebhook}/${m.path}`,
-          immutable: true,
-        };
-        await executeWebhook(deps, call, request, reply);
-        return reply;
-      },
+    /** Every method under `prefix`; `toCall` either answers itself (undefined) or names the webhook to run. */
+    const endpoint = (prefix: string, toCall: (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<WebhookCall | void> | WebhookCall | void) =>
+      app.route({
+        method: [...METHODS],
+        url: `${prefix}*`,
+        exposeHeadRoute: false,
+        handler: async (request, reply) => {
+          const call = await toCall(request, reply, pathAfter(request.url, prefix));
+          if (call) await executeWebhook(deps, call, request, reply);
+          return reply;
+        },
+      });
+    /** What a registered webhook (production or test) contributes to its call. */
+    const registered = (request: FastifyRequest, m: { target: { workflow: WebhookCall['workflow']; workflowId: string | null; node: WebhookCall['node']; settings: WebhookSettings }; params: Record<string, string> }) => ({
+      workflow: m.target.workflow,
+      workflowId: m.target.workflowId,
+      node: m.target.node,
+      settings: m.target.settings,
+      method: request.method,
+      params: m.params,
     });
 
-    const test = `${c.basePath}${c.endpointWebhookTest}/`;
-    app.route({
-      method: [...METHODS],
-      url: `${test}*`,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        const tests = ctx.testWebhooks;
-        const path = pathAfter(request.url, test);
-        cors(request, reply, tests.registry, path);
-        if (request.method === 'OPTIONS') return reply.status(204).send();
-        const m = tests.take(request.method, path);
-        if (!m) return notRegistered(reply, request.method, path, tests.registry.methodsFor(path), TEST_HINT);
-        const t = m.target;
-        const call: WebhookCall = {
-          workflow: t.workflow,
-          workflowId: t.workflowId,
-          node: t.node,
-          settings: t.settings,
-          method: request.method,
-          params: m.params,
-          mode: 'manual',
-          webhookUrl: `${webhookBase()}${c.endpointWebhookTest}/${path}`,
-          pushRef: t.pushRef,
-          runData: t.runData,
-          pinData: t.pinData,
-          destinationNode: t.destinationNode,
-          beforeStart: (executionId) => {
-            if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
-          },
-        };
-        await executeWebhook(deps, call, request, reply);
-        return reply;
-      },
+    endpoint(`${c.basePath}${c.endpointWebhook}/`, (request, reply, path) => {
+      const registry = ctx.activeWorkflows.registry;
+      cors(request, reply, registry, path);
+      if (request.method === 'OPTIONS') return void reply.status(204).send();
+      const m = registry.find(request.method, path);
+      if (!m) return notRegistered(reply, request.method, path, registry.methodsFor(path), PRODUCTION_HINT);
+      return { ...registered(request, m), mode: 'webhook', webhookUrl: `${webhookBase()}${c.endpointWebhook}/${m.path}`, immutable: true };
     });
 
-    const waiting = `${c.basePath}${c.endpointWebhookWaiting}/`;
-    app.route({
-      method: [...METHODS],
-      url: `${waiting}*`,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        if (request.method === 'OPTIONS') return reply.status(204).send();
-        const path = pathAfter(request.url, waiting);
-        const [executionId, ...rest] = path.split('/');
-        const found = await waitTargetOf(ctx, executionId, request.method, rest.join('/'));
-        if ('error' in found) return sendReply(reply, found.error);
-        const { execution, node, settings } = found;
-        const call: WebhookCall = {
-          workflow: execution.workflowData,
-          workflowId: execution.workflowId ?? null,
-          node,
-          settings,
-          method: request.method,
-          params: {},
-          mode: execution.mode === 'manual' ? 'manual' : 'webhook',
-          webhookUrl: `${webhookBase()}${c.endpointWebhookWaiting}/${path}`,
-          resume: execution,
-          // Claimed only once the call passed its checks and its body parsed, so a refused call
-          // leaves the execution waiting.
-          claim: () => ctx.repos.executions.claimWaiting(execution.id),
-        };
-        await executeWebhook(deps, call, request, reply);
-        return reply;
-      },
+    endpoint(`${c.basePath}${c.endpointWebhookTest}/`, (request, reply, path) => {
+      const tests = ctx.testWebhooks;
+      cors(request, reply, tests.registry, path);
+      if (request.method === 'OPTIONS') return void reply.status(204).send();
+      const m = tests.take(request.method, path);
+      if (!m) return notRegistered(reply, request.method, path, tests.registry.methodsFor(path), TEST_HINT);
+      const t = m.target;
+      return {
+        ...registered(request, m),
+        mode: 'manual',
+        webhookUrl: `${webhookBase()}${c.endpointWebhookTest}/${path}`,
+        pushRef: t.pushRef,
+        runData: t.runData,
+        pinData: t.pinData,
+        destinationNode: t.destinationNode,
+        beforeStart: (executionId) => {
+          if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
+        },
+      };
+    });
+
+    endpoint(`${c.basePath}${c.endpointWebhookWaiting}/`, async (request, reply, path) => {
+      if (request.method === 'OPTIONS') return void reply.status(204).send();
+      const [executionId, ...rest] = path.split('/');
+      const found = await waitTargetOf(ctx, executionId, request.method, rest.join('/'));
+      if ('error' in found) return void sendReply(reply, found.error);
+      const { execution, node, settings } = found;
+      return {
+        workflow: execution.workflowData,
+        workflowId: execution.workflowId ?? null,
+        node,
+        settings,
+        method: request.method,
+        params: {},
+        mode: execution.mode === 'manual' ? 'manual' : 'webhook',
+        webhookUrl: `${webhookBase()}${c.endpointWebhookWaiting}/${path}`,
+        resume: execution,
+        // Claimed only once the call passed its checks and its body parsed, so a refused call
+        // leaves the execution waiting.
+        claim: () => ctx.repos.executions.claimWaiting(execution.id),
+      };
     });
   };
 }
