@@ -6,6 +6,8 @@
 //            (performance.now() around its frame: update + render submit) and long tasks
 //   heap     JS heap after a forced GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage)
 //   culling  spatial-worker query round trips and time inside the worker
+//   peer     the same 1,000 nodes in a plain React Flow page, panned alike (measurePeer), at the
+//            normal 60 Hz frame pacing and with the frame-rate cap off; floor = a bare WebGL clear
 // and asserts the renderer is WebGL. `runCanvasBench({ quick })` returns the JSON; run this file
 // directly to print it.
 import { chromium } from 'playwright-core';
@@ -82,24 +84,63 @@ async function measureDrag(page) {
   };
 }
 
+/** Chromium's frame-rate cap off: rAF runs as fast as the page and the GPU process allow. */
+const UNTHROTTLED_FLAGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+
 /**
- * The same 1,000-node workflow in a plain React Flow page (bench/reactflow-harness.tsx), at
- * 100 %, panned by the same step every frame in the same browser.
+ * The peer: the same 1,000-node workflow in a plain React Flow page (bench/reactflow-harness.tsx)
+ * and in the canvas harness, both at 100 %, panned by the same step every frame in the same
+ * browser, in alternating rounds (canvas, React Flow, canvas, …) so machine load hits both
+ * alike. The frame deltas of all rounds are pooled per side. Run once in the normal browser
+ * (frames paced by the 60 Hz begin-frame clock: the canvas cannot go below 16.7 ms there) and
+ * once with the frame-rate cap off, where a frame time is what the frame really costs.
  */
-async function measureReactFlow(browser, serverUrl, frames, maxMs) {
-  const page = await browser.newPage({ viewport: VIEWPORT });
+async function measurePeer(browser, serverUrl, { rounds, frames, maxMs }) {
+  const ours = await browser.newPage({ viewport: VIEWPORT });
+  const peer = await browser.newPage({ viewport: VIEWPORT });
   const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const t0 = Date.now();
-  await page.goto(`${serverUrl}reactflow.html?nodes=1000`);
-  await page.waitForFunction(() => window.rf, null, { timeout: 120_000 });
-  const openMs = Date.now() - t0;
-  await page.evaluate(() => window.rf.resetZoom());
-  await page.waitForTimeout(300);
-  const pan = await page.evaluate(([f, t]) => window.rf.pan(f, 12, 4, t), [frames, maxMs]);
-  await page.close();
-  if (errors.length) throw new Error(`React Flow peer: ${errors.join('; ')}`);
-  return { openMs, frameMs: summary(pan.deltas) };
+  for (const p of [ours, peer]) p.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await ours.goto(serverUrl);
+    await ours.evaluate(() => window.harness.ready);
+    const renderer = await ours.evaluate(() => window.harness.handle.getRendererType());
+    if (renderer !== 'webgl') throw new Error(`canvas bench (peer): expected the WebGL renderer, got ${renderer}`);
+    await ours.evaluate(() => window.harness.open('/workflows/1000.json'));
+    await ours.evaluate(() => { window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
+    const t0 = Date.now();
+    await peer.goto(`${serverUrl}reactflow.html?nodes=1000`);
+    await peer.waitForFunction(() => window.rf, null, { timeout: 120_000 });
+    const openMs = Date.now() - t0;
+    await peer.evaluate(() => window.rf.resetZoom());
+    await peer.waitForTimeout(300);
+    const canvasDeltas = [];
+    const peerDeltas = [];
+    const perRound = [];
+    for (let i = 0; i < rounds; i++) {
+      await ours.bringToFront();
+      const a = await ours.evaluate(([f, t]) => window.harness.pan(f, 12, 4, t), [frames, maxMs]);
+      await peer.bringToFront();
+      const b = await peer.evaluate(([f, t]) => window.rf.pan(f, 12, 4, t), [frames, maxMs]);
+      canvasDeltas.push(...a.deltas);
+      peerDeltas.push(...b.deltas);
+      perRound.push({ canvasMedian: summary(a.deltas).median, reactFlowMedian: summary(b.deltas).median });
+    }
+    if (errors.length) throw new Error(`canvas bench (peer): ${errors.join('; ')}`);
+    const canvas = summary(canvasDeltas);
+    const reactFlow = summary(peerDeltas);
+    const r = (v) => Math.round(v * 10) / 10;
+    return {
+      reactFlowOpenMs: openMs,
+      canvasFrameMs: canvas,
+      reactFlowFrameMs: reactFlow,
+      rounds: perRound,
+      ratio: canvas.median ? r(reactFlow.median / canvas.median) : null,
+      ratioOfMeans: canvas.mean ? r(reactFlow.mean / canvas.mean) : null,
+    };
+  } finally {
+    await ours.close();
+    await peer.close();
+  }
 }
 
 /**
@@ -143,7 +184,7 @@ export async function runCanvasBench({ quick = false } = {}) {
   const panMaxMs = quick ? 4000 : 15000;
   await buildHarness();
   const server = await startHarnessServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  let browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const cases = [];
   let renderer = 'none';
   let reactFlow = null;
@@ -192,16 +233,14 @@ export async function runCanvasBench({ quick = false } = {}) {
       });
       await page.close();
     }
-    const peer = await measureReactFlow(browser, server.url, panFrames, panMaxMs);
-    const ours = cases.find((c) => c.nodes === 1000)?.pan100.frameMs.median;
-    reactFlow = {
-      nodes: 1000,
-      openMs: peer.openMs,
-      pan100FrameMs: peer.frameMs,
-      canvasPan100FrameMsMedian: ours,
-      ratio: ours ? Math.round((peer.frameMs.median / ours) * 10) / 10 : null,
-    };
+    const peerOpts = { rounds: quick ? 2 : 3, frames: quick ? 120 : 240, maxMs: quick ? 8000 : 15000 };
+    const paced = await measurePeer(browser, server.url, peerOpts);
     floor = await measureFloor(browser);
+    await browser.close();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...UNTHROTTLED_FLAGS] });
+    const unthrottled = await measurePeer(browser, server.url, peerOpts);
+    floor.unthrottled = await measureFloor(browser);
+    reactFlow = { nodes: 1000, zoom: 1, ...peerOpts, paced, unthrottled };
   } finally {
     await browser.close();
     await server.close();
@@ -211,7 +250,7 @@ export async function runCanvasBench({ quick = false } = {}) {
     viewport: VIEWPORT,
     panFrames,
     panMaxMs,
-    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage; reactFlow.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %; floor = a bare WebGL clear per frame',
+    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage; reactFlow.{paced,unthrottled}.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %, alternating rounds in one browser, paced = the normal 60 Hz frame clock, unthrottled = --disable-gpu-vsync --disable-frame-rate-limit; floor = a bare WebGL clear per frame',
     loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
     cases,
     reactFlow,
