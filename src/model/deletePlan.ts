@@ -2,8 +2,8 @@
 // - A node with one input and one output whose single incoming and single outgoing connection
 //   exist leaves its neighbours connected (the caller adds them RECONNECT_ON_DELETE_DELAY_MS
 //   later). Removing a chain A → B → C → D of such nodes (B and C) joins A to D.
-// - The last trigger-type start node cannot be removed while other nodes would stay: they
-//   would have nothing to start from. Deleting everything (the trigger too) is allowed.
+// - The last trigger-type start node cannot be removed (also when everything else goes, as the
+//   spec says: a workflow keeps something to start from; adding another trigger frees it).
 import type { IConnections } from './workflow.ts';
 
 export interface DeletableNode {
@@ -66,8 +66,7 @@ export function planDelete(nodes: DeletableNode[], connections: IConnections, id
   const removing = new Set(remove);
   const triggers = nodes.filter((n) => types.isStartTrigger(n.type, n.typeVersion));
   const survivingTriggers = triggers.filter((n) => !removing.has(n.id));
-  const othersStay = nodes.some((n) => !removing.has(n.id) && !types.isSticky(n.type));
-  if (triggers.length && survivingTriggers.length === 0 && othersStay) {
+  if (triggers.length && survivingTriggers.length === 0) {
     keptTrigger = triggers.find((n) => removing.has(n.id));
     if (keptTrigger) remove = remove.filter((id) => id !== keptTrigger!.id);
   }

@@ -89,13 +89,13 @@ describe('delete', () => {
     expect(edges(root)).toEqual(['Trigger>A']);
   });
 
-  it('keeps the last trigger while other nodes need it, and says why', () => {
+  it('keeps the last trigger, also on deleting everything, and says why', () => {
     const root = rootWith(chain());
     runInAction(() => deleteNodes(root, ['t']));
     expect(names(root)).toContain('Trigger');
     expect(toastTitles(root)).toEqual(['The last trigger cannot be deleted']);
     runInAction(() => deleteNodes(root, ['t', 'a', 'b', 'c']));
-    expect(names(root)).toEqual([]);
+    expect(names(root)).toEqual(['Trigger']);
   });
 });
 

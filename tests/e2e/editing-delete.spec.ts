@@ -1,5 +1,5 @@
 // Delete: a node with one input and one output leaves its neighbours connected (after 100 ms);
-// nodes with two outputs do not; the last trigger stays while other nodes need it.
+// nodes with two outputs do not; the last trigger stays, also when everything is deleted.
 import { expect, test } from '@playwright/test';
 import { chainWorkflow, clickEmpty, clickNode, links, n, node, openNew, shot, storeState, toast, TYPES } from './editing-helpers.ts';
 
@@ -41,4 +41,13 @@ test('a node with two outputs is not bridged; the last trigger is kept with a re
   await expect(toast(page, 'The last trigger cannot be deleted')).toContainText('"Trigger" starts this workflow');
   await expect(node(page, 'Trigger')).toBeVisible();
   await shot(page, 'delete-02-last-trigger');
+
+  // Select all, delete: everything but the last trigger goes (spec 001 §2.4).
+  await page.waitForTimeout(600);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await expect(node(page, 'Yes')).toHaveCount(0);
+  await expect(node(page, 'No')).toHaveCount(0);
+  await expect(node(page, 'Trigger')).toBeVisible();
+  expect((await storeState(page)).nodes.map((m) => m.name)).toEqual(['Trigger']);
 });

@@ -50,13 +50,19 @@ describe('planDelete', () => {
     expect(planDelete([n('T', 'trigger'), n('A'), n('B')], c, ['A'], types).bridges).toEqual([]);
   });
 
-  it('keeps the last trigger while other nodes stay, and says which', () => {
+  it('keeps the last trigger, even when everything else goes, and says which', () => {
     const plan = planDelete([n('T', 'trigger'), n('A'), n('S', 'sticky')], chain('T', 'A'), ['T'], types);
     expect(plan.remove).toEqual([]);
     expect(plan.keptTrigger?.name).toBe('T');
-    // With another trigger left, or when everything goes, it may be removed.
+    // With another trigger left it may be removed; when everything goes, the last trigger stays.
     expect(planDelete([n('T', 'trigger'), n('T2', 'trigger'), n('A')], {}, ['T'], types).remove).toEqual(['T']);
-    expect(planDelete([n('T', 'trigger'), n('A'), n('S', 'sticky')], {}, ['T', 'A'], types).remove).toEqual(['T', 'A']);
+    const all = planDelete([n('T', 'trigger'), n('A'), n('S', 'sticky')], {}, ['T', 'A', 'S'], types);
+    expect(all.remove).toEqual(['A', 'S']);
+    expect(all.keptTrigger?.name).toBe('T');
+    // Two triggers, both selected: one of them stays.
+    expect(planDelete([n('T', 'trigger'), n('T2', 'trigger')], {}, ['T', 'T2'], types).remove).toHaveLength(1);
+    // A workflow without any trigger deletes freely.
+    expect(planDelete([n('A'), n('B')], {}, ['A', 'B'], types).remove).toEqual(['A', 'B']);
   });
 
   it('plans deleting 10,000 chained nodes in linear time', () => {

@@ -1,6 +1,6 @@
 // Deleting nodes (spec 001 §2.4, src/model/deletePlan.ts): a node with one input and one output
 // leaves its neighbours connected RECONNECT_ON_DELETE_DELAY_MS later; the last trigger stays
-// while other nodes need it (a toast says why). Delete and reconnection are one undo step.
+// (a toast says why). Delete and reconnection are one undo step.
 import { action } from 'mobx';
 import { RECONNECT_ON_DELETE_DELAY_MS, STICKY_NODE_TYPE } from '../../model/constants.ts';
 import { planDelete } from '../../model/deletePlan.ts';
@@ -21,7 +21,7 @@ export function deleteNodes(root: RootStore, ids: string[]): void {
     ui.toasts.show({
       kind: 'warning',
       title: 'The last trigger cannot be deleted',
-      message: `"${plan.keptTrigger.name}" starts this workflow and the other nodes need it. Add another trigger first, or delete the other nodes too.`,
+      message: `"${plan.keptTrigger.name}" starts this workflow and is its last trigger. Add another trigger first, then delete this one.`,
     });
   }
   if (!plan.remove.length) return;
