@@ -16,6 +16,7 @@ import { newId, uniqueNodeName } from '../../model/names.ts';
 import { rewriteReferencesOfNode } from '../../model/nodeReferences.ts';
 import { repairWorkflow, type RepairReport } from '../../model/repairWorkflow.ts';
 import { waitingText } from '../../model/waitingText.ts';
+import { isNodeDataStale } from '../../model/staleData.ts';
 import { lazyObservableFields } from './lazyObservable.ts';
 import { History } from './history/History.ts';
 import { touchedNodeIds, type Change, type ConnectionSpec, type NodeField } from './history/changes.ts';
@@ -44,12 +45,23 @@ export class NodeModel {
   declare issues: string[];
   /** Wait text when the node is waiting (indefinite or until a date). */
   declare waitingText: string | undefined;
+  /**
+   * The node's run data is stale: its parameters changed after its latest run started (spec 001
+   * §4.1). Kept up to date by the store (see refreshStale); the canvas and the NDV read it.
+   */
+  declare stale: boolean;
+  /**
+   * n8n's nodeMetadata[name].parametersLastUpdatedAt: when the user last changed the parameters
+   * (epoch ms). Kept on the model, which is keyed by id, so a rename carries it; a loaded
+   * workflow starts without it. Not saved.
+   */
+  parametersLastUpdatedAt: number | undefined = undefined;
 
   constructor(node: INode) {
     const { id, name, type, typeVersion, position, parameters, disabled, ...settings } = node;
     this.id = id;
     this.type = type;
-    initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined]);
+    initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined, false]);
   }
 
   get isSticky(): boolean {
@@ -75,7 +87,7 @@ export class NodeModel {
 const EMPTY_COUNTS: number[] = [];
 const EMPTY_ISSUES: string[] = [];
 
-const initNodeFields = lazyObservableFields(NodeModel, ['name', 'typeVersion', 'x', 'y', 'parameters', 'disabled', 'settings', 'status', 'itemCount', 'issues', 'waitingText'] as const);
+const initNodeFields = lazyObservableFields(NodeModel, ['name', 'typeVersion', 'x', 'y', 'parameters', 'disabled', 'settings', 'status', 'itemCount', 'issues', 'waitingText', 'stale'] as const);
 
 export class ConnectionModel {
   readonly id: string;
@@ -356,9 +368,11 @@ export class WorkflowStore {
 
   private writeField(m: NodeModel, field: NodeField, value: unknown): void {
     if (field === 'name') {
-      this.byName.delete(m.name);
+      const oldName = m.name;
+      this.byName.delete(oldName);
       m.name = value as string;
       this.byName.set(m.name, m);
+      this.renameRunData(oldName, m.name);
     } else if (field === 'parameters') m.parameters = value as NodeParameters;
     else if (field === 'settings') m.settings = value as NodeSettings;
     else m.disabled = value as boolean;
@@ -393,8 +407,10 @@ export class WorkflowStore {
         this.pinData = c.after;
         break;
     }
-    if (c.kind === 'pinData') this.emit({ kind: 'all' });
-    else this.emitNodes(touchedNodeIds(c));
+    if (c.kind === 'pinData') {
+      this.refreshStaleAll();
+      this.emit({ kind: 'all' });
+    } else this.emitNodes(touchedNodeIds(c));
   }
 
   private record(change: Change, label: string, coalesceKey?: string): void {
@@ -407,17 +423,26 @@ export class WorkflowStore {
   /** Undoes the newest step; returns its label, or undefined when there was nothing to undo. */
   undo(): string | undefined {
     const step = this.history.undo((c) => this.applyChange(c));
-    if (step) this.afterHistoryMove(step.changes);
+    if (step) this.afterHistoryMove(step.changes, step.label);
     return step?.label;
   }
 
   redo(): string | undefined {
     const step = this.history.redo((c) => this.applyChange(c));
-    if (step) this.afterHistoryMove(step.changes);
+    if (step) this.afterHistoryMove(step.changes, step.label);
     return step?.label;
   }
 
-  private afterHistoryMove(changes: Change[]): void {
+  private afterHistoryMove(changes: Change[], label: string): void {
+    // Undoing or redoing a parameter edit changes the parameters the output came from. A rename's
+    // rewritten expressions (same meaning, new name) do not.
+    if (label !== 'Rename node') {
+      const now = Date.now();
+      for (const c of changes) {
+        const m = c.kind === 'field' && c.field === 'parameters' ? this.nodes.get(c.id) : undefined;
+        if (m) this.touchParameters(m, now);
+      }
+    }
     this.dirty = !this.history.atSaved || this.dirtyOutsideHistory;
     // Select what the step touched, so the user sees what changed back.
     const ids = [...new Set(changes.flatMap(touchedNodeIds))].filter((id) => this.nodes.has(id));
@@ -585,6 +610,7 @@ export class WorkflowStore {
     if (!m || m.parameters === parameters) return;
     const before = m.parameters;
     m.parameters = parameters;
+    this.touchParameters(m, Date.now());
     const keys = changedKeys(before, parameters);
     const resize = m.isSticky && keys !== '' && keys.split(',').every((k) => k === 'width' || k === 'height');
     this.record(
@@ -655,6 +681,7 @@ export class WorkflowStore {
       this.runData = next;
       this.runDataVersion++;
     }
+    for (const m of changed) this.refreshStale(m);
     this.emitNodes(changed.map((m) => m.id));
   }
 
@@ -698,7 +725,10 @@ export class WorkflowStore {
     this.pinData = after;
     this.record({ kind: 'pinData', before, after }, items ? 'Pin data' : 'Unpin data');
     const m = this.byName.get(nodeName);
-    if (m) this.emitNodes([m.id]);
+    if (m) {
+      this.refreshStale(m);
+      this.emitNodes([m.id]);
+    }
   }
 
   /** After a successful save. */
@@ -734,6 +764,36 @@ export class WorkflowStore {
     for (const [id, lines] of issues) this.setNodeIssues(id, lines);
   }
 
+  // ---- stale run data (spec 001 §4.1) ----
+
+  /** n8n's getParametersLastUpdate: when the user last changed the named node's parameters. */
+  parametersLastUpdate(nodeName: string): number | undefined {
+    return this.byName.get(nodeName)?.parametersLastUpdatedAt;
+  }
+
+  /** The user changed the node's parameters at `at` (epoch ms). */
+  private touchParameters(m: NodeModel, at: number): void {
+    m.parametersLastUpdatedAt = at;
+    this.refreshStale(m);
+  }
+
+  private refreshStale(m: NodeModel): void {
+    const stale = isNodeDataStale(m.parametersLastUpdatedAt, this.runData?.[m.name], !!this.pinData[m.name]);
+    if (m.stale !== stale) m.stale = stale;
+  }
+
+  private refreshStaleAll(): void {
+    for (const m of this.nodes.values()) this.refreshStale(m);
+  }
+
+  /** A renamed node keeps its run data (n8n's renameNodeSelectedAndExecution). */
+  private renameRunData(oldName: string, newName: string): void {
+    if (!this.runData || !(oldName in this.runData) || oldName === newName) return;
+    const { [oldName]: runs, ...rest } = this.runData;
+    this.runData = { ...rest, [newName]: runs };
+    this.runDataVersion++;
+  }
+
   // ---- execution state (fed by push messages) ----
 
   setNodeStatus(nodeName: string, status: NodeRunStatus): void {
@@ -752,6 +812,7 @@ export class WorkflowStore {
     const runs = (this.runData ??= {});
     (runs[nodeName] ??= []).push(task);
     this.runDataVersion++;
+    this.refreshStale(m);
     if (task.error) this.emitNodes([m.id]);
   }
 
@@ -766,6 +827,7 @@ export class WorkflowStore {
     const text = wait?.waitTill ? waitingText(wait.waitTill) : undefined;
     for (const m of this.nodes.values()) {
       const runs = runData?.[m.name];
+      this.refreshStale(m);
       if (!runs?.length) {
         if (m.status !== 'idle') m.status = 'idle';
         if (m.itemCount.length) m.itemCount = EMPTY_COUNTS;
@@ -794,6 +856,7 @@ export class WorkflowStore {
       if (m.status !== 'idle') m.status = 'idle';
       if (m.itemCount.length) m.itemCount = EMPTY_COUNTS;
       if (m.waitingText !== undefined) m.waitingText = undefined;
+      if (m.stale) m.stale = false;
     }
     if (hadErrors) this.emit({ kind: 'all' });
   }

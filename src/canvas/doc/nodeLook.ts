@@ -157,7 +157,7 @@ export function nodeRecord(n: CanvasNode, t: ResolvedType): NodeRecord {
 }
 
 export function stateInput(n: CanvasNode, pinned: boolean): NodeStateInput {
-  return { disabled: !!n.disabled, status: n.status, issues: Array.isArray(n.issues) ? n.issues : [], itemCount: Array.isArray(n.itemCount) ? n.itemCount : [], pinned };
+  return { disabled: !!n.disabled, status: n.status, issues: Array.isArray(n.issues) ? n.issues : [], itemCount: Array.isArray(n.itemCount) ? n.itemCount : [], pinned, stale: n.stale === true };
 }
 
 export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
@@ -183,6 +183,7 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     outputs: r.outputs,
     outputNames: t.info.outputNames,
     plusMask,
+    stale: state === 'success' && n.stale === true,
     subtitle: !t.known ? 'Unknown node type' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
   };
 }

@@ -8,6 +8,8 @@ export interface NodeStateInput {
   issues: readonly string[];
   itemCount: readonly number[];
   pinned: boolean;
+  /** Parameters changed after the run started (spec 001 §4.1); shown only on a node that has data. */
+  stale?: boolean;
 }
 
 export function totalItems(itemCount: readonly number[]): number {
@@ -30,7 +32,10 @@ export function visualState(n: NodeStateInput): VisualState {
   return 'idle';
 }
 
-/** 'Set, has data, 3 items' / 'IF, has issues' / 'Wait, waiting, until …' / 'Code, disabled'. */
+/**
+ * 'Set, has data, 3 items' / 'Set, has data, parameters changed since the run, 3 items' /
+ * 'IF, has issues' / 'Wait, waiting, until …' / 'Code, disabled'.
+ */
 export function accessibleLabel(name: string, n: NodeStateInput, waitingText?: string): string {
   const state = visualState(n);
   const items = totalItems(n.itemCount);
@@ -41,7 +46,7 @@ export function accessibleLabel(name: string, n: NodeStateInput, waitingText?: s
     case 'issues': parts.push('has issues'); break;
     case 'waiting': parts.push('waiting'); if (waitingText) parts.push(waitingText); break;
     case 'pinned': parts.push('pinned data'); break;
-    case 'success': parts.push('has data'); break;
+    case 'success': parts.push('has data'); if (n.stale) parts.push('parameters changed since the run'); break;
     case 'idle': break;
   }
   if (state !== 'disabled' && state !== 'executing' && items > 0) parts.push(items === 1 ? '1 item' : `${items} items`);

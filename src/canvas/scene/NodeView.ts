@@ -29,6 +29,8 @@ export interface NodeAppearance {
   /** Bits of outputs that show a plus button. */
   plusMask: number;
   subtitle: string | undefined;
+  /** Has data, but parameters changed since the run (spec 001 §4.1): warning badge instead of the check. */
+  stale?: boolean;
 }
 
 const BADGE_ICON: Partial<Record<VisualState, string>> = {
@@ -182,7 +184,8 @@ export class NodeView {
   }
 
   private applyBadge(a: NodeAppearance, full: boolean, atlas: IconAtlas): void {
-    const icon = full ? BADGE_ICON[a.state] : undefined;
+    const stale = a.stale === true && a.state === 'success';
+    const icon = full ? (stale ? 'fa:exclamation-triangle' : BADGE_ICON[a.state]) : undefined;
     if (icon && !this.badge) {
       this.badge = new Sprite();
       this.badge.anchor.set(0.5);
@@ -196,7 +199,7 @@ export class NodeView {
         this.badge.width = size;
         this.badge.height = size;
         this.badge.position.set(a.w - 14, a.h - 14);
-        this.badge.tint = stateColor(a.state) ?? THEME.icon;
+        this.badge.tint = stale ? THEME.warning : stateColor(a.state) ?? THEME.icon;
       }
     }
     const spin = full && a.state === 'executing';

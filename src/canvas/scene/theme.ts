@@ -14,6 +14,8 @@ export const THEME = {
   primary: 0xff6d5a,
   success: 0x28a066,
   danger: 0xe5484d,
+  /** n8n's warning colour: the badge of a node whose data is stale (parameters changed since the run). */
+  warning: 0xe6a23d,
   secondary: 0x7c5cf5,
   disabledFill: 0xf2f3f5,
   disabledBorder: 0xb9bec7,

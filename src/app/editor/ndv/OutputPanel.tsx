@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
+import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
 import { outputNamesOf } from './outputNames.ts';
@@ -20,6 +22,15 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
         outputNames={outputNamesOf(d)}
         title="Output"
         testId="ndv-output"
+        notice={
+          // Spec 001 §4.1: the data is stale when the parameters changed after the run started.
+          node.stale && node.status !== 'running' ? (
+            <div className="run-notice run-notice-warning" role="status" data-testid="ndv-output-stale">
+              <Icon icon={faTriangleExclamation} />
+              <span>Node parameters have changed. Execute the node again to refresh the output.</span>
+            </div>
+          ) : undefined
+        }
         empty={
           node.status === 'running' ? (
             <span>Executing…</span>

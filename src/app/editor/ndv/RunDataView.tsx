@@ -16,6 +16,7 @@ export function RunDataView({
   fixedOutput,
   title,
   empty,
+  notice,
   testId,
 }: {
   runs: ITaskData[] | undefined;
@@ -26,6 +27,8 @@ export function RunDataView({
   title: ReactNode;
   /** What to say when there is no run. */
   empty: ReactNode;
+  /** Shown above the data of a run (the output panel: parameters changed since the run). */
+  notice?: ReactNode;
   testId: string;
 }) {
   const [runIndex, setRunIndex] = useState(-1);
@@ -98,6 +101,7 @@ export function RunDataView({
           <span title="Execution time">{run.executionTime} ms</span>
         </div>
       )}
+      {run && notice}
       <div className="run-data-body">
         {!run ? (
           <div className="run-empty">{empty}</div>

@@ -1,0 +1,70 @@
+// Spec 001 §4.1 "Node data is stale when parameters changed after the run started": run a
+// small workflow, change a node's parameter, see the stale marker on the canvas (mirror label)
+// and the notice in the NDV's output panel, run the node again and both are gone.
+import { expect, test } from '@playwright/test';
+import { TYPES, canvasIdle, links, n, node, openNew, shot, toast } from './editing-helpers.ts';
+
+const STALE = /parameters changed since the run/;
+const NOTICE = 'Node parameters have changed. Execute the node again to refresh the output.';
+
+test('changing parameters after a run marks the node data stale until it runs again', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openNew(page, {
+    name: 'Stale data',
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
+      n('After', TYPES.noOp, [680, 300]),
+    ],
+    connections: links([
+      ['Trigger', 'Set'],
+      ['Set', 'After'],
+    ]),
+  });
+
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, has data, 1 item');
+  await expect(node(page, 'After')).toHaveAttribute('aria-label', 'After, has data, 1 item');
+
+  // Change a parameter in the NDV: the output panel says the data is stale.
+  const b = (await node(page, 'Set').boundingBox())!;
+  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello');
+  await expect(page.getByTestId('ndv-output-stale')).toHaveCount(0);
+  await page.getByTestId('assignment-value-0').fill('hello again');
+  await expect(page.getByTestId('ndv-output-stale')).toHaveText(NOTICE);
+  // The old output is still shown, under the notice.
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello');
+  await shot(page, 'stale-01-ndv-notice');
+
+  // The canvas: the node still has data, marked stale; its neighbours are not.
+  await page.getByTestId('ndv-close').click();
+  await expect(page.getByTestId('ndv')).toBeHidden();
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, has data, parameters changed since the run, 1 item');
+  await expect(node(page, 'After')).not.toHaveAttribute('aria-label', STALE);
+  await expect(node(page, 'Trigger')).not.toHaveAttribute('aria-label', STALE);
+  await canvasIdle(page);
+  await shot(page, 'stale-02-canvas-marker');
+
+  // A rename keeps it (the node is the same, its run data follows the new name).
+  await page.evaluate(() => {
+    const w = (window as unknown as { __switchyard: { workflow: { nodeByName(x: string): { id: string }; renameNode(id: string, name: string): void } } }).__switchyard.workflow;
+    w.renameNode(w.nodeByName('Set').id, 'Set Greeting');
+  });
+  await expect(node(page, 'Set Greeting')).toHaveAttribute('aria-label', STALE);
+
+  // Execute the node again: the notice and the marker are gone, the new output is shown.
+  const r = (await node(page, 'Set Greeting').boundingBox())!;
+  await page.mouse.dblclick(r.x + r.width / 2, r.y + r.height / 2);
+  await expect(page.getByTestId('ndv-output-stale')).toHaveText(NOTICE);
+  await page.getByTestId('ndv-execute-node').click();
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello again');
+  await expect(page.getByTestId('ndv-output-stale')).toHaveCount(0);
+  await shot(page, 'stale-03-ndv-after-run');
+  await page.getByTestId('ndv-close').click();
+  await expect(node(page, 'Set Greeting')).toHaveAttribute('aria-label', 'Set Greeting, has data, 1 item');
+  await canvasIdle(page);
+  await shot(page, 'stale-04-canvas-after-run');
+});
