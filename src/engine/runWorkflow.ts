@@ -357,6 +357,9 @@ class WorkflowRun {
           executionError = serializeError(e, node);
         }
       }
+      // Stopped (or timed out) while the node ran: what it returned after the abort is not a
+      // result (a Wait cut short passes its input on), so the node gets no run data, as when it throws.
+      if (this.abort.signal.aborted) return cancelledError(this.timedOut);
       if (skipped) {
         await this.releaseIfIdle();
         continue;

@@ -177,6 +177,21 @@ describe('runWorkflow', () => {
     expect(r.data.resultData.runData.After).toBeUndefined();
   });
 
+  it('a node that returns after the stop (a Wait cut short) gets no run data', async () => {
+    const controller = new AbortController();
+    const pending = run({
+      workflow: wf(
+        [trigger(), n('Wait', 'n8n-nodes-base.wait', { resume: 'timeInterval', amount: 30, unit: 'seconds' }, { typeVersion: 1.1 }), n('After', 'tag')],
+        wire(['Trigger', 'Wait'], ['Wait', 'After']),
+      ),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    const r = await pending;
+    expect(r.status).toBe('canceled');
+    expect(Object.keys(r.data.resultData.runData)).toEqual(['Trigger']);
+  });
+
   it('times out', async () => {
     const r = await run({
       workflow: wf([trigger(), n('Slow', 'slow', { delay: 5000 })], wire(['Trigger', 'Slow'])),
