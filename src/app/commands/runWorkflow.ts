@@ -127,12 +127,15 @@ export async function stopRun(root: RootStore): Promise<void> {
       return;
     }
   }
+  // The stop succeeded: say so (spec 001 §4.4) even when the run's canceled push message came
+  // first and ended the run already (it leaves the message to the stop; the server pushes it as
+  // soon as the run has ended, usually before the stop request answers).
+  ui.toasts.success('Execution stopped', `The execution with the id ${id} got stopped!`);
   // Show what ran before the stop; the push message that follows is for a non-current execution.
   const execution = await getExecution(id).catch(() => undefined);
   if (run.activeExecutionId !== id) return;
   workflow.setRunData(execution?.data?.resultData.runData ?? workflow.runData, id);
   run.finish('idle');
-  ui.toasts.success('Execution stopped', `The execution with the id ${id} got stopped!`);
 }
 
 export function clearExecutionData(root: RootStore): void {
