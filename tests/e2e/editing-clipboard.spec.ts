@@ -124,3 +124,112 @@ test('paste whole workflow JSON, a .json link after confirmation, and refuse bad
   expect(await names(page)).toEqual(before);
   await shot(page, 'clipboard-04-bad-paste');
 });
+
+interface ToastsWindow {
+  __switchyard: { ui: { toasts: { toasts: Array<{ title: string; duration: number }> } } };
+}
+
+test('a 50 MB clipboard is refused with a clear message and nothing changes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openNew(page, chainWorkflow('Huge paste'));
+  await clickEmpty(page);
+  const before = await storeState(page);
+
+  // Made in the page: 50 MB of workflow-looking text, more than four times the 12 MB payload limit.
+  const length = await page.evaluate(async () => {
+    const text = '{"nodes": [' + ' '.repeat(50 * 1024 * 1024) + '], "connections": {}}';
+    await navigator.clipboard.writeText(text);
+    return text.length;
+  });
+  expect(length).toBeGreaterThan(50 * 1024 * 1024);
+  await page.keyboard.press('Control+v');
+  const message = toast(page, 'Could not paste');
+  await expect(message).toContainText('The clipboard holds too much to paste: more than 50.0 MB; a workflow may be at most 12.0 MB (12582912 bytes).');
+  await shot(page, 'clipboard-05-50mb');
+
+  const after = await storeState(page);
+  expect(after.nodes).toEqual(before.nodes);
+  expect(after.edges).toEqual(before.edges);
+  expect(after.dirty).toBe(false);
+  expect(after.canUndo).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('pasting nodes over a type’s maxNodes skips the excess with a message that stays', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openNew(page, chainWorkflow('Max nodes'));
+  await clickEmpty(page);
+
+  // Two more Manual Triggers (maxNodes 1; the workflow has one) and a node wired to one of them.
+  const pasted = {
+    nodes: [n('Second trigger', TYPES.trigger, [0, 600]), n('Third trigger', TYPES.trigger, [0, 800]), n('Extra', TYPES.noOp, [220, 600])],
+    connections: links([['Second trigger', 'Extra']]),
+  };
+  await writeClipboard(page, JSON.stringify(pasted));
+  await page.keyboard.press('Control+v');
+  await expect(node(page, 'Extra')).toBeVisible();
+  const message = toast(page, 'Could not insert node');
+  await expect(message).toContainText('Node can not be inserted because the maximum number of 1 nodes of type "Manual Trigger" is already reached. 2 nodes were skipped.');
+  await shot(page, 'clipboard-06-max-nodes');
+
+  const state = await storeState(page);
+  expect(state.nodes.map((x) => x.name).sort()).toEqual(['A', 'B', 'C', 'Extra', 'Trigger']);
+  expect(state.edges).toEqual(['A>B', 'B>C', 'Trigger>A']);
+  expect(state.selection).toEqual(['Extra']);
+  // showMaxNodeTypeError does not close by itself (spec 001 §5): it has no timer; it goes when closed.
+  const durations = await page.evaluate(() => (window as unknown as ToastsWindow).__switchyard.ui.toasts.toasts.filter((t) => t.title === 'Could not insert node').map((t) => t.duration));
+  expect(durations).toEqual([0]);
+  await message.getByRole('button', { name: 'Close notification' }).click();
+  await expect(message).toHaveCount(0);
+
+  // A paste of nothing but a trigger adds nothing and says why (not 'no nodes given').
+  await page.waitForTimeout(1100); // the paste handler's own debounce (spec 001 §9)
+  await writeClipboard(page, JSON.stringify({ nodes: [n('Another trigger', TYPES.trigger, [0, 600])], connections: {} }));
+  await page.keyboard.press('Control+v');
+  await expect(message).toContainText('1 node was skipped.');
+  await expect(toast(page, 'Could not insert nodes')).toHaveCount(0);
+  expect(await names(page)).toEqual(['A', 'B', 'C', 'Extra', 'Trigger']);
+});
+
+test('duplicate: a sticky note lands 40 × 40 from the original, a node 140 px below', async ({ page }) => {
+  test.setTimeout(180_000);
+  const wf = chainWorkflow('Duplicate sticky');
+  wf.nodes.push(n('Note', 'n8n-nodes-base.stickyNote', [460, 20], { content: '## Read me', width: 380, height: 160 }));
+  await openNew(page, wf);
+  await clickEmpty(page);
+
+  // The sticky through the selection toolbar's Duplicate button.
+  await clickNode(page, 'Note');
+  await expect.poll(async () => (await storeState(page)).selection).toEqual(['Note']);
+  await expect(page.getByTestId('selection-actions')).toContainText('Sticky note');
+  await page.getByTestId('action-duplicate').click();
+  await expect(node(page, 'Note1')).toBeVisible();
+  let state = await storeState(page);
+  const note = state.nodes.find((x) => x.name === 'Note')!;
+  const copy = state.nodes.find((x) => x.name === 'Note1')!;
+  expect([copy.x, copy.y]).toEqual([note.x + 40, note.y + 40]);
+  expect(copy.parameters).toEqual(note.parameters);
+  expect(state.selection).toEqual(['Note1']);
+  await shot(page, 'clipboard-07-duplicate-sticky');
+
+  // Ctrl+D on the copy: another 40 × 40 on.
+  await page.keyboard.press('Control+d');
+  await expect(node(page, 'Note2')).toBeVisible();
+  state = await storeState(page);
+  const second = state.nodes.find((x) => x.name === 'Note2')!;
+  expect([second.x, second.y]).toEqual([note.x + 80, note.y + 80]);
+
+  // A regular node through the same button: 140 px straight below.
+  await clickEmpty(page);
+  await clickNode(page, 'C');
+  await expect.poll(async () => (await storeState(page)).selection).toEqual(['C']);
+  await page.getByTestId('action-duplicate').click();
+  await expect(node(page, 'C1')).toBeVisible();
+  state = await storeState(page);
+  const c = state.nodes.find((x) => x.name === 'C')!;
+  const c1 = state.nodes.find((x) => x.name === 'C1')!;
+  expect([c1.x, c1.y]).toEqual([c.x, c.y + 140]);
+  expect(state.selection).toEqual(['C1']);
+});
