@@ -1,9 +1,22 @@
 // Minimap mapping, sticky resize math, animation interpolation and edge auto-pan.
 import { describe, expect, it } from 'vitest';
 import { minimapLayout, minimapToWorld, viewportInMinimap, worldToMinimap } from '../../src/canvas/kernels/minimap.ts';
+import { minimapStickyColors } from '../../src/canvas/scene/Minimap.ts';
 import { STICKY_MIN_HEIGHT, STICKY_MIN_WIDTH, handleAt, resizeBox } from '../../src/canvas/kernels/resize.ts';
 import { easeInOutCubic, interpolateCamera, interpolatePositions, progress } from '../../src/canvas/kernels/animation.ts';
 import { autoPanDelta, AUTOPAN_MAX_PX } from '../../src/canvas/kernels/autopan.ts';
+
+describe('minimap sticky colours', () => {
+  it("draws each sticky in its own n8n colour (1–7), others as colour 1, a selected one outlined in blue", () => {
+    const yellow = minimapStickyColors(1, false);
+    expect(yellow).toEqual({ fill: '#fff5d6', stroke: '#f0d48a' });
+    expect(minimapStickyColors(4, false)).toEqual({ fill: '#e2ecfc', stroke: '#a3bff0' });
+    expect(minimapStickyColors('5', false).fill).toBe('#ede6fd');
+    expect(new Set([1, 2, 3, 4, 5, 6, 7].map((c) => minimapStickyColors(c, false).fill)).size).toBe(7);
+    for (const bad of [undefined, 0, 8, 'x', null]) expect(minimapStickyColors(bad, false)).toEqual(yellow);
+    expect(minimapStickyColors(3, true)).toEqual({ fill: '#e2f5e8', stroke: '#4f7cf7' });
+  });
+});
 
 describe('minimap mapping', () => {
   it('fits the content centred with padding and maps both ways', () => {

@@ -210,6 +210,43 @@ test('screenshots: a 20-node workflow at 100 % in the editor and read-only on it
   await expect(page.getByTestId('workflow-name')).toHaveText('Twenty nodes');
   await shot(page, 'app-20-nodes-100');
 
+  // The same workflow, still at 100 %, with a sticky note and a selection of several nodes: the
+  // note comes from the add-sticky button (shown while the add area is hovered), is written and
+  // placed above the first row (what typing and dragging would do), the view is panned to show it
+  // below the selection bar, and three nodes are shift+clicked. The note is deleted again before
+  // the execution (the read-only view counts 20 nodes).
+  await page.getByTestId('add-node').hover();
+  await page.getByTestId('add-sticky').click();
+  await expect.poll(async () => (await storeState(page)).nodes.some((x) => x.name === 'Sticky Note')).toBe(true);
+  await page.evaluate(() => {
+    type W = { nodeByName(n: string): { id: string; parameters: Record<string, unknown> }; setNodePosition(id: string, x: number, y: number): void; setParameters(id: string, p: Record<string, unknown>): void };
+    const w = (window as unknown as { __switchyard: { workflow: W } }).__switchyard.workflow;
+    const note = w.nodeByName('Sticky Note');
+    w.setNodePosition(note.id, 460, 80);
+    w.setParameters(note.id, {
+      ...note.parameters,
+      content: '## Order checks\nEvery row is one branch from the **Trigger**.\n- *IF* nodes split on `n`; `false` is not wired yet\n- see [runbook](https://example.com)',
+      width: 620,
+      height: 140,
+      color: 5,
+    });
+  });
+  const host = (await page.getByTestId('canvas-host').boundingBox())!;
+  await page.mouse.move(host.x + host.width / 2, host.y + host.height / 2);
+  await page.mouse.wheel(0, -200);
+  await canvasIdle(page);
+  await clickNode(page, 'Set 2');
+  await clickNode(page, 'IF 6', ['Shift']);
+  await clickNode(page, 'No-op 10', ['Shift']);
+  await page.mouse.move(host.x + 30, host.y + 30);
+  expect((await storeState(page)).selection).toEqual(['IF 6', 'No-op 10', 'Set 2']);
+  await canvasIdle(page);
+  expect(await page.evaluate(() => (window as unknown as { __switchyardCanvas: { zoom: { scale: number } } }).__switchyardCanvas.zoom.scale)).toBe(1);
+  await shot(page, 'app-20-nodes-100-selection-sticky');
+  await clickNode(page, 'Sticky Note');
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await storeState(page)).nodes.length).toBe(20);
+
   await page.getByTestId('execute-workflow').click();
   await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
   const { executionId } = await storeState(page);

@@ -1,14 +1,28 @@
 // The minimap: a small overlay (bottom right) with its own 2D-canvas drawing of every node box
 // from the geometry arrays, one path per colour, and the viewport as a DOM rectangle. Boxes are
-// redrawn only when the geometry changed (at most every REDRAW_MS); panning moves the
-// rectangle only. Pressing or dragging on it centres the view there.
+// redrawn only when the geometry changed (at most every REDRAW_MS; `flush` draws a pending
+// change at once, for whenIdle); panning moves the rectangle only. Stickies are drawn under the
+// nodes in their own n8n colour. The panel is opaque (white, as the app's controls), so the
+// canvas never shows through it. Pressing or dragging on it centres the view there.
 import { NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, FLAG_ALIVE, FLAG_STICKY } from '../../../workers/spatial/geometry.ts';
 import type { Rect, SpatialState } from '../../../workers/spatial/kernel.ts';
 import { minimapLayout, minimapToWorld, viewportInMinimap, worldToMinimap, type MinimapLayout } from '../kernels/minimap.ts';
+import { STICKY_COLORS, THEME } from './theme.ts';
 
 export const MINIMAP_WIDTH = 200;
 export const MINIMAP_HEIGHT = 130;
+const MINIMAP_BORDER = 0xd7d7de;
 const REDRAW_MS = 250;
+
+const hex = (c: number) => '#' + c.toString(16).padStart(6, '0');
+const SELECTION = hex(THEME.selection);
+
+/** A sticky's fill and outline in the minimap, by n8n's color parameter (1–7; others are 1). */
+export function minimapStickyColors(color: unknown, selected: boolean): { fill: string; stroke: string } {
+  const n = typeof color === 'number' ? color : typeof color === 'string' ? Number(color) : NaN;
+  const c = STICKY_COLORS[n] ?? STICKY_COLORS[1];
+  return { fill: hex(c.fill), stroke: selected ? SELECTION : hex(c.border) };
+}
 
 export interface MinimapSource {
   state: SpatialState;
@@ -17,6 +31,8 @@ export interface MinimapSource {
   view(): Rect;
   /** Colour for a node slot ('#rrggbb'), e.g. selected or its state. */
   color(slot: number): string;
+  /** A sticky slot's n8n color parameter (1–7); without it stickies are drawn in colour 1. */
+  stickyColor?(slot: number): unknown;
   /** Centre the main view on a world point. */
   centreOn(x: number, y: number): void;
 }
@@ -41,8 +57,11 @@ export class Minimap {
     this.el.setAttribute('aria-label', 'Minimap: press or drag to move the view');
     Object.assign(this.el.style, {
       position: 'absolute', right: '12px', bottom: '12px', width: `${MINIMAP_WIDTH}px`, height: `${MINIMAP_HEIGHT}px`,
-      background: 'rgba(255,255,255,0.92)', border: '1px solid #d5d9df', borderRadius: '6px', overflow: 'hidden',
-      boxShadow: '0 1px 4px rgba(20,30,45,0.12)', cursor: 'pointer', touchAction: 'none', zIndex: '2',
+      // Opaque: nodes and connections must not show through. Same look as the app's controls
+      // (white surface, grey border, soft shadow); the box is the drawing plus the border.
+      background: hex(THEME.minimapBg), border: `1px solid ${hex(MINIMAP_BORDER)}`, borderRadius: '6px', overflow: 'hidden',
+      boxShadow: '0 2px 8px rgba(16,16,24,0.08), 0 1px 2px rgba(16,16,24,0.06)', boxSizing: 'content-box',
+      cursor: 'pointer', touchAction: 'none', zIndex: '2',
     });
     this.canvas = document.createElement('canvas');
     this.canvas.width = MINIMAP_WIDTH;
@@ -84,6 +103,18 @@ export class Minimap {
     this.visible = v;
     this.el.style.display = v ? 'block' : 'none';
     if (v) this.update();
+  }
+
+  /**
+   * Draws a change the throttle is holding back (its timer pending) now, so whoever waits for
+   * the canvas to be idle (whenIdle, screenshots) sees a current minimap.
+   */
+  flush(): void {
+    if (!this.visible || this.src.version() === this.drawnVersion) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastDraw = -Infinity;
+    this.update();
   }
 
   /** Called every frame: redraws boxes when the geometry moved on, places the view frame. */
@@ -134,16 +165,30 @@ export class Minimap {
       if (!list) byColor.set(c, (list = []));
       list.push(i);
     }
-    const rect = (i: number) => {
+    const rect = (i: number, inset = 0) => {
       const o = i * NODE_STRIDE;
       // At least one pixel, so a 10,000-node overview still shows every node.
-      ctx.rect(s.nodes[o + N_X] * scale + ox, s.nodes[o + N_Y] * scale + oy, Math.max(1, s.nodes[o + N_W] * scale), Math.max(1, s.nodes[o + N_H] * scale));
+      ctx.rect(s.nodes[o + N_X] * scale + ox + inset, s.nodes[o + N_Y] * scale + oy + inset, Math.max(1, s.nodes[o + N_W] * scale - 2 * inset), Math.max(1, s.nodes[o + N_H] * scale - 2 * inset));
     };
-    if (stickies.length) {
+    // Stickies under the nodes, one path per look: their own fill, outlined (a white note on
+    // the white panel would vanish otherwise; a selected one in the selection colour).
+    const stickyPaths = new Map<string, number[]>();
+    for (const i of stickies) {
+      const { fill, stroke } = minimapStickyColors(this.src.stickyColor?.(i), this.src.color(i) === SELECTION);
+      const key = `${fill} ${stroke}`;
+      let list = stickyPaths.get(key);
+      if (!list) stickyPaths.set(key, (list = []));
+      list.push(i);
+    }
+    ctx.lineWidth = 1;
+    for (const [key, list] of stickyPaths) {
+      const [fill, stroke] = key.split(' ');
       ctx.beginPath();
-      for (const i of stickies) rect(i);
-      ctx.fillStyle = '#f6e7b0';
+      for (const i of list) rect(i, 0.5);
+      ctx.fillStyle = fill;
       ctx.fill();
+      ctx.strokeStyle = stroke;
+      ctx.stroke();
     }
     for (const [color, list] of byColor) {
       ctx.beginPath();
@@ -154,7 +199,7 @@ export class Minimap {
   }
 
   private navigate(e: PointerEvent): void {
-    const r = this.el.getBoundingClientRect();
+    const r = this.canvas.getBoundingClientRect();
     const w = minimapToWorld(this.layout, e.clientX - r.left, e.clientY - r.top);
     this.src.centreOn(w.x, w.y);
   }

@@ -1,4 +1,5 @@
-// Add-node (opens the node creator) and add-sticky buttons.
+// Add-node (opens the node creator) and add-sticky buttons; the sticky button shows while the
+// add area is hovered or focused (n8n's habit; canvas.css), so at rest it covers no node outputs.
 import { faNoteSticky, faPlus } from '@fortawesome/free-solid-svg-icons';
 import type { CanvasHandle } from '../../../canvas/types.ts';
 import { DEFAULT_CLICK_POSITION } from '../../../model/constants.ts';
