@@ -4,7 +4,7 @@
 // work for the nodes and connections that are displayed, then renders once. Nothing renders
 // while nothing changes.
 import { action, observable, runInAction } from 'mobx';
-import { Container, Graphics, RendererType, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
 import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
@@ -97,6 +97,13 @@ export class CanvasController implements SyncListener {
   /** Render groups of node views by NODE_CELL cell (see viewFor). */
   private readonly nodeCells = new Map<number, Container>();
   private readonly dragLayer = new Container({ isRenderGroup: true });
+  /**
+   * Everything that does not move with a node drag: dots, stickies, connection chunks, boxes,
+   * node cells, connection labels. While a drag runs it leaves the world and is rendered into
+   * `dragCache` only when it changes (see renderDrag).
+   */
+  private readonly staticLayer = new Container({ isRenderGroup: true });
+  private dragCache: { texture: RenderTexture; sprite: Sprite; camera: Camera | null } | null = null;
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
   private readonly overlay = new Overlay();
@@ -129,6 +136,8 @@ export class CanvasController implements SyncListener {
   private cameraChanged = true;
   /** Set when views were added or removed or the level of detail switched. */
   private sceneDirty = true;
+  /** The drag layer moved: a render is due, but nothing outside the drag changed. */
+  private dragMoved = false;
   private renderedCamera: Camera | null = null;
   private prevFrameCamera: Camera | null = null;
   private framesSinceRender = 0;
@@ -196,7 +205,8 @@ export class CanvasController implements SyncListener {
     this.stage.interactiveChildren = false;
     // Larger notes below smaller ones; the active (selected or edited) note above the others.
     this.stickies.sortableChildren = true;
-    this.world.addChild(this.stickies, this.edges.chunksLayer, this.boxes.layer, this.nodesLayer, this.edges.liveLayer, this.edges.labelsLayer, this.dragLayer, this.overlay.layer);
+    this.staticLayer.addChild(this.stickies, this.edges.chunksLayer, this.boxes.layer, this.nodesLayer, this.edges.labelsLayer);
+    this.world.addChild(this.staticLayer, this.edges.liveLayer, this.dragLayer, this.overlay.layer);
     this.dragLayer.addChild(this.edges.dragEdges, this.boxes.dragBoxes);
 
     this.spatial = opts.workerBaseUrl ? this.startWorker(opts.workerBaseUrl) : localSpatial(this.geometry.state);
@@ -251,7 +261,7 @@ export class CanvasController implements SyncListener {
       installFonts(resolution);
       this.atlas = new IconAtlas();
       this.background = new Background();
-      this.world.addChildAt(this.background.layer, 0);
+      this.staticLayer.addChildAt(this.background.layer, 0);
       this.stage.addChild(this.world);
       this.onResize();
       this.warmUp();
@@ -488,8 +498,12 @@ export class CanvasController implements SyncListener {
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
     if (lod === 'boxes') this.boxes.setScale(cam.k);
 
+    // `changed`: something outside the drag layer, the live connections and the overlay changed.
+    // `moved`: only those did (a drag step, a hover), which a drag renders from its cache.
     let changed = this.sceneDirty;
     this.sceneDirty = false;
+    let moved = this.dragMoved;
+    this.dragMoved = false;
     // While the visible set is stale for this camera (zoomed in from an overview, say), new
     // views wait for the culling answer instead of being made for nodes about to leave.
     const stale = this.lod !== 'boxes' && this.visible.outOfArea(visibleRect(cam, this.width, this.height), cam.k);
@@ -512,11 +526,14 @@ export class CanvasController implements SyncListener {
     this.dirtyNodes.clear();
     for (const slot of deferred) this.dirtyNodes.add(slot);
     if (!budgetLeft) this.invalidate();
-    if (this.edges.flush()) changed = true;
+    if (this.edges.flush()) {
+      if (this.edges.staticChangedLastFlush) changed = true;
+      else moved = true;
+    }
     if (this.boxes.flush()) changed = true;
     if (this.overlayDirty) {
       this.drawOverlay(cam);
-      changed = true;
+      moved = true;
     }
     if (this.cameraChanged) {
       this.mirror.setCamera(cam);
@@ -546,11 +563,11 @@ export class CanvasController implements SyncListener {
     if (this.marginBuilt && settled && budgetLeft) changed = true;
     let rendered = false;
     const contentAnimating = animating && !this.motion.cameraOnly;
-    if (!changed && !contentAnimating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
+    if (!changed && !moved && !contentAnimating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
       this.stats.compositedFrames++;
       this.framesSinceRender++;
       this.invalidate(); // come back to render once the camera settles
-    } else if (changed || contentAnimating || !rc || !sameCamera(cam, rc)) {
+    } else if (changed || moved || contentAnimating || !rc || !sameCamera(cam, rc)) {
       if (background.update(this.renderedRect(cam), cam.k)) changed = true;
       this.world.position.set(cam.x + OVERSCAN_PX, cam.y + OVERSCAN_PX);
       this.world.scale.set(cam.k);
@@ -559,7 +576,11 @@ export class CanvasController implements SyncListener {
         this.overlayDirty = false;
         this.drawOverlay(cam);
       }
-      renderer.render(this.stage);
+      if (this.drag) this.renderDrag(renderer, cam, changed || contentAnimating);
+      else {
+        if (this.dragCache?.sprite.visible) this.leaveDragCache();
+        renderer.render(this.stage);
+      }
       this.renderedCamera = cam;
       this.framesSinceRender = 0;
       if (this.canvasTransformed) {
@@ -594,6 +615,68 @@ export class CanvasController implements SyncListener {
       this.idleWaiters = [];
       for (const w of waiters) w();
     }
+  }
+
+  /**
+   * Renders a frame while nodes are dragged. A drag step changes only the drag layer, the live
+   * connections and the overlay, yet a full render re-validates and submits every render group
+   * (each node cell, the connection chunks, the dots): 1–4 ms of main thread per step on a
+   * loaded machine. So everything else (`staticLayer`) leaves the world for the drag, is rendered
+   * into a texture of the canvas bitmap when it changed or the camera moved, and each frame draws
+   * that texture as one sprite under the moving layers.
+   */
+  private renderDrag(renderer: Renderer, cam: Camera, staticChanged: boolean): void {
+    const w = renderer.screen.width;
+    const h = renderer.screen.height;
+    let cache = this.dragCache;
+    if (cache && (cache.texture.width !== w || cache.texture.height !== h || cache.texture.source.resolution !== renderer.resolution)) {
+      this.destroyDragCache();
+      cache = null;
+    }
+    if (!cache) {
+      const texture = RenderTexture.create({ width: w, height: h, resolution: renderer.resolution, antialias: false, scaleMode: 'nearest' });
+      // Drawn upside down, and the texture rendered upside down too: it is then rasterised in the
+      // canvas's own orientation (WebGL's y points up), so edges that fall on pixel centres round
+      // the same way as in a normal render and nothing shifts by a pixel when the drag starts or ends.
+      const sprite = new Sprite(texture);
+      sprite.scale.y = -1;
+      sprite.y = h;
+      sprite.visible = false;
+      this.stage.addChildAt(sprite, 0);
+      cache = this.dragCache = { texture, sprite, camera: null };
+    }
+    if (!cache.sprite.visible) {
+      this.world.removeChild(this.staticLayer);
+      cache.sprite.visible = true;
+      cache.camera = null;
+    }
+    if (staticChanged || !cache.camera || !sameCamera(cache.camera, cam)) {
+      const m = new Matrix(cam.k, 0, 0, -cam.k, cam.x + OVERSCAN_PX, h - cam.y - OVERSCAN_PX);
+      renderer.render({ container: this.staticLayer, target: cache.texture, clear: true, clearColor: THEME.background, transform: m });
+      cache.camera = cam;
+    }
+    // No clear: the picture is opaque (its texture was cleared to the background colour) and
+    // covers the whole bitmap. (A framebuffer blit instead of the sprite was tried: SwiftShader
+    // took longer for the blit and the clear it needs than for the textured quad.)
+    renderer.render({ container: this.stage, clear: false });
+  }
+
+  /** After a drag: the static layer goes back into the world (under the moving layers). */
+  private leaveDragCache(): void {
+    const cache = this.dragCache;
+    if (!cache) return;
+    cache.sprite.visible = false;
+    cache.camera = null;
+    if (this.staticLayer.parent !== this.world) this.world.addChildAt(this.staticLayer, 0);
+  }
+
+  private destroyDragCache(): void {
+    const cache = this.dragCache;
+    if (!cache) return;
+    this.leaveDragCache();
+    cache.sprite.destroy();
+    cache.texture.destroy(true);
+    this.dragCache = null;
   }
 
   /**
@@ -809,7 +892,8 @@ export class CanvasController implements SyncListener {
   private drawOverlay(cam: Camera): void {
     const st = this.overlayState;
     st.selectedCurves = [];
-    for (const id of this.doc.selectedConnections) {
+    // Every drag step redraws the overlay; iterating an empty observable set is not free.
+    if (this.doc.selectedConnections.size) for (const id of this.doc.selectedConnections) {
       const slot = this.geometry.edges.slotOf(id);
       if (slot === undefined) continue;
       const c = new Float64Array(8);
@@ -1097,10 +1181,12 @@ export class CanvasController implements SyncListener {
       }
       this.edges.beginDrag(slots);
       this.boxes.beginDrag(slots);
+      // The dragged views left their cells.
+      this.sceneDirty = true;
     }
     this.drag.dx = dx;
     this.drag.dy = dy;
-    this.sceneDirty = true;
+    this.dragMoved = true;
     this.dragLayer.position.set(dx, dy);
     this.edges.drag(dx, dy);
     this.overlayDirty = true;
@@ -1468,6 +1554,7 @@ export class CanvasController implements SyncListener {
     this.edges.destroy();
     this.boxes.destroy();
     this.pool.destroy();
+    this.destroyDragCache();
     this.background?.destroy();
     this.atlas?.destroy();
     this.renderer?.destroy();

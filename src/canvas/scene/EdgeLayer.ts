@@ -56,6 +56,12 @@ export class EdgeLayer {
   private liveDirty = false;
   /** Connections redrawn in the last flush (tests and the bench read it). */
   redrawnLastFlush = 0;
+  /**
+   * Whether the last flush changed what is drawn outside the drag layer (chunks, labels). The
+   * live (dragged) connections alone leave it false: the canvas then keeps its cached picture
+   * of everything that does not move with the drag (see CanvasController.renderDrag).
+   */
+  staticChangedLastFlush = false;
   private readonly geometry: GraphGeometry;
   private readonly style: EdgeStyleSource;
 
@@ -178,7 +184,7 @@ export class EdgeLayer {
   flush(): boolean {
     let redrawn = 0;
     this.redrawnLastFlush = 0;
-    let changed = this.dirty.size > 0 || this.relabel.size > 0 || this.liveDirty;
+    let changed = this.dirty.size > 0 || this.relabel.size > 0;
     for (const e of this.relabel) this.updateLabel(e);
     this.relabel.clear();
     const inDrag = this.dragNodes;
@@ -205,14 +211,16 @@ export class EdgeLayer {
       this.pathEdges(g, c.edges, false, 0, 0);
       redrawn += c.edges.size;
     }
-    if (inDrag && this.liveDirty) {
+    const live = this.liveDirty;
+    if (inDrag && live) {
       const g = this.live.clear();
       this.pathEdges(g, this.dragCrossing, true, this.dragDx, this.dragDy);
       redrawn += this.dragCrossing.length;
     }
     this.liveDirty = false;
     this.redrawnLastFlush = redrawn;
-    return changed;
+    this.staticChangedLastFlush = changed;
+    return changed || live;
   }
 
   /** Writes the curve of connection e into out, moving dragged ends by the drag offset. */
