@@ -184,6 +184,7 @@ export class CanvasController implements SyncListener {
       bounds: () => contentBounds(this.geometry.state),
       view: () => visibleRect(this.viewport.camera, this.width, this.height),
       color: (slot) => '#' + (this.boxColor(slot) ?? THEME.boxIdleTiny).toString(16).padStart(6, '0'),
+      stickyColor: (slot) => this.nodeAt(slot)?.parameters?.color,
       centreOn: (x, y) => {
         this.motion.stopCamera();
         this.viewport.set(centreOn(x, y, this.viewport.camera.k, this.width, this.height));
@@ -296,7 +297,7 @@ export class CanvasController implements SyncListener {
 
   // ---- document changes (SyncListener): mark, never draw ----
 
-  /** Bumped when the node selection changes (the minimap colours selected nodes). */
+  /** Bumped when the node selection or a node's state changes (the minimap colours nodes by them). */
   private selectionVersion = 0;
 
   private record(n: CanvasNode) {
@@ -348,6 +349,7 @@ export class CanvasController implements SyncListener {
         for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
         break;
     }
+    if (field !== 'x' && field !== 'y') this.selectionVersion++; // the minimap's state colours (status, issues …)
     this.dirtyNodes.add(slot);
     this.invalidate();
   }
@@ -611,6 +613,7 @@ export class CanvasController implements SyncListener {
     else this.lastFrameTime = 0;
     if (this.marginBuilt && !animating && !this.dragPointer) this.invalidate();
     if (!busy && !this.marginBuilt && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
+      this.minimap.flush(); // idle includes a minimap redraw the throttle is holding back
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();

@@ -360,10 +360,27 @@ test('screenshots: 20 nodes at 100 %, and at 100 % with a selection and a sticky
     return x.handle.whenIdle();
   }, [set5.x, set5.y]);
   await at100(page);
+  // whenIdle includes a minimap redraw the 250 ms throttle holds back: one selected node, then
+  // two right after (inside the throttle window), and the minimap shows each at once.
+  const selectedInMinimap = () => page.evaluate((hex) => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="canvas-minimap"] canvas')!;
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === r && d[i + 1] === g && d[i + 2] === b) n++;
+    return n;
+  }, '#4f7cf7');
+  await h(page, (x) => {
+    x.store.select([x.store.nodeByName('Set 5')!.id], 'replace');
+    return x.handle.whenIdle();
+  });
+  const one = await selectedInMinimap();
+  expect(one).toBeGreaterThan(0);
   await h(page, (x) => {
     x.store.select(['Set 5', 'IF 6'].map((n) => x.store.nodeByName(n)!.id), 'replace');
     return x.handle.whenIdle();
   });
+  expect(await selectedInMinimap()).toBeGreaterThan(1.5 * one);
   await idle(page);
   expect(await h(page, (x) => x.handle.zoom.scale)).toBe(1);
   const [nx, ny] = await screen(page, set5.x - 140, set5.y - 280);
