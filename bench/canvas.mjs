@@ -4,6 +4,7 @@
 //   pan      requestAnimationFrame deltas while the view pans every frame, zoomed to fit and at
 //            100 % (median, p95, fps), plus the canvas's own main-thread work per frame
 //            (performance.now() around its frame: update + render submit) and long tasks
+//            (10,000 nodes: a second pan under a CDP trace gives the callbacks' CPU time per frame)
 //   heap     JS heap after a forced GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage)
 //   culling  spatial-worker query round trips and time inside the worker
 //   peer     the same 1,000 nodes in a plain React Flow page, panned alike (measurePeer), at the
@@ -84,6 +85,40 @@ async function measureDrag(page) {
     edgesRedrawnPerFrameMax: during.length ? Math.max(...during) : 0,
     edgesRedrawnOnDrop: dropCount > 0 ? afterDrop.redrawn.slice(-dropCount).reduce((a, b) => a + b, 0) : 0,
   };
+}
+
+/**
+ * The same pan once more under a CDP trace, for the main thread's CPU time per frame: the
+ * thread time (`tdur`) of the frame's animation-frame callbacks (the canvas's frame and the
+ * pan step), next to their wall time. On this 2-core box SwiftShader's raster threads in the
+ * GPU process compete for the cores, so a frame's wall time also counts the time the main
+ * thread was descheduled; the CPU time is the JavaScript the frame actually ran.
+ */
+async function measurePanCpu(page, cdp, [frames, dx, dy, maxMs]) {
+  const events = [];
+  const collect = (e) => events.push(...e.value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  await page.evaluate(([f, x, y, t]) => window.harness.pan(f, x, y, t), [frames, dx, dy, maxMs]);
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  // One frame's callbacks run back to back: group those less than 1 ms apart.
+  const fired = events.filter((e) => e.name === 'FireAnimationFrame' && e.ph === 'X' && typeof e.tdur === 'number').sort((a, b) => a.ts - b.ts);
+  const cpu = [];
+  const wall = [];
+  let end = -Infinity;
+  for (const e of fired) {
+    if (e.ts - end > 1000) {
+      cpu.push(0);
+      wall.push(0);
+    }
+    cpu[cpu.length - 1] += e.tdur / 1000;
+    wall[wall.length - 1] += e.dur / 1000;
+    end = Math.max(end, e.ts + e.dur);
+  }
+  return { cpuMs: summary(cpu), wallMs: summary(wall) };
 }
 
 /** Chromium's frame-rate cap off: rAF runs as fast as the page and the GPU process allow. */
@@ -206,8 +241,10 @@ export async function runCanvasBench({ quick = false } = {}) {
       const open = await page.evaluate((n) => window.harness.open(`/workflows/${n}.json`), nodes);
       const afterOpen = await page.evaluate(() => window.harness.handle.getStats());
       const panFit = await page.evaluate(([f, t]) => window.harness.pan(f, 6, 2, t), [panFrames, panMaxMs]);
+      const cpuFit = nodes === 10000 ? await measurePanCpu(page, cdp, [panFrames, 6, 2, panMaxMs]) : undefined;
       await page.evaluate(() => { window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
       const pan100 = await page.evaluate(([f, t]) => window.harness.pan(f, 12, 4, t), [panFrames, panMaxMs]);
+      const cpu100 = nodes === 10000 ? await measurePanCpu(page, cdp, [panFrames, 12, 4, panMaxMs]) : undefined;
       const drag = await measureDrag(page);
       const stats = await page.evaluate(() => window.harness.handle.getStats());
       await cdp.send('HeapProfiler.collectGarbage');
@@ -227,8 +264,8 @@ export async function runCanvasBench({ quick = false } = {}) {
           lodAtFit: afterOpen.lod,
           displayedAtFit: afterOpen.displayedNodes,
         },
-        panFit: panSummary(panFit),
-        pan100: panSummary(pan100),
+        panFit: { ...panSummary(panFit), ...(cpuFit && { tracedFrameCallbacks: cpuFit }) },
+        pan100: { ...panSummary(pan100), ...(cpu100 && { tracedFrameCallbacks: cpu100 }) },
         dragOneNode: drag,
         heapMB: Math.round((heap.usedSize / 2 ** 20) * 10) / 10,
         culling: { spatial: stats.spatial, roundTripMs: summary(stats.queryRoundTripMs), workerMs: summary(stats.queryWorkerMs) },
@@ -252,7 +289,7 @@ export async function runCanvasBench({ quick = false } = {}) {
     viewport: VIEWPORT,
     panFrames,
     panMaxMs,
-    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); heap after CDP collectGarbage; reactFlow.{paced,unthrottled}.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %, alternating rounds in one browser, paced = the normal 60 Hz frame clock, unthrottled = --disable-gpu-vsync --disable-frame-rate-limit; floor = a bare WebGL clear per frame',
+    method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); tracedFrameCallbacks (10,000 nodes) = a second pan under a CDP trace: per frame, the thread time (cpuMs) and wall time (wallMs) of the animation-frame callbacks; heap after CDP collectGarbage; reactFlow.{paced,unthrottled}.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %, alternating rounds in one browser, paced = the normal 60 Hz frame clock, unthrottled = --disable-gpu-vsync --disable-frame-rate-limit; floor = a bare WebGL clear per frame',
     loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
     cases,
     reactFlow,
