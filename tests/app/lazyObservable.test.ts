@@ -26,6 +26,29 @@ describe('NodeModel fields', () => {
     stop();
   });
 
+  it('answers untracked reads before the first write from the constructor values, and stays tracked and current', () => {
+    const m = model();
+    // Untracked reads (the canvas's frame loop) see the constructor's values.
+    expect([m.x, m.y, m.status, m.name, m.disabled]).toEqual([10, 20, 'idle', 'A', false]);
+    const seen: string[] = [];
+    const stop = autorun(() => seen.push(`${m.status}:${m.x}`));
+    runInAction(() => (m.status = 'running'));
+    expect(m.status).toBe('running');
+    runInAction(() => (m.x = 30));
+    expect(m.x).toBe(30);
+    expect(seen).toEqual(['idle:10', 'running:10', 'running:30']);
+    stop();
+    // A field written before any tracked read is tracked from then on too.
+    const n = model();
+    runInAction(() => (n.y = 99));
+    expect(n.y).toBe(99);
+    const ys: number[] = [];
+    const stop2 = autorun(() => ys.push(n.y));
+    runInAction(() => (n.y = 100));
+    expect(ys).toEqual([99, 100]);
+    stop2();
+  });
+
   it('keeps values per instance and serialises as n8n JSON', () => {
     const a = model();
     const b = new NodeModel({ id: 'b', name: 'B', type: 't', typeVersion: 2, position: [0, 0], parameters: {}, disabled: true });
