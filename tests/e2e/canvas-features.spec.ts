@@ -157,12 +157,14 @@ test('keyboard: arrows follow connections, shift+arrows select downstream and up
   expect(up).toContain('Code 9');
   expect(up.length).toBeLessThan(20);
   // Keys that belong to the app reach the document unhandled.
-  const keys = page.evaluate(() => new Promise<string[]>((r) => {
+  // The listener is in place before the first key (an unawaited evaluate raced the key presses).
+  await page.evaluate(() => {
     const keys: string[] = [];
-    document.addEventListener('keydown', (e) => { if (e.key === 'Control') return; keys.push(`${e.ctrlKey ? 'ctrl+' : ''}${e.key}:${e.defaultPrevented}`); if (keys.length === 4) r(keys); });
-  }));
+    (window as unknown as { seenKeys: string[] }).seenKeys = keys;
+    document.addEventListener('keydown', (e) => { if (e.key !== 'Control') keys.push(`${e.ctrlKey ? 'ctrl+' : ''}${e.key}:${e.defaultPrevented}`); });
+  });
   for (const k of ['Control+c', 'Control+z', 'd', 'F2']) await page.keyboard.press(k);
-  expect(await keys).toEqual(['ctrl+c:false', 'ctrl+z:false', 'd:false', 'F2:false']);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { seenKeys: string[] }).seenKeys)).toEqual(['ctrl+c:false', 'ctrl+z:false', 'd:false', 'F2:false']);
   expect(errors).toEqual([]);
 });
 
