@@ -3,11 +3,11 @@
 // the last frame. Document changes only mark things dirty (DocumentSync); the frame does the
 // work for the nodes and connections that are displayed, then renders once. Nothing renders
 // while nothing changes.
-import { action, observable, runInAction } from 'mobx';
+import { action, observable, runInAction, untracked } from 'mobx';
 import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
 import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
-import { contentBounds, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
+import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
 import { StickyEditor } from './a11y/StickyEditor.ts';
@@ -29,7 +29,7 @@ import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
-import { expandRect } from './kernels/culling.ts';
+import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
@@ -77,6 +77,8 @@ function sameCamera(a: Camera, b: Camera): boolean {
 export class CanvasController implements SyncListener {
   readonly handle: CanvasHandle;
   private readonly doc: CanvasDocument;
+  /** doc.pinData, kept by pinDataChanged: colouring 10,000 boxes read the MobX getter 10,000 times. */
+  private pins: CanvasDocument['pinData'];
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
@@ -161,6 +163,7 @@ export class CanvasController implements SyncListener {
 
   constructor(container: HTMLElement, opts: CanvasOptions) {
     this.doc = opts.document;
+    this.pins = untracked(() => this.doc.pinData) ?? {};
     this.opts = opts;
     this.types = new TypeCache(opts.nodeTypes, () => this.typesChanged());
     this.edges = new EdgeLayer(this.geometry, { items: (e) => this.edgeItems(e) });
@@ -183,7 +186,7 @@ export class CanvasController implements SyncListener {
       version: () => this.geometry.version + this.selectionVersion,
       bounds: () => contentBounds(this.geometry.state),
       view: () => visibleRect(this.viewport.camera, this.width, this.height),
-      color: (slot) => '#' + (this.boxColor(slot) ?? THEME.boxIdleTiny).toString(16).padStart(6, '0'),
+      color: (slot) => this.boxColor(slot) ?? THEME.boxIdleTiny,
       stickyColor: (slot) => this.nodeAt(slot)?.parameters?.color,
       centreOn: (x, y) => {
         this.motion.stopCamera();
@@ -404,6 +407,7 @@ export class CanvasController implements SyncListener {
   }
 
   pinDataChanged(names: string[]): void {
+    this.pins = untracked(() => this.doc.pinData) ?? {};
     const set = new Set(names);
     for (const slot of this.visible.nodes) {
       const n = this.nodeAt(slot);
@@ -446,7 +450,7 @@ export class CanvasController implements SyncListener {
   }
 
   private pinned(n: CanvasNode): boolean {
-    return this.doc.pinData?.[n.name] !== undefined;
+    return this.pins[n.name] !== undefined;
   }
 
   private boxColor(slot: number): number | null {
@@ -740,10 +744,20 @@ export class CanvasController implements SyncListener {
   private updateCulling(cam: Camera): void {
     if (this.visible.inFlight || this.width === 0) return;
     if (!this.needsRequery(cam)) return;
+    const view = visibleRect(cam, this.width, this.height);
+    // An overview (the covered area holds all content, as after zoom to fit) needs no index:
+    // everything is visible, answered now instead of a worker round trip (which, right after a
+    // load, waits behind the worker's index build).
+    const bounds = contentBounds(this.geometry.state);
+    if (!bounds || containsRect(expandRect(view, CULL_MARGIN), bounds)) {
+      this.visible.answered(view, cam.k, this.geometry.version);
+      this.applyVisible(everything(this.geometry.state));
+      return;
+    }
     const client = this.spatial;
     this.visible.query(
       client,
-      visibleRect(cam, this.width, this.height),
+      view,
       cam.k,
       this.geometry.version,
       (answer, roundTrip) => {
@@ -1534,6 +1548,7 @@ export class CanvasController implements SyncListener {
       queryRoundTripMs: [...this.stats.queryRoundTripMs],
       queryWorkerMs: [...this.stats.queryWorkerMs],
       pointerMoveWorkMs: [...this.stats.pointerMoveWorkMs],
+      minimapDrawMs: [...this.minimap.drawMs],
       displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.pool.size : this.pool.size,
       displayedEdges: this.edges.displayedCount,
       lod: this.lod,

@@ -178,6 +178,8 @@ export interface CanvasStats {
    * its share of the frame that follows (that frame's work divided by the moves it answers).
    */
   pointerMoveWorkMs: number[];
+  /** Main-thread time of each minimap box redraw (at most every 250 ms while the graph changes), ms. */
+  minimapDrawMs: number[];
   displayedNodes: number;
   displayedEdges: number;
   lod: 'full' | 'simplified' | 'boxes';

@@ -1,6 +1,6 @@
 // Minimap mapping, sticky resize math, animation interpolation and edge auto-pan.
 import { describe, expect, it } from 'vitest';
-import { minimapLayout, minimapToWorld, viewportInMinimap, worldToMinimap } from '../../src/canvas/kernels/minimap.ts';
+import { fillBox, minimapLayout, minimapToWorld, pixelColor, viewportInMinimap, worldToMinimap } from '../../src/canvas/kernels/minimap.ts';
 import { minimapStickyColors } from '../../src/canvas/scene/Minimap.ts';
 import { STICKY_MIN_HEIGHT, STICKY_MIN_WIDTH, handleAt, resizeBox } from '../../src/canvas/kernels/resize.ts';
 import { easeInOutCubic, interpolateCamera, interpolatePositions, progress } from '../../src/canvas/kernels/animation.ts';
@@ -15,6 +15,41 @@ describe('minimap sticky colours', () => {
     expect(new Set([1, 2, 3, 4, 5, 6, 7].map((c) => minimapStickyColors(c, false).fill)).size).toBe(7);
     for (const bad of [undefined, 0, 8, 'x', null]) expect(minimapStickyColors(bad, false)).toEqual(yellow);
     expect(minimapStickyColors(3, true)).toEqual({ fill: '#e2f5e8', stroke: '#4f7cf7' });
+  });
+});
+
+describe('minimap pixels', () => {
+  const at = (px: Uint32Array, w: number) => (x: number, y: number) => px[y * w + x];
+
+  it('packs 0xrrggbb as an opaque RGBA pixel (ImageData byte order)', () => {
+    const bytes = new Uint8ClampedArray(new Uint32Array([pixelColor(0x4f7cf7)]).buffer);
+    expect([...bytes]).toEqual([0x4f, 0x7c, 0xf7, 0xff]);
+  });
+
+  it('fills boxes snapped to whole pixels, at least one pixel, clipped to the buffer', () => {
+    const w = 10, h = 6;
+    const px = new Uint32Array(w * h);
+    const p = at(px, w);
+    fillBox(px, w, h, 1.2, 1.4, 2.6, 1.9, 7); // x 1..3, y 1..2
+    expect([p(1, 1), p(3, 1), p(1, 2), p(3, 2)]).toEqual([7, 7, 7, 7]);
+    expect([p(0, 1), p(4, 1), p(1, 0), p(1, 3)]).toEqual([0, 0, 0, 0]);
+    fillBox(px, w, h, 6.1, 4.2, 0.05, 0.05, 9); // a tiny node in a 10,000-node overview: one pixel
+    expect(p(6, 4)).toBe(9);
+    expect(px.filter((v) => v === 9).length).toBe(1);
+    fillBox(px, w, h, -5, -5, 7, 7, 3); // partly outside: only the inside is written, nothing throws
+    expect(p(0, 0)).toBe(3);
+    fillBox(px, w, h, 50, 50, 5, 5, 4);
+    expect(px.includes(4)).toBe(false);
+  });
+
+  it('outlines a box (a sticky) with its border colour inside the same pixels', () => {
+    const w = 8, h = 8;
+    const px = new Uint32Array(w * h);
+    const p = at(px, w);
+    fillBox(px, w, h, 1, 1, 5, 4, 1, 2); // x 1..5, y 1..4
+    expect([p(1, 1), p(5, 1), p(1, 4), p(5, 4), p(3, 1), p(1, 2)]).toEqual([2, 2, 2, 2, 2, 2]);
+    expect([p(2, 2), p(4, 3)]).toEqual([1, 1]);
+    expect(p(6, 2)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EDGE_STRIDE, FLAG_ALIVE, FLAG_STICKY, NODE_STRIDE, PLUS_CENTER_DX, bezierPoint, edgeCurve } from '../../workers/spatial/geometry.ts';
-import { contentBounds, createSpatialState, hitTest, patchEdges, patchNodes, queryRect, selectInRect, type SpatialState } from '../../workers/spatial/kernel.ts';
+import { contentBounds, createSpatialState, everything, hitTest, patchEdges, patchNodes, queryRect, selectInRect, type SpatialState } from '../../workers/spatial/kernel.ts';
 
 /** Nodes: [x, y, inputs, outputs, sticky?, w?, h?]; edges: [source, output, target, input]. */
 function build(nodes: Array<[number, number, number, number, boolean?, number?, number?]>, edges: Array<[number, number, number, number]> = [], connectedMask: number[] = []): SpatialState {
@@ -33,6 +33,18 @@ describe('spatial kernel: culling', () => {
     const r = queryRect(s, { minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
     expect([...r.nodes]).toEqual([1]);
     expect(r.edges.length).toBe(0); // a connection to a removed node is gone too
+  });
+
+  it('answers an overview with every live node and connection, the same set the index gives for a rectangle holding all', () => {
+    const s = build([[0, 0, 1, 1], [1000, 0, 1, 1], [5000, 5000, 1, 1], [-300, 80, 1, 1]], [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0]]);
+    patchNodes(s, [1], [1000, 0, 100, 100, 1, 1, 0, 0]); // removed: its connections go too
+    const all = everything(s);
+    const byIndex = queryRect(s, { minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
+    expect([...all.nodes]).toEqual([0, 2, 3]);
+    expect([...all.edges]).toEqual([2]);
+    expect([...byIndex.nodes].sort()).toEqual([...all.nodes]);
+    expect([...byIndex.edges].sort()).toEqual([...all.edges]);
+    expect(everything(createSpatialState())).toEqual({ nodes: new Int32Array(0), edges: new Int32Array(0) });
   });
 
   it('rejects patches of the wrong length', () => {

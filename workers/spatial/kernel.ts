@@ -163,6 +163,20 @@ export function queryRect(s: SpatialState, r: Rect): QueryResult {
 }
 
 /**
+ * Every live node and connection: the culling answer for a rectangle that holds all content
+ * (an overview), found in one pass without the index.
+ */
+export function everything(s: SpatialState): QueryResult {
+  const nodes = new Int32Array(s.nodeSlots);
+  let n = 0;
+  for (let i = 0; i < s.nodeSlots; i++) if (nodeAlive(s, i)) nodes[n++] = i;
+  const edges = new Int32Array(s.edgeSlots);
+  let m = 0;
+  for (let e = 0; e < s.edgeSlots; e++) if (edgeAlive(s, e)) edges[m++] = e;
+  return { nodes: nodes.slice(0, n), edges: edges.slice(0, m) };
+}
+
+/**
  * Rubber-band selection: nodes whose box meets the rectangle; sticky notes only when the
  * rectangle contains them whole (they are large backgrounds that a band often crosses).
  */

@@ -41,3 +41,31 @@ export function viewportInMinimap(l: MinimapLayout, view: Rect, width: number, h
     maxY: Math.max(0, Math.min(height, b.y)),
   };
 }
+
+/** 0xRRGGBB → an opaque ImageData pixel read as a little-endian uint32 (bytes R, G, B, A). */
+export function pixelColor(rgb: number): number {
+  return (0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff)) >>> 0;
+}
+
+/**
+ * Fills the box (x, y, bw, bh) in minimap px into a width × height pixel buffer, snapped to whole
+ * pixels and at least one pixel each way (so a 10,000-node overview still shows every node);
+ * with `outline`, the box's border pixels get that colour instead.
+ */
+export function fillBox(px: Uint32Array, width: number, height: number, x: number, y: number, bw: number, bh: number, color: number, outline?: number): void {
+  const x0 = Math.round(x);
+  const y0 = Math.round(y);
+  const x1 = Math.max(x0 + 1, Math.round(x + bw));
+  const y1 = Math.max(y0 + 1, Math.round(y + bh));
+  const cx0 = Math.max(0, x0);
+  const cy0 = Math.max(0, y0);
+  const cx1 = Math.min(width, x1);
+  const cy1 = Math.min(height, y1);
+  for (let row = cy0; row < cy1; row++) {
+    const edgeRow = outline !== undefined && (row === y0 || row === y1 - 1);
+    const base = row * width;
+    for (let col = cx0; col < cx1; col++) {
+      px[base + col] = edgeRow || (outline !== undefined && (col === x0 || col === x1 - 1)) ? outline! : color;
+    }
+  }
+}

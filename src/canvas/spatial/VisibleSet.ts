@@ -56,6 +56,12 @@ export class VisibleSet {
     );
   }
 
+  /** Marks the view (plus margin) as answered without a query (the caller has the answer). */
+  answered(view: Rect, scale: number, geometryVersion: number): void {
+    this.version = geometryVersion;
+    this.covered = { rect: expandRect(view, CULL_MARGIN), scale };
+  }
+
   /** Takes an answer: keeps slots `alive` says still exist and returns the differences. */
   accept(a: QueryResult, nodeAlive: (s: number) => boolean, edgeAlive: (s: number) => boolean, edgesShown: Set<number>, keep: (s: number) => boolean): VisibleChange {
     const nodes = a.nodes.filter(nodeAlive);
