@@ -132,3 +132,35 @@ test('zoom keys + - 0 1 and Tab closing an open node creator', async ({ page }) 
   await page.keyboard.press('Tab');
   await expect(creator).toBeHidden();
 });
+
+test('a node dragged from the creator onto the canvas lands centred where it is dropped, unconnected', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openNew(page, { name: 'Drop', nodes: [n('Trigger', TYPES.trigger, [240, 300])], connections: {} });
+  await page.getByTestId('add-node').click();
+  const creator = page.getByTestId('node-creator');
+  await expect(creator).toBeVisible();
+  await page.getByTestId('node-creator-search').fill('No Operation');
+  const row = creator.locator(`[data-testid="creator-node"][data-node-type="${NOOP}"]`).first();
+  const host = page.getByTestId('canvas-host');
+  const drop = { x: 420, y: 520 };
+  const [wx, wy] = await page.evaluate(([x, y]) => (window as unknown as { __switchyardCanvas: { screenToWorld(x: number, y: number): [number, number] } }).__switchyardCanvas.screenToWorld(x, y), [drop.x, drop.y]);
+  await row.dragTo(host, { targetPosition: drop });
+  await expect(creator).toBeHidden();
+  await canvasIdle(page);
+  const g = await graph(page);
+  expect(Object.keys(g.nodes).sort()).toEqual(['No Operation, do nothing', 'Trigger']);
+  // Centred under the pointer, on the 20 px grid.
+  const snap = (v: number) => Math.round(v / 20) * 20;
+  expect(g.nodes['No Operation, do nothing']).toEqual([snap(wx - 50), snap(wy - 50)]);
+  expect(g.connections).toEqual([]);
+  const box = (await node(page, 'No Operation, do nothing').boundingBox())!;
+  const hostBox = (await host.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - (hostBox.x + drop.x))).toBeLessThan(box.width / 2);
+  expect(Math.abs(box.y + box.height / 2 - (hostBox.y + drop.y))).toBeLessThan(box.height / 2);
+  await shot(page, 'plus-04-dropped-from-creator');
+
+  // Undo takes the dropped node away again, as any added node.
+  await clickEmpty(page);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => Object.keys((await graph(page)).nodes)).toEqual(['Trigger']);
+});

@@ -8,7 +8,9 @@ import { useStores } from '../../stores/context.ts';
 import { deleteNodes } from '../../commands/deleteNodes.ts';
 import { showReadOnlyError } from '../../commands/readOnly.ts';
 import { leadingDebounce } from '../../commands/debounce.ts';
-import { DEBOUNCE_DELETE_MS } from '../../../model/constants.ts';
+import { DEBOUNCE_DELETE_MS, NODE_SIZE } from '../../../model/constants.ts';
+import { addNodeOfType } from '../../commands/addNode.ts';
+import { NODE_TYPE_DRAG_TYPE } from '../creator/CreatorList.tsx';
 import { nodeTypeLookup } from './nodeTypeLookup.ts';
 import './canvas.css';
 
@@ -45,6 +47,23 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
         onError: (message) => root.ui.toasts.error('Canvas problem', message),
       },
     });
+    // A node dragged from the creator lands centred under the pointer (snapped, and moved off
+    // any node it would cover, as every added node); the creator closes as after a click.
+    const onDragOver = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes(NODE_TYPE_DRAG_TYPE)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    };
+    const onDrop = (e: DragEvent) => {
+      const type = e.dataTransfer?.getData(NODE_TYPE_DRAG_TYPE);
+      if (!type) return;
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      const [x, y] = handle.screenToWorld(e.clientX - r.left, e.clientY - r.top);
+      if (addNodeOfType(root, type, { kind: 'position', x: x - NODE_SIZE / 2, y: y - NODE_SIZE / 2 })) root.ui.closeCreator();
+    };
+    el.addEventListener('dragover', onDragOver);
+    el.addEventListener('drop', onDrop);
     handle.ready.then(
       () => {
         // End-to-end tests and the frame-time bench read the renderer and stats through this.
@@ -54,6 +73,8 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
       (e: unknown) => root.ui.toasts.error('The canvas could not start', e instanceof Error ? e.message : String(e)),
     );
     return () => {
+      el.removeEventListener('dragover', onDragOver);
+      el.removeEventListener('drop', onDrop);
       onHandleRef.current(undefined);
       handle.destroy();
     };

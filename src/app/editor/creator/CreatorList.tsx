@@ -6,6 +6,9 @@ import { Icon } from '../../ui/Icon.tsx';
 import { NodeIcon } from '../../ui/NodeIcon.tsx';
 import type { CreatorCategory, CreatorNodeItem, CreatorSubcategory } from './creatorItems.ts';
 
+/** Drag data type of a node row dragged onto the canvas (the value is the node type name). */
+export const NODE_TYPE_DRAG_TYPE = 'application/x-switchyard-node-type';
+
 export type CreatorRow =
   | { kind: 'category'; item: CreatorCategory; expanded: boolean }
   | { kind: 'subcategory'; item: CreatorSubcategory }
@@ -62,11 +65,25 @@ export function CreatorList({
         const n = row.item;
         return (
           <ListBoxItem id={id} textValue={n.displayName} className="creator-row creator-node" data-testid="creator-node" data-node-type={n.nodeType}>
-            <NodeIcon icon={n.icon} color={n.iconColor} name={n.displayName} />
-            <span className="creator-node-text">
-              <span className="creator-node-name">{n.displayName}</span>
-              <span className="creator-node-desc">{n.description}</span>
-            </span>
+            {/* Native drag (CanvasHost drops it where it lands); a click still adds as before. The
+                list keeps focus in the search field by preventing mousedown's default, which
+                would also prevent the drag: the row's own mousedown stops here (presses are
+                pointer events and still reach the list). */}
+            <div
+              className="creator-node-drag"
+              draggable
+              onMouseDown={(e) => e.stopPropagation()}
+              onDragStart={(e) => {
+                e.dataTransfer.setData(NODE_TYPE_DRAG_TYPE, n.nodeType);
+                e.dataTransfer.effectAllowed = 'copy';
+              }}
+            >
+              <NodeIcon icon={n.icon} color={n.iconColor} name={n.displayName} />
+              <span className="creator-node-text">
+                <span className="creator-node-name">{n.displayName}</span>
+                <span className="creator-node-desc">{n.description}</span>
+              </span>
+            </div>
           </ListBoxItem>
         );
       }}
