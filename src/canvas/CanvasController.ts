@@ -199,8 +199,9 @@ export class CanvasController implements SyncListener {
       camera: () => this.viewport.camera,
       size: () => [this.width, this.height],
       moved: (slot) => this.afterGeometryMove(slot),
-      commit: (positions) => runInAction(() => {
-        for (const [id, x, y] of positions) this.doc.setNodePosition(id, x, y);
+      commit: (positions, label) => runInAction(() => {
+        if (this.doc.setNodePositions) this.doc.setNodePositions(new Map(positions.map(([id, x, y]) => [id, [x, y]])), label);
+        else for (const [id, x, y] of positions) this.doc.setNodePosition(id, x, y);
       }),
     });
     container.appendChild(this.root);
@@ -1517,14 +1518,14 @@ export class CanvasController implements SyncListener {
         return [p.x, p.y];
       },
       focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
-      animatePositions: (positions, durationMs = 300) => {
+      animatePositions: (positions, durationMs = 300, label) => {
         const list: Array<[string, number, number]> = [];
         const entries = positions instanceof Map ? positions.entries() : Object.entries(positions);
         for (const [id, p] of entries as Iterable<[string, readonly [number, number]]>) {
           if (this.geometry.nodes.slotOf(id) === undefined || !Array.isArray(p)) continue;
           list.push([id, safeCoord(p[0]), safeCoord(p[1])]);
         }
-        const done = this.motion.movePositions(list, durationMs, performance.now());
+        const done = this.motion.movePositions(list, durationMs, performance.now(), label);
         this.invalidate();
         return done;
       },

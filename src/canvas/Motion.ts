@@ -14,8 +14,8 @@ export interface MotionHost {
   size(): [number, number];
   /** A node slot's geometry moved. */
   moved(slot: number): void;
-  /** Final positions, written to the document in one action. */
-  commit(positions: Array<[string, number, number]>): void;
+  /** Final positions, written to the document in one action (one change named `label`). */
+  commit(positions: Array<[string, number, number]>, label?: string): void;
 }
 
 interface Flight {
@@ -33,6 +33,7 @@ interface Move {
   now: Float64Array;
   start: number;
   duration: number;
+  label?: string;
   resolve: () => void;
 }
 
@@ -65,7 +66,7 @@ export class Motion {
   }
 
   /** Starts moving nodes (id, x, y); finishes a running move first. Resolves when written. */
-  movePositions(list: Array<[string, number, number]>, duration: number, now: number): Promise<void> {
+  movePositions(list: Array<[string, number, number]>, duration: number, now: number, label?: string): Promise<void> {
     this.finishMove();
     if (list.length === 0) return Promise.resolve();
     const s = this.geometry.state.nodes;
@@ -85,7 +86,7 @@ export class Motion {
       to[2 * i + 1] = y;
     }
     return new Promise((resolve) => {
-      this.move = { ids, slots, from: from.subarray(0, ids.length * 2), to: to.subarray(0, ids.length * 2), now: new Float64Array(ids.length * 2), start: now, duration, resolve };
+      this.move = { ids, slots, from: from.subarray(0, ids.length * 2), to: to.subarray(0, ids.length * 2), now: new Float64Array(ids.length * 2), start: now, duration, label, resolve };
       if (!(duration > 0)) this.finishMove();
     });
   }
@@ -137,7 +138,7 @@ export class Motion {
     const out: Array<[string, number, number]> = [];
     for (let i = 0; i < m.ids.length; i++) if (m.slots[i] >= 0) out.push([m.ids[i], m.to[2 * i], m.to[2 * i + 1]]);
     try {
-      this.host.commit(out);
+      this.host.commit(out, m.label);
     } finally {
       m.resolve();
     }

@@ -56,6 +56,8 @@ export interface CanvasDocument {
   /** The node Enter opens. */
   readonly lastSelectedId: string | undefined;
   setNodePosition(id: string, x: number, y: number): void;
+  /** Moves several nodes as one change named `label` (one undo step); optional. */
+  setNodePositions?(positions: ReadonlyMap<string, [number, number]>, label?: string): void;
   moveNodes(ids: Iterable<string>, dx: number, dy: number): void;
   /** Returns false when refused (duplicate, unknown node). */
   connect(sourceId: string, sourceOutput: number, targetId: string, targetInput: number, type?: string): boolean;
@@ -206,10 +208,12 @@ export interface CanvasHandle {
   focusNode(id: string, options?: { animate?: boolean }): void;
   /**
    * Moves nodes to new positions (top-left, world units) in an animation of `durationMs`
-   * (default 300), then writes them to the document in one action (setNodePosition per node)
-   * and resolves. Unknown ids are skipped. A second call finishes the first at once.
+   * (default 300), then writes them to the document in one action and resolves: one change
+   * named `label` through setNodePositions when the document has it (edits made during the
+   * animation stay steps of their own), else setNodePosition per node. Unknown ids are
+   * skipped. A second call finishes the first at once.
    */
-  animatePositions(positions: ReadonlyMap<string, readonly [number, number]> | { readonly [id: string]: readonly [number, number] }, durationMs?: number): Promise<void>;
+  animatePositions(positions: ReadonlyMap<string, readonly [number, number]> | { readonly [id: string]: readonly [number, number] }, durationMs?: number, label?: string): Promise<void>;
   /** Opens the sticky's text editor (after the app adds a sticky, say). False in read-only mode or for non-stickies. */
   editSticky(id: string): boolean;
   setMinimapVisible(visible: boolean): void;

@@ -9,6 +9,7 @@ import { cutSelection, duplicateSelection, pasteText, selectionText } from '../.
 import { startRename, toggleDisabled, undo } from '../../src/app/commands/editNodes.ts';
 import { addNodeOfType } from '../../src/app/commands/addNode.ts';
 import { READ_ONLY_TITLE } from '../../src/app/commands/readOnly.ts';
+import { tidyUp } from '../../src/app/commands/tidyUp.ts';
 import { builtinNodeTypes } from '../../src/nodes/registry.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
 
@@ -234,5 +235,40 @@ describe('read-only', () => {
     expect(root.ui.renameNodeId).toBeUndefined();
     expect(toastTitles(root)).toEqual([READ_ONLY_TITLE]);
     expect(root.ui.toasts.toasts[0].duration).toBe(0);
+  });
+});
+
+describe('tidy up', () => {
+  it('an edit made while the tidy-up animation runs stays its own undo step', async () => {
+    vi.useRealTimers();
+    const root = rootWith(chain());
+    const layout = { layout: async () => ({ positions: { t: [0, 0], a: [220, 0], b: [440, 0], c: [660, 0] } as Record<string, [number, number]> }) };
+    let finish!: () => void;
+    let seenLabel: string | undefined;
+    // A canvas whose animation ends when the test says so, then writes as the real one does.
+    const canvas = {
+      animatePositions: (positions: ReadonlyMap<string, readonly [number, number]>, _ms?: number, label?: string) =>
+        new Promise<void>((resolve) => {
+          seenLabel = label;
+          finish = () => {
+            runInAction(() => root.workflow.setNodePositions(new Map([...positions].map(([id, [x, y]]) => [id, [x, y] as [number, number]])), label));
+            resolve();
+          };
+        }),
+    };
+    const done = tidyUp(root, layout as never, canvas as never);
+    await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+    runInAction(() => toggleDisabled(root, ['c'])); // during the animation
+    finish();
+    expect(await done).toBe(4);
+    expect(seenLabel).toBe('Tidy up');
+    const at = (id: string) => [root.workflow.nodes.get(id)!.x, root.workflow.nodes.get(id)!.y];
+    expect(at('b')).toEqual([440, 0]);
+    expect(root.workflow.history.undoLabel).toBe('Tidy up');
+    runInAction(() => undo(root));
+    expect(at('b')).toEqual([400, 300]);
+    expect(root.workflow.nodes.get('c')!.disabled).toBe(true); // the edit was not taken back with it
+    runInAction(() => undo(root));
+    expect(root.workflow.nodes.get('c')!.disabled).toBe(false);
   });
 });

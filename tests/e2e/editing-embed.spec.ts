@@ -56,6 +56,23 @@ test('a parent page opens a workflow in the embedded demo view', async ({ page }
   const b = (await frame.locator('[data-testid="canvas-node"][data-node-name="B"]').boundingBox())!;
   await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
   await expect.poll(received).toContainEqual({ command: 'openNDV' });
+  await frame.getByTestId('ndv-close').click();
+  await expect.poll(received).toContainEqual({ command: 'closeNDV' });
+
+  // A second workflow with as many nodes, far from the first: it is shown whole too.
+  const far = chainWorkflow('Second preview');
+  far.nodes = far.nodes.map((x) => ({ ...x, name: `${x.name} 2`, position: [x.position[0] + 8000, x.position[1] + 6000] as [number, number] }));
+  far.connections = Object.fromEntries(Object.entries(far.connections).map(([k, v]) => [`${k} 2`, { main: v.main.map((outs) => outs?.map((c) => ({ ...c, node: `${c.node} 2` })) ?? null) }]));
+  await page.evaluate((w) => (window as unknown as { send(m: unknown): void }).send({ command: 'openWorkflow', workflow: w }), far);
+  await expect.poll(async () => (await received()).filter((m) => m.command === 'n8nReady').length).toBe(3);
+  const second = frame.locator('[data-testid="canvas-node"][data-node-name="B 2"]');
+  await expect(second).toBeVisible();
+  const box = (await second.boundingBox())!;
+  const view = (await page.locator('#demo').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(view.x);
+  expect(box.y).toBeGreaterThanOrEqual(view.y);
+  expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.y + view.height);
   expect(errors).toEqual([]);
 });
 

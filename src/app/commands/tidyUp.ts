@@ -55,19 +55,18 @@ export async function tidyUp(root: RootStore, layout: LayoutService, canvas: Can
   // Nodes deleted while the layout ran are skipped; the rest move.
   const positions = new Map(Object.entries(result.positions).filter(([id]) => workflow.nodes.has(id)));
   if (!positions.size) return 0;
-  const end = workflow.history.begin('Tidy up');
-  try {
-    if (canvas?.animatePositions) await canvas.animatePositions(positions);
-    else workflow.setNodePositions(positions, 'Tidy up');
-    // The canvas writes every position at the end of its animation; anything it could not
-    // (a node it had not drawn yet) is written here, inside the same step.
-    const rest = new Map([...positions].filter(([id, [x, y]]) => {
-      const n = workflow.nodes.get(id);
-      return n && (n.x !== x || n.y !== y);
-    }));
-    if (rest.size) workflow.setNodePositions(rest, 'Tidy up');
-  } finally {
-    end();
-  }
+  // The canvas animates, then writes every position as one 'Tidy up' step; no step is held
+  // open meanwhile, so an edit made during the animation stays an undo step of its own.
+  if (canvas?.animatePositions) await canvas.animatePositions(positions, undefined, 'Tidy up');
+  else workflow.setNodePositions(positions, 'Tidy up');
+  // A node the canvas did not move (it did not know it) is placed here, unless the user moved
+  // it meanwhile (then their move stands).
+  const at = new Map(input.nodes.map((n) => [n.id, [n.x, n.y] as const]));
+  const rest = new Map([...positions].filter(([id, [x, y]]) => {
+    const n = workflow.nodes.get(id);
+    const was = at.get(id);
+    return n && was && n.x === was[0] && n.y === was[1] && (n.x !== x || n.y !== y);
+  }));
+  if (rest.size) workflow.setNodePositions(rest, 'Tidy up');
   return positions.size;
 }

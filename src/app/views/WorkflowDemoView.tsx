@@ -56,6 +56,7 @@ export const WorkflowDemoView = observer(function WorkflowDemoView() {
   const { workflow, ui, settings } = root;
   const [canvas, setCanvas] = useState<CanvasHandle | undefined>();
   const [loaded, setLoaded] = useState(false);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     ui.closeCreator();
@@ -90,6 +91,7 @@ export const WorkflowDemoView = observer(function WorkflowDemoView() {
       }
       for (const t of [...ui.toasts.toasts]) if (t.title === IMPORT_ERROR) ui.toasts.close(t.id);
       setLoaded(true);
+      setLoads((n) => n + 1);
       post({ command: 'n8nReady', version: settings.version }, e.origin);
     };
     window.addEventListener('message', onMessage);
@@ -106,11 +108,11 @@ export const WorkflowDemoView = observer(function WorkflowDemoView() {
     [ui],
   );
 
-  // A newly loaded workflow is shown whole.
+  // Each workflow the parent sends is shown whole (also one with as many nodes as the last).
   const nodeCount = workflow.nodes.size;
   useEffect(() => {
     if (loaded && canvas && nodeCount) canvas.zoomToFit();
-  }, [loaded, canvas, nodeCount]);
+  }, [loaded, loads, canvas, nodeCount]);
 
   const actions = useMemo(() => ({ save: () => undefined, newWorkflow: () => undefined }), []);
   useEditorShortcuts(root, actions);
