@@ -1115,6 +1115,7 @@ export class CanvasController implements SyncListener {
         case 'select': this.doc.select(fx.ids, fx.mode); break;
         case 'selectConnection': this.doc.selectConnections([fx.id], fx.mode); break;
         case 'clearSelection': this.doc.clearSelection(); break;
+        case 'backgroundClick': this.opts.callbacks.onBackgroundClick?.(fx.wx, fx.wy); break;
         case 'pan': this.viewport.panBy(fx.dx, fx.dy); break;
         case 'dragPreview': this.dragTo(fx.ids, fx.dx, fx.dy); break;
         case 'dragEnd':
@@ -1518,6 +1519,7 @@ export class CanvasController implements SyncListener {
         return [p.x, p.y];
       },
       focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
+      reveal: (id) => this.keepInView(id),
       animatePositions: (positions, durationMs = 300, label) => {
         const list: Array<[string, number, number]> = [];
         const entries = positions instanceof Map ? positions.entries() : Object.entries(positions);

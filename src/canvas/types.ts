@@ -133,6 +133,8 @@ export interface CanvasCallbacks {
   onDeleteRequest?(ids: string[]): void;
   /** Something failed that the user should hear about (worker failed, WebGL lost …). */
   onError(message: string): void;
+  /** A click on empty canvas, in world coordinates (the app adds nodes there next). */
+  onBackgroundClick?(x: number, y: number): void;
   /** The zoom scale changed (the app hides "reset zoom" at scale 1). */
   onScaleChange?(scale: number): void;
   /**
@@ -206,6 +208,8 @@ export interface CanvasHandle {
    * its mirror element. `{ animate: false }` jumps.
    */
   focusNode(id: string, options?: { animate?: boolean }): void;
+  /** Pans (animated, zoom kept) just enough to show the node with a margin; nothing when it is in view. */
+  reveal(id: string): void;
   /**
    * Moves nodes to new positions (top-left, world units) in an animation of `durationMs`
    * (default 300), then writes them to the document in one action and resolves: one change

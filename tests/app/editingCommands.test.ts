@@ -272,3 +272,22 @@ describe('tidy up', () => {
     expect(root.workflow.nodes.get('c')!.disabled).toBe(false);
   });
 });
+
+describe('adding without a source', () => {
+  it('goes to the last clicked spot (450,450 before any click) and asks the canvas to show it', () => {
+    const root = rootWith(chain());
+    runInAction(() => root.workflow.clearSelection());
+    const first = runInAction(() => addNodeOfType(root, 'n8n-nodes-base.noOp'))!;
+    expect([first.x, first.y]).toEqual([460, 460]); // 450,450 on the grid of 20
+    expect(root.ui.revealRequest?.id).toBe(first.id);
+    runInAction(() => {
+      root.workflow.clearSelection();
+      root.ui.setLastClickPosition(2000, -1000);
+    });
+    const second = runInAction(() => addNodeOfType(root, 'n8n-nodes-base.noOp'))!;
+    expect([second.x, second.y]).toEqual([2000, -1000]);
+    expect(root.ui.revealRequest).toMatchObject({ id: second.id, seq: 2 });
+    runInAction(() => root.ui.setLastClickPosition(NaN, 5)); // ignored
+    expect(root.ui.lastClickPosition).toEqual([2000, -1000]);
+  });
+});

@@ -133,6 +133,12 @@ describe('interaction machine', () => {
     w.ev('down', 600, 600);
     expect(types(w.ev('up', 600, 600))).toContain('clearSelection');
     expect(w.selected.size).toBe(0);
+    // The click is reported where it was pressed (the app adds the next node there); a pan is not a click.
+    w.ev('down', 600, 600);
+    expect(w.ev('up', 601, 600).find((f) => f.type === 'backgroundClick')).toMatchObject({ type: 'backgroundClick' });
+    w.ev('down', 600, 600);
+    w.ev('move', 640, 600);
+    expect(types(w.ev('up', 640, 600))).not.toContain('backgroundClick');
   });
 
   it('middle button and space+drag pan even over nodes', () => {

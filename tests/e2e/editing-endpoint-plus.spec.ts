@@ -164,3 +164,35 @@ test('a node dragged from the creator onto the canvas lands centred where it is 
   await page.keyboard.press('Control+z');
   await expect.poll(async () => Object.keys((await graph(page)).nodes)).toEqual(['Trigger']);
 });
+
+test('a node added without a source lands where the canvas was last clicked; one added out of view is panned into view', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openNew(page, { name: 'Where', nodes: [n('Trigger', TYPES.trigger, [240, 300])], connections: {} });
+  const host = (await page.getByTestId('canvas-host').boundingBox())!;
+  const inView = async (name: string) => {
+    const b = (await node(page, name).boundingBox())!;
+    return b.x >= host.x && b.y >= host.y && b.x + b.width <= host.x + host.width && b.y + b.height <= host.y + host.height;
+  };
+  const spot = { x: 700, y: 180 };
+  const [wx, wy] = await page.evaluate(([x, y]) => (window as unknown as { __switchyardCanvas: { screenToWorld(x: number, y: number): [number, number] } }).__switchyardCanvas.screenToWorld(x, y), [spot.x, spot.y]);
+  await page.mouse.click(host.x + spot.x, host.y + spot.y);
+  await page.keyboard.press('Tab');
+  await pick(page, NOOP);
+  let g = await graph(page);
+  const snap = (v: number) => Math.round(v / 20) * 20;
+  expect(g.nodes['No Operation, do nothing']).toEqual([snap(wx - 50), snap(wy - 50)]);
+  expect(g.connections).toEqual([]);
+
+  // Trigger selected, the view panned far away: the next node goes after Trigger and the view follows it.
+  await clickEmpty(page);
+  await node(page, 'Trigger').click();
+  await page.evaluate(() => (window as unknown as { __switchyardCanvas: { panBy(dx: number, dy: number): void } }).__switchyardCanvas.panBy(-3000, -2000));
+  await canvasIdle(page);
+  await page.keyboard.press('Tab');
+  await pick(page, NOOP);
+  g = await graph(page);
+  expect(g.connections).toContainEqual({ source: 'Trigger', output: 0, target: 'No Operation, do nothing1', input: 0 });
+  await canvasIdle(page);
+  await expect.poll(() => inView('No Operation, do nothing1')).toBe(true);
+  await shot(page, 'plus-05-revealed-after-add');
+});

@@ -57,7 +57,7 @@ export function addNodeOfType(root: RootStore, type: string, source: CreatorSour
   const from = d.inputs.length ? sourceOf(root, source) : undefined;
   // Inserting into a connection: the new node takes its place between the two ends.
   const into = source.kind === 'connection' && d.inputs.length && d.outputs.length ? workflow.connections.get(source.connectionId) : undefined;
-  let wanted: [number, number] = DEFAULT_POSITION;
+  let wanted: [number, number] = ui.lastClickPosition ?? DEFAULT_POSITION;
   if (into && source.kind === 'connection') wanted = source.position;
   else if (from) {
     const outputs = nodeTypes.portsOf(from.node.type, from.node.typeVersion, from.node.parameters)?.outputs ?? 1;
@@ -81,6 +81,7 @@ export function addNodeOfType(root: RootStore, type: string, source: CreatorSour
     return added;
   });
   workflow.select([node.id]);
+  ui.reveal(node.id);
   return node;
 }
 

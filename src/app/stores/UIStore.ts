@@ -2,6 +2,7 @@
 // prompt, toasts and modals. The open NDV node is the workflow store's activeNodeId (the
 // canvas highlights it), so there is one source of truth.
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import { DEFAULT_CLICK_POSITION } from '../../model/constants.ts';
 import type { WorkflowStore, NodeModel } from './WorkflowStore.ts';
 import { ToastStore } from './ToastStore.ts';
 import { ModalStore } from './ModalStore.ts';
@@ -37,6 +38,10 @@ export class UIStore {
   urlImportPrompt: { url: string; resolve: (confirmed: boolean) => void } | undefined = undefined;
   /** A save request is in flight. */
   saving = false;
+  /** Where the user last clicked empty canvas (world): a node added without a source goes there (spec 001 §9, default 450,450). */
+  lastClickPosition: [number, number] = [...DEFAULT_CLICK_POSITION];
+  /** A node the canvas should pan to (a new node placed out of view); `seq` makes repeats count. */
+  revealRequest: { id: string; seq: number } | undefined = undefined;
 
   private readonly workflow: WorkflowStore;
 
@@ -52,6 +57,9 @@ export class UIStore {
       findOpen: observable,
       urlImportPrompt: observableRef,
       saving: observable,
+      revealRequest: observableRef,
+      setLastClickPosition: action,
+      reveal: action,
       setReadOnly: action,
       openRename: action,
       closeRename: action,
@@ -119,6 +127,15 @@ export class UIStore {
 
   closeNdv(): void {
     this.workflow.activeNodeId = undefined;
+  }
+
+  setLastClickPosition(x: number, y: number): void {
+    if (Number.isFinite(x) && Number.isFinite(y)) this.lastClickPosition = [x, y];
+  }
+
+  /** Asks the canvas to bring a node into view. */
+  reveal(id: string): void {
+    this.revealRequest = { id, seq: (this.revealRequest?.seq ?? 0) + 1 };
   }
 
   openCreator(source: CreatorSource = { kind: 'default' }): void {

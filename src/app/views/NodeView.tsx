@@ -1,4 +1,5 @@
 // NodeViewNew (/workflow) and NodeViewExisting (/workflow/:name): the editor on one workflow.
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -100,6 +101,8 @@ export const NodeView = observer(function NodeView() {
   const tidy = useTidyUp(canvas);
   const editing = useMemo(() => ({ tidyUp: tidy.run }), [tidy.run]);
   useCanvasEditing(root, canvas, editing);
+  // A node added out of view (at the last click, after a node off screen) is panned into view.
+  useEffect(() => reaction(() => root.ui.revealRequest, (r) => r && canvas?.reveal(r.id)), [root, canvas]);
   useBeforeUnload(() => workflow.dirty);
 
   return (

@@ -169,6 +169,7 @@ export class PointingBackground implements State {
     }
     if (ev.type === 'up') {
       if (!this.down.shift && !this.down.mod) out.push({ type: 'clearSelection' });
+      out.push({ type: 'backgroundClick', wx: this.down.wx, wy: this.down.wy });
       return new Idle();
     }
     return this;

@@ -53,6 +53,8 @@ export type Effect =
   | { type: 'select'; ids: string[]; mode: SelectMode }
   | { type: 'selectConnection'; id: string; mode: SelectMode }
   | { type: 'clearSelection' }
+  /** A press and release on empty canvas without moving (world coordinates). */
+  | { type: 'backgroundClick'; wx: number; wy: number }
   | { type: 'pan'; dx: number; dy: number }
   | { type: 'dragPreview'; ids: string[]; dx: number; dy: number }
   | { type: 'dragEnd'; ids: string[]; dx: number; dy: number; commit: boolean }

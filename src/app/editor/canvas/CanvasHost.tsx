@@ -43,6 +43,8 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
                 : { kind: 'position', x: r.position[0], y: r.position[1] },
           ),
         onDeleteRequest: deleteRequested,
+        // The next node added without a source lands centred on this spot.
+        onBackgroundClick: (x, y) => root.ui.setLastClickPosition(x - NODE_SIZE / 2, y - NODE_SIZE / 2),
         onReadOnlyEdit: () => showReadOnlyError(root),
         onError: (message) => root.ui.toasts.error('Canvas problem', message),
       },
