@@ -2,13 +2,18 @@
 // the node-type descriptions once, then batches of changed nodes.
 import { expose } from 'comlink';
 import type { INodeTypeDescription } from '../src/model/nodeTypes.ts';
+import type { KnownCredential } from '../src/model/nodeIssues.ts';
 import { computeIssues, createIssueTypes, type IssueNodeInput, type IssueTypes } from './issues/kernel.ts';
 
 let types: IssueTypes = createIssueTypes([]);
 
 export const issuesApi = {
   setNodeTypes(descriptions: INodeTypeDescription[]): void {
-    types = createIssueTypes(descriptions);
+    types = { ...createIssueTypes(descriptions), credentials: types.credentials };
+  },
+  /** The stored credentials (id, name, type; no data), or undefined while unknown. */
+  setCredentials(list: KnownCredential[] | undefined): void {
+    types = { ...types, credentials: list };
   },
   compute(nodes: IssueNodeInput[]): Array<[string, string[]]> {
     return computeIssues(types, nodes);

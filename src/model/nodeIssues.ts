@@ -20,6 +20,30 @@ export interface NodeIssueContext {
   hasPinData?: boolean;
   /** Any run of the node has an error. */
   hasRunError?: boolean;
+  /**
+   * The stored credentials (no data): with it, a credential the node names must exist (by id,
+   * else by a name that is unique for its type). Without it only missing ones are reported.
+   */
+  credentials?: readonly KnownCredential[];
+}
+
+export interface KnownCredential {
+  id: string;
+  name: string;
+  type: string;
+}
+
+export const CREDENTIAL_NAME_MISSING_HINT = 'You can create credentials with the exact name and then they get auto-selected on refresh.';
+export const CREDENTIAL_NAME_AMBIGUOUS_HINT = 'Credentials are not clearly identified. Please select the correct credentials.';
+
+/** Issues of a credential the node names, against the stored ones (spec 001 §5). */
+function namedCredentialIssues(type: string, ref: { id?: string | null; name?: string }, known: readonly KnownCredential[]): string[] {
+  if (ref.id && known.some((c) => c.id === ref.id && c.type === type)) return [];
+  const name = ref.name ?? ref.id ?? '';
+  const sameName = known.filter((c) => c.type === type && c.name === name).length;
+  if (sameName === 1) return [];
+  if (sameName === 0) return [`Credentials with name "${name}" do not exist for "${type}".`, CREDENTIAL_NAME_MISSING_HINT];
+  return [`Credentials with name "${name}" exist for "${type}"`, CREDENTIAL_NAME_AMBIGUOUS_HINT];
 }
 
 type Values = { [key: string]: unknown };
@@ -117,19 +141,31 @@ export function parameterIssues(description: INodeTypeDescription, parameters: N
   return issues;
 }
 
-/** Missing required credentials (the credential type name stands for its display name). */
-export function credentialIssues(description: INodeTypeDescription, node: INode, parameters: NodeParameters): Record<string, string[]> {
+/**
+ * Missing required credentials (the credential type name stands for its display name); with
+ * `known`, also credentials the node names that are not stored or not clearly identified.
+ */
+export function credentialIssues(description: INodeTypeDescription, node: INode, parameters: NodeParameters, known?: readonly KnownCredential[]): Record<string, string[]> {
   const issues: Record<string, string[]> = {};
+  // Each credential type once: required when any displayed entry of it is.
+  const types = new Map<string, boolean>();
   for (const c of description.credentials ?? []) {
-    if (!c.required) continue;
     if (!displayParameter(c.displayOptions, parameters, parameters, node.typeVersion)) continue;
-    if (!node.credentials?.[c.name]) add(issues, c.name, `Credentials for "${c.name}" are not set.`);
+    types.set(c.name, (types.get(c.name) ?? false) || !!c.required);
   }
   // HTTP Request's generic and predefined authentication name their credential type in a
   // parameter rather than in the description (n8n's editor checks them the same way).
   const auth = parameters.authentication;
   const picked = auth === 'genericCredentialType' ? parameters.genericAuthType : auth === 'predefinedCredentialType' ? parameters.nodeCredentialType : undefined;
-  if (typeof picked === 'string' && picked !== '' && !node.credentials?.[picked]) add(issues, picked, `Credentials for "${picked}" are not set.`);
+  if (typeof picked === 'string' && picked !== '') types.set(picked, true);
+  for (const [type, required] of types) {
+    const ref = node.credentials?.[type];
+    if (!ref) {
+      if (required) add(issues, type, `Credentials for "${type}" are not set.`);
+    } else if (known) {
+      for (const line of namedCredentialIssues(type, ref, known)) add(issues, type, line);
+    }
+  }
   return issues;
 }
 
@@ -146,7 +182,7 @@ export function computeNodeIssues(node: INode, description: INodeTypeDescription
     const parameters = parameterIssues(description, node.parameters ?? {}, node.typeVersion);
     if (Object.keys(parameters).length) result.parameters = parameters;
     const resolved = resolveNodeParameters(description.properties, node.parameters ?? {}, node.typeVersion);
-    const credentials = credentialIssues(description, node, resolved);
+    const credentials = credentialIssues(description, node, resolved, context.credentials);
     if (Object.keys(credentials).length) result.credentials = credentials;
   }
   if (context.hasRunError) result.execution = true;

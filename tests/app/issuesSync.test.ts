@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runInAction } from 'mobx';
 import { RootStore } from '../../src/app/stores/RootStore.ts';
-import { localIssuesApi, startIssuesSync, type IssuesClient } from '../../src/app/stores/issuesSync.ts';
+import { localIssuesApi, runIssueLines, startIssuesSync, type IssuesClient } from '../../src/app/stores/issuesSync.ts';
 import type { IssueNodeInput } from '../../workers/issues/kernel.ts';
 import { builtinNodeTypes } from '../../src/nodes/registry.ts';
 import { generateWorkflow } from '../../bench/generateWorkflow.ts';
@@ -104,4 +104,36 @@ describe('issues sync', () => {
     expect(Math.max(...sent.map((b) => b.length))).toBe(500);
     stop();
   });
+
+  it('once the stored credentials are known, a node naming one that does not exist has an issue until it is created', async () => {
+    const r = new RootStore();
+    runInAction(() => {
+      r.nodeTypes.set(builtinNodeTypes.descriptions());
+      r.workflow.load({
+        name: 'w', active: false, connections: {},
+        nodes: [{
+          id: 'h', name: 'HTTP', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [0, 0],
+          parameters: { url: 'https://example.com', authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' },
+          credentials: { httpHeaderAuth: { id: 'from-another-instance', name: 'Partner API' } },
+        }],
+      });
+    });
+    const { client } = countingClient();
+    const stop = startIssuesSync(r, { client, debounceMs: 5 });
+    await settle();
+    expect(r.workflow.nodes.get('h')!.issues).toEqual([]); // the list is not loaded yet: nothing to check against
+    const item = (id: string, name: string) => ({ id, name, type: 'httpHeaderAuth', nodesAccess: [], createdAt: '', updatedAt: '' });
+    const store = r.credentials as unknown as { setLoaded(t: unknown[], l: unknown[]): void; upsert(c: unknown): void };
+    runInAction(() => store.setLoaded([], [item('1', 'Internal API')]));
+    await vi.waitFor(() => expect(r.workflow.nodes.get('h')!.issues).toEqual([
+      'Credentials with name "Partner API" do not exist for "httpHeaderAuth".',
+      'You can create credentials with the exact name and then they get auto-selected on refresh.',
+    ]));
+    expect(runIssueLines(r)).toContain('HTTP: Credentials with name "Partner API" do not exist for "httpHeaderAuth".');
+    runInAction(() => store.upsert(item('2', 'Partner API')));
+    await vi.waitFor(() => expect(r.workflow.nodes.get('h')!.issues).toEqual([]));
+    expect(runIssueLines(r)).toEqual([]);
+    stop();
+  });
 });
+

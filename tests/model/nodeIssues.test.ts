@@ -129,6 +129,31 @@ describe('computeNodeIssues', () => {
     expect(computeNodeIssues(n({ httpBasicAuth: { id: '1', name: 'Basic' } }), http)?.credentials).toBeDefined();
   });
 
+  it('with the stored credentials: a named credential must exist, by id or by a name unique for its type (spec 001 §5)', () => {
+    const known = [
+      { id: '7', name: 'Prod key', type: 'testApi' },
+      { id: '8', name: 'Shared', type: 'testApi' },
+      { id: '9', name: 'Shared', type: 'testApi' },
+      { id: '10', name: 'Other type', type: 'otherApi' },
+    ];
+    const withCred = (ref: { id: string | null; name: string }) => computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: ref } }), description, { credentials: known });
+    expect(withCred({ id: '7', name: 'renamed since' })).toBeUndefined(); // by id
+    expect(withCred({ id: 'elsewhere-1', name: 'Prod key' })).toBeUndefined(); // by name (an import from another instance)
+    expect(withCred({ id: null, name: 'Missing' })?.credentials).toEqual({
+      testApi: ['Credentials with name "Missing" do not exist for "testApi".', 'You can create credentials with the exact name and then they get auto-selected on refresh.'],
+    });
+    expect(withCred({ id: 'x', name: 'Other type' })?.credentials?.testApi?.[0]).toBe('Credentials with name "Other type" do not exist for "testApi".');
+    expect(withCred({ id: 'x', name: 'Shared' })?.credentials).toEqual({
+      testApi: ['Credentials with name "Shared" exist for "testApi"', 'Credentials are not clearly identified. Please select the correct credentials.'],
+    });
+    expect(withCred({ id: '9', name: 'Shared' })).toBeUndefined(); // the id settles it
+    // Without the stored list (not loaded yet, or the server) only missing credentials count.
+    expect(computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: { id: null, name: 'Missing' } } }), description)).toBeUndefined();
+    // A credential the node no longer shows (authentication none) is not checked.
+    expect(computeNodeIssues(node({ url: 'x', authentication: 'none' }, { credentials: { testApi: { id: null, name: 'Missing' } } }), description, { credentials: known })).toBeUndefined();
+    expect(issueMessages(withCred({ id: null, name: 'Missing' }))).toHaveLength(2);
+  });
+
   it('reports an unknown node type', () => {
     expect(computeNodeIssues(node({}), undefined)).toEqual({ typeUnknown: true });
   });

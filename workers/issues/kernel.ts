@@ -1,7 +1,7 @@
 // Node issues for a whole workflow (spec 001 §4.1, §5): the same kernel as the server and the
 // run preflight (src/model/nodeIssues.ts), over plain node records, so the issue worker can
 // recompute thousands of nodes off the main thread and only for the nodes that changed.
-import { computeNodeIssues, issueMessages } from '../../src/model/nodeIssues.ts';
+import { computeNodeIssues, issueMessages, type KnownCredential } from '../../src/model/nodeIssues.ts';
 import { versionsOf, type INodeTypeDescription } from '../../src/model/nodeTypes.ts';
 import type { INode } from '../../src/model/workflow.ts';
 
@@ -20,6 +20,8 @@ export interface IssueNodeInput {
 
 export interface IssueTypes {
   byName: Map<string, INodeTypeDescription[]>;
+  /** The stored credentials, once the editor has them (named credentials are checked then). */
+  credentials?: readonly KnownCredential[];
 }
 
 export function createIssueTypes(descriptions: INodeTypeDescription[]): IssueTypes {
@@ -39,7 +41,7 @@ export function descriptionOf(types: IssueTypes, type: string, version: number):
 /** Issue lines of one node ('Parameter "URL" is required.'); empty = none. */
 export function nodeIssueLines(types: IssueTypes, n: IssueNodeInput): string[] {
   const node: INode = { id: n.id, name: n.name, type: n.type, typeVersion: n.typeVersion, position: [0, 0], parameters: n.parameters ?? {}, disabled: n.disabled, credentials: n.credentials };
-  return issueMessages(computeNodeIssues(node, descriptionOf(types, n.type, n.typeVersion), { hasPinData: n.hasPinData, hasRunError: n.hasRunError }));
+  return issueMessages(computeNodeIssues(node, descriptionOf(types, n.type, n.typeVersion), { hasPinData: n.hasPinData, hasRunError: n.hasRunError, credentials: types.credentials }));
 }
 
 /** Issue lines per node id, in input order. */

@@ -5,7 +5,7 @@
 // action per batch. A 10,000-node workflow is checked off the main thread; typing into one
 // parameter re-checks one node. Answers for a node that changed again meanwhile are dropped.
 import { reaction } from 'mobx';
-import { blockingIssueMessages, computeNodeIssues } from '../../model/nodeIssues.ts';
+import { blockingIssueMessages, computeNodeIssues, type KnownCredential } from '../../model/nodeIssues.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { computeIssues, createIssueTypes, type IssueNodeInput, type IssueTypes } from '../../../workers/issues/kernel.ts';
 import type { IssuesApi } from '../../../workers/issues.worker.ts';
@@ -25,12 +25,21 @@ export function localIssuesApi(): IssuesApi {
   let types: IssueTypes = createIssueTypes([]);
   return {
     setNodeTypes(descriptions: INodeTypeDescription[]) {
-      types = createIssueTypes(descriptions);
+      types = { ...createIssueTypes(descriptions), credentials: types.credentials };
+    },
+    setCredentials(list: KnownCredential[] | undefined) {
+      types = { ...types, credentials: list };
     },
     compute(nodes: IssueNodeInput[]) {
       return computeIssues(types, nodes);
     },
   };
+}
+
+/** The stored credentials once loaded (named credentials are checked against them), else undefined. */
+function knownCredentials(root: RootStore): KnownCredential[] | undefined {
+  const { credentials } = root;
+  return credentials.loaded ? credentials.credentials.map((c) => ({ id: c.id, name: c.name, type: c.type })) : undefined;
 }
 
 function inputOf(root: RootStore, m: NodeModel): IssueNodeInput {
@@ -68,6 +77,7 @@ export function startIssuesSync(root: RootStore, options: IssuesSyncOptions = {}
   const versions = new Map<string, number>();
   let generation = 0;
   let typesSent: unknown = undefined;
+  let credentialsSent: unknown = undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let stopped = false;
@@ -93,14 +103,14 @@ export function startIssuesSync(root: RootStore, options: IssuesSyncOptions = {}
     }
     schedule();
   });
-  const stopTypes = reaction(
-    () => nodeTypes.descriptions,
-    () => {
-      all = true;
-      generation++;
-      schedule();
-    },
-  );
+  const recheckAll = () => {
+    all = true;
+    generation++;
+    schedule();
+  };
+  const stopTypes = reaction(() => nodeTypes.descriptions, recheckAll);
+  // A credential created, renamed or deleted can add or clear 'Credentials with name …' issues.
+  const stopCredentials = reaction(() => (root.credentials.loaded ? root.credentials.credentials : undefined), recheckAll);
 
   async function flush(): Promise<void> {
     timer = undefined;
@@ -114,6 +124,11 @@ export function startIssuesSync(root: RootStore, options: IssuesSyncOptions = {}
       if (typesSent !== nodeTypes.descriptions) {
         typesSent = nodeTypes.descriptions;
         await client.call('setNodeTypes', nodeTypes.descriptions);
+      }
+      const credentialList = root.credentials.loaded ? root.credentials.credentials : undefined;
+      if (credentialsSent !== credentialList) {
+        credentialsSent = credentialList;
+        await client.call('setCredentials', knownCredentials(root));
       }
       const ids = all ? [...workflow.nodes.keys()] : [...dirty];
       all = false;
@@ -140,11 +155,12 @@ export function startIssuesSync(root: RootStore, options: IssuesSyncOptions = {}
     if (timer) clearTimeout(timer);
     stopEdits();
     stopTypes();
+    stopCredentials();
     if (!options.client) client.destroy();
   };
 }
 
-function blockingIssuesOf(root: RootStore, m: NodeModel): string[] {
+function blockingIssuesOf(root: RootStore, m: NodeModel, known: KnownCredential[] | undefined): string[] {
   const { workflow, nodeTypes } = root;
   if (m.isSticky || !nodeTypes.loaded) return [];
   const input = inputOf(root, m);
@@ -152,7 +168,7 @@ function blockingIssuesOf(root: RootStore, m: NodeModel): string[] {
     computeNodeIssues(
       { id: m.id, name: m.name, type: m.type, typeVersion: m.typeVersion, position: [0, 0], parameters: input.parameters, disabled: input.disabled, credentials: input.credentials },
       nodeTypes.get(m.type, m.typeVersion),
-      { hasPinData: input.hasPinData, hasRunError: !!workflow.runData?.[m.name]?.some((r) => r.error) },
+      { hasPinData: input.hasPinData, hasRunError: !!workflow.runData?.[m.name]?.some((r) => r.error), credentials: known },
     ),
   );
 }
@@ -163,9 +179,10 @@ function blockingIssuesOf(root: RootStore, m: NodeModel): string[] {
  */
 export function runIssueLines(root: RootStore, only?: Set<string>): string[] {
   const lines: string[] = [];
+  const known = knownCredentials(root);
   for (const m of root.workflow.nodes.values()) {
     if (only && !only.has(m.name)) continue;
-    for (const issue of blockingIssuesOf(root, m)) lines.push(`${m.name}: ${issue}`);
+    for (const issue of blockingIssuesOf(root, m, known)) lines.push(`${m.name}: ${issue}`);
   }
   return lines;
 }

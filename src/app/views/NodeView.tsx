@@ -101,6 +101,11 @@ export const NodeView = observer(function NodeView() {
   const tidy = useTidyUp(canvas);
   const editing = useMemo(() => ({ tidyUp: tidy.run }), [tidy.run]);
   useCanvasEditing(root, canvas, editing);
+  // The stored credentials, so issues can name a credential a node refers to that does not
+  // exist (an imported workflow, say); a failure is reported where credentials are used (NDV).
+  useEffect(() => {
+    root.credentials.load().catch(() => undefined);
+  }, [root]);
   // A node added out of view (at the last click, after a node off screen) is panned into view.
   useEffect(() => reaction(() => root.ui.revealRequest, (r) => r && canvas?.reveal(r.id)), [root, canvas]);
   useBeforeUnload(() => workflow.dirty);
