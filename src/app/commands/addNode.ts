@@ -6,7 +6,7 @@ import { resolveNodeParameters } from '../../model/parameters.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { CreatorSource } from '../stores/UIStore.ts';
 import type { NodeModel } from '../stores/WorkflowStore.ts';
-import { afterSource, DEFAULT_POSITION, freePosition } from '../../model/placement.ts';
+import { afterSource, freePosition } from '../../model/placement.ts';
 import { ensureEditable } from './readOnly.ts';
 
 function maxNodesReached(root: RootStore, d: INodeTypeDescription): boolean {
@@ -57,7 +57,7 @@ export function addNodeOfType(root: RootStore, type: string, source: CreatorSour
   const from = d.inputs.length ? sourceOf(root, source) : undefined;
   // Inserting into a connection: the new node takes its place between the two ends.
   const into = source.kind === 'connection' && d.inputs.length && d.outputs.length ? workflow.connections.get(source.connectionId) : undefined;
-  let wanted: [number, number] = ui.lastClickPosition ?? DEFAULT_POSITION;
+  let wanted: [number, number] = ui.lastClickPosition;
   if (into && source.kind === 'connection') wanted = source.position;
   else if (from) {
     const outputs = nodeTypes.portsOf(from.node.type, from.node.typeVersion, from.node.parameters)?.outputs ?? 1;

@@ -11,6 +11,7 @@ import { repairMessages } from '../../model/repairWorkflow.ts';
 function resetView(root: RootStore): void {
   root.ui.closeCreator();
   root.ui.closeNdv();
+  root.ui.setLastClickPosition(); // a click in the last workflow means nothing here
   // A pending test webhook of the workflow being left stops listening (spec 001 §4.5).
   const waitingFor = root.run.waitingForWebhook ? root.run.waitingWorkflowId : undefined;
   if (waitingFor) deleteTestWebhook(waitingFor).catch(() => undefined);

@@ -129,7 +129,8 @@ export class UIStore {
     this.workflow.activeNodeId = undefined;
   }
 
-  setLastClickPosition(x: number, y: number): void {
+  /** Without arguments: back to the default (another workflow opened). */
+  setLastClickPosition(x = DEFAULT_CLICK_POSITION[0], y = DEFAULT_CLICK_POSITION[1]): void {
     if (Number.isFinite(x) && Number.isFinite(y)) this.lastClickPosition = [x, y];
   }
 
