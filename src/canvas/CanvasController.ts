@@ -79,6 +79,8 @@ export class CanvasController implements SyncListener {
   private readonly doc: CanvasDocument;
   /** doc.pinData, kept by pinDataChanged: colouring 10,000 boxes read the MobX getter 10,000 times. */
   private pins: CanvasDocument['pinData'];
+  /** Node object per geometry slot (kept by nodeAdded/nodeRemoved): nodeAt without a MobX map read. */
+  private readonly slotNodes: Array<CanvasNode | undefined> = [];
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
@@ -310,6 +312,8 @@ export class CanvasController implements SyncListener {
 
   nodeAdded(n: CanvasNode): void {
     this.geometry.setNode(n.id, this.record(n));
+    const added = this.geometry.nodes.slotOf(n.id);
+    if (added !== undefined) this.slotNodes[added] = n;
     const waiting = this.pendingEdges.get(n.id);
     if (waiting) {
       this.pendingEdges.delete(n.id);
@@ -326,6 +330,7 @@ export class CanvasController implements SyncListener {
     this.hideNode(slot);
     this.visible.nodes.delete(slot);
     this.geometry.removeNode(n.id);
+    this.slotNodes[slot] = undefined;
     this.mirror.remove(n.id);
     this.invalidate();
   }
@@ -439,7 +444,9 @@ export class CanvasController implements SyncListener {
 
   private nodeAt(slot: number): CanvasNode | undefined {
     const id = this.geometry.nodes.idOf(slot);
-    return id === undefined ? undefined : this.doc.nodes.get(id);
+    if (id === undefined) return undefined;
+    const n = this.slotNodes[slot];
+    return n !== undefined && n.id === id ? n : this.doc.nodes.get(id);
   }
 
   private edgeItems(e: number): number {

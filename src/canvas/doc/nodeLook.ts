@@ -27,7 +27,8 @@ const UNKNOWN: NodeTypeInfo = { displayName: 'Unknown node type', icon: 'fa:ques
  * types in use and reports when any answer changed, so the canvas restyles once.
  */
 export class TypeCache {
-  private readonly cache = new Map<string, ResolvedType>();
+  /** type → version → resolved (nested, so a lookup per node builds no key string). */
+  private readonly cache = new Map<string, Map<number, ResolvedType>>();
   /** Per-node answers of dynamic-port types, by parameters object (replaced on every change). */
   private perNode = new WeakMap<object, ResolvedType>();
   private readonly keys = observable.set<string>();
@@ -90,9 +91,10 @@ export class TypeCache {
   }
 
   get(type: string, version: number): ResolvedType {
-    const key = `${type}@${version}`;
-    let r = this.cache.get(key);
+    let versions = this.cache.get(type);
+    let r = versions?.get(version);
     if (!r) {
+      const key = `${type}@${version}`;
       if (!this.keys.has(key)) runInAction(() => this.keys.add(key));
       let found: NodeTypeInfo | undefined;
       try {
@@ -107,7 +109,8 @@ export class TypeCache {
         iconColor: parseColor(info.iconColor ?? info.defaultsColor, THEME.icon),
         initials: initialsOf(info.displayName),
       };
-      this.cache.set(key, r);
+      if (!versions) this.cache.set(type, (versions = new Map()));
+      versions.set(version, r);
     }
     return r;
   }
