@@ -4,7 +4,8 @@
 // the credential dialogs and tests.
 import type { ICredentialType } from './credentialTypes.ts';
 import type { INodeProperties, INodeTypeDescription } from './nodeTypes.ts';
-import type { NodeParameters } from './workflow.ts';
+import type { INodeCredentials, NodeParameters } from './workflow.ts';
+import type { KnownCredential } from './nodeIssues.ts';
 import { displayParameter, resolveNodeParameters } from './parameters.ts';
 
 export interface NeededCredential {
@@ -122,4 +123,24 @@ export function nodeTypesUsingCredential(
     if (listed || offered) out.set(d.name, d);
   }
   return [...out.values()].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * A node's credential references matched to the stored credentials (spec 001 §4.1, adding
+ * nodes): a stored id stays (with the stored name); otherwise a name that is unique for its
+ * type takes that credential's id. Anything else is left as it came (its issue says why).
+ */
+export function matchCredentials(refs: INodeCredentials | undefined, known: readonly KnownCredential[]): INodeCredentials | undefined {
+  if (!refs) return refs;
+  let out: INodeCredentials | undefined;
+  for (const [type, ref] of Object.entries(refs)) {
+    if (!ref || typeof ref !== 'object') continue;
+    const byId = ref.id ? known.find((c) => c.id === ref.id && c.type === type) : undefined;
+    const byName = byId ? undefined : known.filter((c) => c.type === type && c.name === ref.name);
+    const match = byId ?? (byName?.length === 1 ? byName[0] : undefined);
+    if (!match || (match.id === ref.id && match.name === ref.name)) continue;
+    out ??= { ...refs };
+    out[type] = { id: match.id, name: match.name };
+  }
+  return out ?? refs;
 }

@@ -291,3 +291,20 @@ describe('adding without a source', () => {
     expect(root.ui.lastClickPosition).toEqual([2000, -1000]);
   });
 });
+
+describe('paste and credentials', () => {
+  it('a pasted node naming a stored credential by name gets its id; an unknown one is kept as it came', async () => {
+    const root = rootWith(chain());
+    const item = (id: string, name: string) => ({ id, name, type: 'httpHeaderAuth', nodesAccess: [], createdAt: '', updatedAt: '' });
+    runInAction(() => (root.credentials as unknown as { setLoaded(t: unknown[], l: unknown[]): void }).setLoaded([], [item('42', 'Partner API')]));
+    const http = (name: string, credName: string) => ({
+      id: name, name, type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [0, 0],
+      parameters: { url: 'https://example.com', authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' },
+      credentials: { httpHeaderAuth: { id: 'from-elsewhere', name: credName } },
+    });
+    await runInAction(() => pasteText(root, JSON.stringify({ nodes: [http('Known', 'Partner API'), http('Unknown', 'Nobody')], connections: {} })));
+    expect(root.workflow.nodeByName('Known')!.settings.credentials).toEqual({ httpHeaderAuth: { id: '42', name: 'Partner API' } });
+    expect(root.workflow.nodeByName('Unknown')!.settings.credentials).toEqual({ httpHeaderAuth: { id: 'from-elsewhere', name: 'Nobody' } });
+  });
+});
+

@@ -11,6 +11,7 @@ import {
   missingRequiredCredentialFields,
   neededCredentialTypes,
   nodeTypesUsingCredential,
+  matchCredentials,
 } from '../../src/model/nodeCredentials.ts';
 import { computeNodeIssues } from '../../src/model/nodeIssues.ts';
 import { builtinNodeTypes } from '../../src/nodes/registry.ts';
@@ -100,3 +101,23 @@ describe('selecting a credential on a node', () => {
     expect(store.dirty).toBe(false);
   });
 });
+
+describe('matching pasted credentials to the stored ones (spec 001 §4.1)', () => {
+  const known = [
+    { id: '7', name: 'Prod key', type: 'httpHeaderAuth' },
+    { id: '8', name: 'Shared', type: 'httpHeaderAuth' },
+    { id: '9', name: 'Shared', type: 'httpHeaderAuth' },
+    { id: '10', name: 'Prod key', type: 'httpBasicAuth' },
+  ];
+  it('keeps a stored id (with its current name), takes the id of a unique name, leaves the rest', () => {
+    expect(matchCredentials({ httpHeaderAuth: { id: '7', name: 'old name' } }, known)).toEqual({ httpHeaderAuth: { id: '7', name: 'Prod key' } });
+    expect(matchCredentials({ httpHeaderAuth: { id: 'other-instance', name: 'Prod key' } }, known)).toEqual({ httpHeaderAuth: { id: '7', name: 'Prod key' } });
+    expect(matchCredentials({ httpBasicAuth: { id: null, name: 'Prod key' } }, known)).toEqual({ httpBasicAuth: { id: '10', name: 'Prod key' } });
+    const ambiguous = { httpHeaderAuth: { id: 'x', name: 'Shared' } };
+    expect(matchCredentials(ambiguous, known)).toBe(ambiguous);
+    const missing = { httpHeaderAuth: { id: 'x', name: 'Nope' } };
+    expect(matchCredentials(missing, known)).toBe(missing);
+    expect(matchCredentials(undefined, known)).toBeUndefined();
+  });
+});
+

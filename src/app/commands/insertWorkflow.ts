@@ -4,6 +4,7 @@
 // nodes end up selected. What was skipped or repaired is said in toasts.
 import { planPaste, nodeBox, type Rect } from '../../model/pastePlan.ts';
 import { repairMessages, repairWorkflow } from '../../model/repairWorkflow.ts';
+import { matchCredentials } from '../../model/nodeCredentials.ts';
 import { checkPinDataTotal, PIN_DATA_TOO_LARGE_TITLE } from '../../../workers/pinData/kernel.ts';
 import type { IPinData } from '../../model/workflow.ts';
 import type { RootStore } from '../stores/RootStore.ts';
@@ -68,9 +69,13 @@ export function insertWorkflow(root: RootStore, data: unknown, options: InsertOp
     pins = {};
   }
 
+  // Credentials from another instance: matched to ours by id, else by a unique name.
+  const known = root.credentials.loaded ? root.credentials.credentials : undefined;
+  const nodes = known ? plan.nodes.map((n) => (n.credentials ? { ...n, credentials: matchCredentials(n.credentials, known) } : n)) : plan.nodes;
+
   let ids: string[] = [];
   workflow.history.transact(options.label, () => {
-    const added = workflow.addNodes(plan.nodes);
+    const added = workflow.addNodes(nodes);
     ids = added.map((m) => m.id);
     for (const c of plan.connections) {
       const from = workflow.nodeByName(c.source);
