@@ -73,6 +73,7 @@ test('a parent page opens a workflow in the embedded demo view', async ({ page }
   expect(box.y).toBeGreaterThanOrEqual(view.y);
   expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);
   expect(box.y + box.height).toBeLessThanOrEqual(view.y + view.height);
+  await shot(page, 'embed-02-second-workflow');
   expect(errors).toEqual([]);
 });
 
