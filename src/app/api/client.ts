@@ -3,6 +3,7 @@
 import { PUSH_REF_HEADER, type ApiErrorBody } from '../../model/api.ts';
 import { restBase } from '../basePath.ts';
 import { ApiError, NetworkError } from './errors.ts';
+import { notifyUnauthorized } from './unauthorized.ts';
 
 /** Identifies this tab's push stream; manual executions report to it. */
 export const pushRef: string = globalThis.crypto.randomUUID();
@@ -13,6 +14,11 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A 401 is this call's own answer (wrong password, not signed in yet), not a lost session:
+   * the unauthorized hook is not called. Set by the sign-in, setup, sign-up and password pages.
+   */
+  authFlow?: boolean;
 }
 
 function url(path: string, query?: Query): string {
@@ -44,6 +50,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
   }
+  // The session is gone (signed out elsewhere, password changed, user deleted).
+  if (res.status === 401 && !options.authFlow) notifyUnauthorized();
   const text = await res.text();
   let parsed: unknown = undefined;
   if (text) {
