@@ -1,4 +1,4 @@
-// Editor entry: stores, startup loads (spec 000 §2: settings first), push, render.
+// Editor entry: stores, startup loads (spec 000 §2: settings, then the cookie login), render.
 import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -9,6 +9,7 @@ import { StoresContext } from './stores/context.ts';
 import { startIssuesSync } from './stores/issuesSync.ts';
 import { startTitleSync } from './stores/titleSync.ts';
 import { startRunRecovery } from './push/runRecovery.ts';
+import { startAuthSync } from './stores/authSync.ts';
 import { errorMessage } from './api/errors.ts';
 import { App } from './App.tsx';
 
@@ -16,23 +17,21 @@ configure({ enforceActions: 'observed' });
 
 const root = new RootStore();
 
+// Settings first, then the cookie login (a failure only means signed out). Node types and the
+// push stream follow the signed-in user (authSync); the routes wait for users.initialized.
 async function startup(): Promise<void> {
   try {
     await root.settings.load();
   } catch (e) {
     root.ui.toasts.show({ kind: 'error', title: 'startup error', message: errorMessage(e), persistent: true });
   }
-  try {
-    await root.nodeTypes.load();
-  } catch (e) {
-    root.ui.toasts.show({ kind: 'error', title: 'Problem loading node types', message: errorMessage(e), persistent: true });
-  }
+  await root.users.loginWithCookie();
 }
 
 startIssuesSync(root);
 startTitleSync(root);
 startRunRecovery(root);
-root.push.connect();
+startAuthSync(root);
 void startup();
 
 // Tests and the canvas bench reach the stores through this handle.

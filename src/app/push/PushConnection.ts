@@ -17,7 +17,7 @@ export class PushConnection {
 
   constructor(onMessage: (message: PushMessage) => void) {
     this.onMessage = onMessage;
-    makeObservable(this, { active: observable, settled: observable, setActive: action });
+    makeObservable(this, { active: observable, settled: observable, setActive: action, setStopped: action });
   }
 
   setActive(active: boolean): void {
@@ -35,7 +35,13 @@ export class PushConnection {
     clearTimeout(this.retryTimer);
     this.source?.close();
     this.source = undefined;
-    this.setActive(false);
+    this.setStopped();
+  }
+
+  /** Closed on purpose (signed out): inactive, but not a lost connection to warn about. */
+  setStopped(): void {
+    this.active = false;
+    this.settled = false;
   }
 
   private open(): void {

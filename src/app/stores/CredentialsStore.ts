@@ -28,6 +28,8 @@ export class CredentialsStore {
   target: CredentialTarget | undefined = undefined;
 
   private loading: Promise<void> | undefined;
+  /** Bumped by reset(): a list requested for the previous user is dropped. */
+  private generation = 0;
   private readonly modals: ModalStore;
 
   constructor(modals: ModalStore) {
@@ -45,6 +47,7 @@ export class CredentialsStore {
       openNew: action,
       openEdit: action,
       takeTarget: action,
+      reset: action,
     });
   }
 
@@ -67,9 +70,10 @@ export class CredentialsStore {
   /** Types and the list, once (again with `force`). */
   load(force = false): Promise<void> {
     if (this.loading && !force) return this.loading;
-    const p = Promise.all([this.typesLoaded && !force ? Promise.resolve(this.types) : getCredentialTypes(), getCredentials()]).then(([types, list]) =>
-      this.setLoaded(types, list),
-    );
+    const generation = this.generation;
+    const p = Promise.all([this.typesLoaded && !force ? Promise.resolve(this.types) : getCredentialTypes(), getCredentials()]).then(([types, list]) => {
+      if (generation === this.generation) this.setLoaded(types, list);
+    });
     this.loading = p.catch((e: unknown) => {
       this.loading = undefined;
       throw e;
@@ -119,6 +123,15 @@ export class CredentialsStore {
   openEdit(id: string): void {
     this.target = undefined;
     this.modals.open('editCredential', { mode: 'edit', activeId: id });
+  }
+
+  /** Another user signed in: the list is theirs to load (a member sees only their own). */
+  reset(): void {
+    this.generation++;
+    this.loading = undefined;
+    this.credentials = [];
+    this.loaded = false;
+    this.target = undefined;
   }
 
   /** The pending target, cleared (read once by the modal after a save). */

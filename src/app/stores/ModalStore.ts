@@ -38,7 +38,7 @@ export class ModalStore {
 
   constructor() {
     for (const name of MODAL_NAMES) this.state.set(name, { open: false });
-    makeObservable(this, { open: action, close: action, active: computed });
+    makeObservable(this, { open: action, close: action, closeAll: action, active: computed });
   }
 
   open(name: ModalName, options: { mode?: string; activeId?: string } = {}): void {
@@ -52,6 +52,11 @@ export class ModalStore {
     this.state.set(name, { open: false });
     const i = this.stack.indexOf(name);
     if (i >= 0) this.stack.splice(i, 1);
+  }
+
+  /** Signing out leaves nothing of the previous user's dialogs open. */
+  closeAll(): void {
+    for (const name of [...this.stack]) this.close(name);
   }
 
   isOpen(name: ModalName): boolean {
