@@ -1,10 +1,11 @@
-// Slim sidebar: only entries that work.
+// Slim sidebar: only entries that work; the user menu at the foot.
 import { faCircleInfo, faFolderOpen, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from './Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 function Entry({ icon, label, shortcut, onPress, testId }: { icon: IconDefinition; label: string; shortcut?: string; onPress: () => void; testId: string }) {
   return (
@@ -31,6 +32,7 @@ export function Sidebar({ onNewWorkflow }: { onNewWorkflow: () => void }) {
       <Entry icon={faFolderOpen} label="Open workflow" shortcut="Ctrl+O" onPress={() => ui.modals.open('workflowOpen')} testId="sidebar-open-workflow" />
       <div className="sidebar-spacer" />
       <Entry icon={faCircleInfo} label="About Switchyard" onPress={() => ui.modals.open('about')} testId="sidebar-about" />
+      <UserMenu />
     </nav>
   );
 }

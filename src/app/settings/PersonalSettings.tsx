@@ -1,0 +1,79 @@
+// PersonalSettings (/settings/personal, spec 000 §2): first and last name (max 32) and email;
+// Save only when something changed and all is valid. The password changes in its own modal.
+import { observer } from 'mobx-react-lite';
+import { useState, type FormEvent } from 'react';
+import { useStores } from '../stores/context.ts';
+import { displayName } from '../stores/UsersStore.ts';
+import { errorMessage } from '../api/errors.ts';
+import { personalCanSave, personalErrors, type PersonalForm } from '../auth/forms.ts';
+import { FormField } from '../ui/FormField.tsx';
+import { Avatar } from '../ui/Avatar.tsx';
+import { SettingsLayout } from './SettingsLayout.tsx';
+
+export const PERSONAL_SETTINGS_UPDATED = 'Personal settings updated';
+
+export const PersonalSettings = observer(function PersonalSettings() {
+  const { users, ui } = useStores();
+  const me = users.currentUser;
+  const [form, setForm] = useState<PersonalForm>(() => ({ firstName: me?.firstName ?? '', lastName: me?.lastName ?? '', email: me?.email ?? '' }));
+  const [busy, setBusy] = useState(false);
+  if (!me) return null;
+  const errors = personalErrors(form);
+  const canSave = !busy && personalCanSave(form, me);
+  const set = (k: keyof PersonalForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSave) return;
+    setBusy(true);
+    try {
+      const saved = await users.updateMe({ firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
+      setForm({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', email: saved.email ?? '' });
+      ui.toasts.success(PERSONAL_SETTINGS_UPDATED);
+    } catch (err) {
+      ui.toasts.error('Could not update personal settings', errorMessage(err), false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SettingsLayout title="Personal settings" testId="personal-settings">
+      <div className="settings-profile">
+        <Avatar user={me} size={48} />
+        <div>
+          <div className="settings-profile-name" data-testid="personal-name">
+            {displayName(me)}
+          </div>
+          <div className="hint">{me.globalRole.name === 'owner' ? 'Owner' : 'Member'}</div>
+        </div>
+      </div>
+      <section className="settings-section" aria-labelledby="personal-basic">
+        <h2 className="settings-section-title" id="personal-basic">
+          Basic information
+        </h2>
+        <form className="settings-form" onSubmit={save} noValidate data-testid="personal-form">
+          <div className="settings-row">
+            <FormField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} error={errors.firstName} required testId="personal-first-name" />
+            <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} error={errors.lastName} required testId="personal-last-name" />
+          </div>
+          <FormField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} required testId="personal-email" />
+          <div className="settings-form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!canSave} data-testid="personal-save">
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section className="settings-section" aria-labelledby="personal-security">
+        <h2 className="settings-section-title" id="personal-security">
+          Security
+        </h2>
+        <p className="settings-section-text">Changing your password signs you out everywhere else.</p>
+        <button type="button" className="settings-link-button" onClick={() => ui.modals.open('changePassword')} data-testid="personal-change-password">
+          Change password
+        </button>
+      </section>
+    </SettingsLayout>
+  );
+});
