@@ -8,7 +8,16 @@ import type { IWorkflowBase, ITag, IWorkflowSettings, IConnections, INode, IPinD
 export interface FrontendSettings {
   versionCli: string;
   instanceId: string;
-  userManagement: { enabled: boolean; showSetupOnFirstLoad: boolean; smtpSetup: boolean };
+  userManagement: {
+    enabled: boolean;
+    /** No owner yet and setup not skipped: the editor sends everyone to /setup (spec 000 §4). */
+    showSetupOnFirstLoad: boolean;
+    smtpSetup: boolean;
+    /** Setup may be skipped: only while the server listens on a loopback address. */
+    canSkipSetup: boolean;
+    /** No owner on a non-loopback address: every request but setup is refused until one exists. */
+    setupRequired: boolean;
+  };
   publicApi: { enabled: boolean; latestVersion: number; path: string };
   templates: { enabled: boolean; host: string };
   telemetry: { enabled: boolean };
@@ -95,6 +104,70 @@ export interface StopExecutionResponse {
   stoppedAt?: string;
   finished: boolean;
   status: ExecutionStatus;
+}
+
+// ---- Accounts (spec 000 §7, spec 002 §7 Users) ----
+
+export type { PublicUser, GlobalRole } from './users.ts';
+
+/** POST /login */
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+/** POST /owner (owner setup) */
+export interface OwnerSetupPayload {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  agree?: boolean;
+}
+
+/** POST /users/{inviteeId} (sign-up from an invitation) */
+export interface SignupPayload {
+  inviterId: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  agree?: boolean;
+}
+
+/** GET /resolve-signup-token?inviterId&inviteeId */
+export interface ResolveSignupTokenResponse {
+  inviter: { firstName: string; lastName: string };
+}
+
+/** PATCH /me */
+export interface MePatchPayload {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** PATCH /me/password */
+export interface PasswordChangePayload {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** POST /change-password (from a recovery link) */
+export interface PasswordResetPayload {
+  token: string;
+  userId: string;
+  password: string;
+}
+
+/** POST /users answer, one per address: the user (id, email) or why it failed. */
+export interface InviteResult {
+  user: { id: string; email: string; inviteAcceptUrl?: string; emailSent: boolean };
+  error?: string;
+}
+
+/** GET/POST /me/api-key */
+export interface ApiKeyResponse {
+  apiKey: string;
 }
 
 export interface ApiErrorBody {

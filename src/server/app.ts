@@ -22,7 +22,13 @@ import { CredentialCipher, loadInstanceKey } from './credentials/cipher.ts';
 import { CredentialsService } from './credentials/CredentialsService.ts';
 import { ExecutionService, type RunWorkflowFn } from './executions/ExecutionService.ts';
 import { PushHub } from './push/PushHub.ts';
-import { registerAuth } from './auth.ts';
+import { registerAuth } from './auth/requestAuth.ts';
+import { SessionStore } from './auth/SessionStore.ts';
+import { UserManagement } from './auth/UserManagement.ts';
+import { HostPolicy } from './auth/requestChecks.ts';
+import { RateLimiter } from './auth/rateLimit.ts';
+import { createMailer } from './mail/Mailer.ts';
+import { publicApiRoutes, PUBLIC_API_PATH } from './publicApi/index.ts';
 import { registerErrorHandler } from './rest/errorHandler.ts';
 import { restRoutes } from './rest/index.ts';
 import { registerEditor } from './editor.ts';
@@ -113,10 +119,16 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
   const instanceId = await repos.settings.ensureInstanceId();
   const instanceKey = loadInstanceKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
-  const credentials = new CredentialsService(new CredentialsRepository(db), new CredentialCipher(instanceKey.secret));
+  const cipher = new CredentialCipher(instanceKey.secret);
+  const credentials = new CredentialsService(new CredentialsRepository(db), cipher);
   if (instanceKey.source === 'generated') app.log.info('generated the encryption key for credentials in the data folder');
   if (!(await credentials.checkKey())) app.log.error('stored credentials cannot be decrypted with this encryption key: set SWITCHYARD_ENCRYPTION_KEY to the key they were saved with');
   await repos.users.ensureDefaultUser();
+  const userManagement = await UserManagement.load(config.host, repos.users, repos.settings);
+  if (userManagement.setupRequired) {
+    app.log.warn(`no owner account exists and the server listens on ${config.host}, which is not a loopback address: every request except the owner setup is refused until the owner is set up in the editor (/setup)`);
+  }
+  const sessions = new SessionStore(db, repos.users, config.sessionDurationHours * 3600 * 1000);
 
   const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
   const push = new PushHub(app.log);
@@ -134,7 +146,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     log: app.log,
     stopGraceMs: options.stopGraceMs,
     binaryStore,
-    getCredentials: async (type, node) => {
+    getCredentials: async (type, node, runAs) => {
       // Send Email without an smtp credential of its own uses the instance SMTP settings.
       if (type === 'smtp' && !node.credentials?.smtp) {
         if (config.smtpHost) {
@@ -142,8 +154,9 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
         }
         throw new Error(`Node "${node.name}": credentials for "smtp" are not set, and no instance SMTP server is configured (SWITCHYARD_SMTP_HOST)`);
       }
-      return credentials.resolveForNode(type, node);
+      return credentials.resolveForNode(type, node, runAs);
     },
+    ownerOf: (id) => repos.workflows.ownerOf(id),
     fileAccessRoots: config.fileAccessRoots,
     // The instance's own files (database, binary data) stay out of reach of workflows even
     // when an allowed folder contains them (as n8n's N8N_BLOCK_FILE_ACCESS_TO_N8N_FILES).
@@ -172,6 +185,21 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     waitTracker,
     binaryStore,
     credentials,
+    auth: {
+      sessions,
+      userManagement,
+      hosts: new HostPolicy({ host: config.host, editorBaseUrl: config.editorBaseUrl, webhookUrl: config.webhookUrl }),
+      cookie: { path: config.basePath, secure: config.editorBaseUrl.startsWith('https:') },
+      cipher,
+      mailer: createMailer(config),
+      limits: {
+        loginByAddress: new RateLimiter(30, 5 * 60_000),
+        loginByAccount: new RateLimiter(10, 15 * 60_000),
+        mailByAddress: new RateLimiter(10, 15 * 60_000),
+        mailByAccount: new RateLimiter(3, 15 * 60_000),
+        tokensByAddress: new RateLimiter(60, 5 * 60_000),
+      },
+    },
     listeningPort() {
       const address = app.server.address();
       return address && typeof address === 'object' ? address.port : config.port;
@@ -181,8 +209,17 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   // The API speaks JSON only: other bodies get 415 instead of reaching handlers as text.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app, { bodyLimit: config.payloadSizeMax });
-  registerAuth(app, repos.users, restPrefix);
+  registerAuth(app, {
+    users: repos.users,
+    sessions,
+    userManagement,
+    hosts: context.auth.hosts,
+    restPrefix,
+    webhookPrefixes: [config.endpointWebhook, config.endpointWebhookTest, config.endpointWebhookWaiting].map((e) => `${config.basePath}${e}`),
+    publicApiPrefix: `${config.basePath}${PUBLIC_API_PATH}/`,
+  });
   await app.register(restRoutes(context), { prefix: restPrefix });
+  if (config.publicApiEnabled) await app.register(publicApiRoutes(context), { prefix: `${config.basePath}${PUBLIC_API_PATH}/v1` });
   await app.register(webhookRoutes(context));
   let base: string | undefined;
   webhookBase = () => (base ??= config.webhookUrl || editorBaseUrl(context));
@@ -195,7 +232,10 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   });
   await activeWorkflows.init();
   await waitTracker.start();
-  const sweeper = setInterval(() => void sweepBinaryData(context).catch((err: unknown) => app.log.warn({ err }, 'binary data sweep failed')), 10 * 60 * 1000);
+  const sweeper = setInterval(() => {
+    void sweepBinaryData(context).catch((err: unknown) => app.log.warn({ err }, 'binary data sweep failed'));
+    void sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, 10 * 60 * 1000);
   sweeper.unref();
   registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
@@ -207,6 +247,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     activeWorkflows.close();
     testWebhooks.close();
     waitTracker.close();
+    context.auth.mailer?.close();
     await executions.shutdown(config.gracefulShutdownTimeout * 1000);
     push.close();
   });

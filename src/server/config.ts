@@ -58,6 +58,12 @@ export interface ServerConfig {
   smtpPassword: string;
   smtpSsl: boolean;
   smtpStartTls: boolean;
+  /** From address of the mails the instance sends (invitations, password recovery). */
+  smtpSender: string;
+  /** Hours a sign-in lasts. */
+  sessionDurationHours: number;
+  /** The public API (/api/v1, API keys). */
+  publicApiEnabled: boolean;
   /** Absolute, existing folders file nodes may read and write in; empty = file access disabled. */
   fileAccessRoots: string[];
   /** Secret that encrypts stored credentials; empty = a key generated once into the data folder. */
@@ -201,6 +207,16 @@ function encryptionKey(raw: string, name: string): string {
   return raw;
 }
 
+/** 'a@b.c' or 'Name <a@b.c>'. */
+function sender(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '') return t;
+  const m = /<([^<>]+)>\s*$/.exec(t);
+  const address = (m ? m[1] : t).trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) throw new ConfigError(`${name} must be an email address, optionally with a name: "Switchyard <flows@example.com>" (got "${raw}")`);
+  return t;
+}
+
 function text(raw: string): string {
   return raw.trim();
 }
@@ -242,6 +258,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_SMTP_PASSWORD', key: 'smtpPassword', default: '', meaning: 'SMTP password.', parse: (r) => r }),
   variable({ name: 'SWITCHYARD_SMTP_SSL', key: 'smtpSsl', default: 'true', meaning: 'Connect with TLS from the start (port 465); false = plain, upgraded with STARTTLS when offered.', parse: bool }),
   variable({ name: 'SWITCHYARD_SMTP_STARTTLS', key: 'smtpStartTls', default: 'true', meaning: 'Use STARTTLS when the server offers it (with SWITCHYARD_SMTP_SSL=false).', parse: bool }),
+  variable({ name: 'SWITCHYARD_SMTP_SENDER', key: 'smtpSender', default: '', meaning: 'From address of the invitation and password-recovery mails, e.g. "Switchyard <flows@example.com>"; empty = SWITCHYARD_SMTP_USER when it is an address, else switchyard@ the SMTP host. Invitations and recovery mails need SWITCHYARD_SMTP_HOST.', parse: sender }),
+  variable({ name: 'SWITCHYARD_SESSION_DURATION_HOURS', key: 'sessionDurationHours', default: '168', meaning: 'Hours a sign-in lasts before the user must sign in again.', parse: integer(1, 24 * 365) }),
+  variable({ name: 'SWITCHYARD_PUBLIC_API_ENABLED', key: 'publicApiEnabled', default: 'true', meaning: 'Serve the public REST API under /api/v1 (authenticated by API keys from Settings → API).', parse: bool }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

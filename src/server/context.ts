@@ -14,6 +14,36 @@ import type { TestWebhooks } from './webhooks/TestWebhooks.ts';
 import type { WaitTracker } from './waiting/WaitTracker.ts';
 import type { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
 import type { CredentialsService } from './credentials/CredentialsService.ts';
+import type { SessionStore } from './auth/SessionStore.ts';
+import type { UserManagement } from './auth/UserManagement.ts';
+import type { HostPolicy } from './auth/requestChecks.ts';
+import type { RateLimiter } from './auth/rateLimit.ts';
+import type { Mailer } from './mail/Mailer.ts';
+import type { CredentialCipher } from './credentials/cipher.ts';
+import type { CookieOptions } from './auth/cookies.ts';
+
+/** Accounts: sessions, the instance's setup state, request checks, attempt limits, mail. */
+export interface AuthContext {
+  sessions: SessionStore;
+  userManagement: UserManagement;
+  hosts: HostPolicy;
+  cookie: CookieOptions;
+  /** Encrypts API keys at rest (the credentials' key). */
+  cipher: CredentialCipher;
+  /** Undefined without SWITCHYARD_SMTP_HOST: no invitations or recovery mails. */
+  mailer: Mailer | undefined;
+  limits: {
+    /** Every sign-in attempt, per client address. */
+    loginByAddress: RateLimiter;
+    /** Failed sign-ins, per account (email). */
+    loginByAccount: RateLimiter;
+    /** Recovery mails asked for, per address and per account. */
+    mailByAddress: RateLimiter;
+    mailByAccount: RateLimiter;
+    /** Token checks (sign-up, recovery links, current password), per address. */
+    tokensByAddress: RateLimiter;
+  };
+}
 
 export interface ServerContext {
   config: ServerConfig;
@@ -38,6 +68,7 @@ export interface ServerContext {
   binaryStore: FilesystemBinaryStore;
   /** Stored credentials (encrypted at rest) and their resolution for nodes. */
   credentials: CredentialsService;
+  auth: AuthContext;
   /** The port actually listened on (differs from config.port when that is 0). */
   listeningPort(): number;
 }

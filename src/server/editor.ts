@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isUnder } from './auth.ts';
+import { isUnder } from './auth/requestAuth.ts';
 
 export interface EditorOptions {
   distDir: string;

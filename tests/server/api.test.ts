@@ -20,8 +20,8 @@ describe('GET /settings', () => {
     expect(r.status).toBe(200);
     const d = r.body.data as FrontendSettings;
     const expected: Omit<FrontendSettings, 'instanceId' | 'versionCli' | 'urlBaseWebhook' | 'urlBaseEditor' | 'oauthCallbackUrls'> = {
-      userManagement: { enabled: false, showSetupOnFirstLoad: false, smtpSetup: false },
-      publicApi: { enabled: false, latestVersion: 1, path: 'api' },
+      userManagement: { enabled: true, showSetupOnFirstLoad: true, smtpSetup: false, canSkipSetup: true, setupRequired: false },
+      publicApi: { enabled: true, latestVersion: 1, path: 'api' },
       templates: { enabled: false, host: '' },
       telemetry: { enabled: false },
       communityNodesEnabled: false,

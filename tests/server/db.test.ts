@@ -53,7 +53,7 @@ describe('database', () => {
     const raw = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     const migrations = raw.prepare('select name from migrations').all().map((r) => r.name);
-    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data']);
+    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts']);
     raw.close();
   });
 
@@ -70,7 +70,7 @@ describe('database', () => {
   it('a save whose tags cannot be resolved stores nothing (one transaction)', async () => {
     const { db } = await fresh();
     const repo = new WorkflowsRepository(db.db);
-    await expect(repo.create({ ...workflow, tags: [{ name: 'fine' }, 'missing-id'] })).rejects.toThrow(/does not exist/);
+    await expect(repo.create({ ...workflow, tags: [{ name: 'fine' }, 'missing-id'] }, 'u1')).rejects.toThrow(/does not exist/);
     expect(await db.db.selectFrom('workflows').selectAll().execute()).toEqual([]);
     expect(await db.db.selectFrom('tags').selectAll().execute()).toEqual([]);
   });
@@ -81,9 +81,9 @@ describe('database', () => {
     const tags = new TagsRepository(db.db);
     const red = await tags.create('red');
     const blue = await tags.create('blue');
-    await repo.create({ ...workflow, name: 'Invoice sync', tags: [red.id, blue.id] });
-    await repo.create({ ...workflow, name: 'invoice_100%', tags: [red.id] });
-    await repo.create({ ...workflow, name: 'Other' });
+    await repo.create({ ...workflow, name: 'Invoice sync', tags: [red.id, blue.id] }, 'u1');
+    await repo.create({ ...workflow, name: 'invoice_100%', tags: [red.id] }, 'u1');
+    await repo.create({ ...workflow, name: 'Other' }, 'u1');
     const names = async (f: Parameters<WorkflowsRepository['list']>[0]) => (await repo.list(f)).map((w) => w.name).sort();
     expect(await names({ name: 'INVOICE' })).toEqual(['Invoice sync', 'invoice_100%']);
     expect(await names({ name: '_100%' })).toEqual(['invoice_100%']);
@@ -97,8 +97,8 @@ describe('database', () => {
   it('marks executions a crash left running as crashed', async () => {
     const { db, dir } = await fresh();
     const repo = new ExecutionsRepository(db.db);
-    await repo.insertRunning({ id: '1', workflowId: null, workflowName: 'W', mode: 'trigger', startedAt: new Date().toISOString(), workflowData: { ...workflow, active: false }, data: { resultData: { runData: {} } } });
-    await repo.saveFinished(execution('2', 'success'));
+    await repo.insertRunning({ id: '1', workflowId: null, workflowName: 'W', mode: 'trigger', startedAt: new Date().toISOString(), workflowData: { ...workflow, active: false }, data: { resultData: { runData: {} } }, userId: null });
+    await repo.saveFinished(execution('2', 'success'), null);
     await db.close();
     const reopened = await openDatabase(dir);
     open.push(reopened);
@@ -114,7 +114,7 @@ describe('database', () => {
   it('lists newest first with paging and counts, and deletes by ids or date', async () => {
     const { db } = await fresh();
     const repo = new ExecutionsRepository(db.db);
-    for (let i = 1; i <= 5; i++) await repo.saveFinished(execution(String(i), i % 2 ? 'success' : 'error', `2024-01-0${i}T00:00:00.000Z`));
+    for (let i = 1; i <= 5; i++) await repo.saveFinished(execution(String(i), i % 2 ? 'success' : 'error', `2024-01-0${i}T00:00:00.000Z`), null);
     const page = await repo.list({}, { limit: 2 });
     expect(page.results.map((r) => r.id)).toEqual(['5', '4']);
     expect(page.count).toBe(5);

@@ -216,7 +216,7 @@ describe('bodies', () => {
     const { port } = new URL(t.url);
     const head = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /webhook/big HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`);
+        socket.write(`POST /webhook/big HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`);
         const chunk = Buffer.alloc(1024 * 1024, 32);
         let sent = 0;
         const pump = () => {

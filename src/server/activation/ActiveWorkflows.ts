@@ -147,14 +147,22 @@ export class ActiveWorkflows {
     }
     this.#stops.set(workflow.id, stops);
     this.#errors.delete(workflow.id);
-    this.#d.push.broadcast({ type: 'workflowActivated', data: { workflowId: workflow.id } });
+    this.#tell({ type: 'workflowActivated', data: { workflowId: workflow.id } });
   }
 
   deactivate(id: string): boolean {
     const was = this.#remove(id);
     this.#errors.delete(id);
-    if (was) this.#d.push.broadcast({ type: 'workflowDeactivated', data: { workflowId: id } });
+    if (was) this.#tell({ type: 'workflowDeactivated', data: { workflowId: id } });
     return was;
+  }
+
+  /** Tells the editors of the workflow's owner and of those who see every workflow. */
+  #tell(message: { type: 'workflowActivated' | 'workflowDeactivated'; data: { workflowId: string } }): void {
+    void this.#d.workflows.ownerOf(message.data.workflowId).then(
+      (owner) => this.#d.push.broadcast(message, owner ?? null),
+      () => this.#d.push.broadcast(message, null),
+    );
   }
 
   close(): void {

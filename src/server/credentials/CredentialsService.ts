@@ -12,7 +12,7 @@ import {
   type ICredentialType,
 } from '../../model/credentialTypes.ts';
 import { nextDefaultWorkflowName } from '../../model/names.ts';
-import { BadRequestError, NotFoundError } from '../errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
 import { newEntityId, nowIso } from '../db/repositories/ids.ts';
 import type { CredentialCipher } from './cipher.ts';
@@ -34,9 +34,17 @@ export interface CredentialResponse {
   name: string;
   type: string;
   nodesAccess: NodeAccess[];
+  /** The user it belongs to: the only one who may read its data and change it. */
+  ownerId: string | null;
   createdAt: string;
   updatedAt: string;
   data?: CredentialData;
+}
+
+/** Who asks: the instance owner (and the default user) see every credential, a member their own. */
+export interface CredentialActor {
+  id: string;
+  seesAll: boolean;
 }
 
 export interface CredentialWrite {
@@ -65,6 +73,7 @@ function toResponse(row: CredentialListRow): CredentialResponse {
     name: row.name,
     type: row.type,
     nodesAccess: JSON.parse(row.nodesAccess) as NodeAccess[],
+    ownerId: row.ownerId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -145,26 +154,39 @@ export class CredentialsService {
     return CREDENTIAL_TYPES;
   }
 
-  /** 'My credentials', 'My credentials 2', … the first name not taken (as GET /workflows/new). */
-  async newName(wanted?: string): Promise<string> {
+  /** 'My credentials', 'My credentials 2', … the first of the user's names not taken (as GET /workflows/new). */
+  async newName(wanted: string | undefined, ownerId: string): Promise<string> {
     const base = wanted?.trim() || DEFAULT_CREDENTIAL_NAME;
-    const name = nextDefaultWorkflowName(base, await this.#repo.namesStartingWith(base));
+    const name = nextDefaultWorkflowName(base, await this.#repo.namesStartingWith(base, ownerId));
     return name.length > MAX_CREDENTIAL_NAME_LENGTH ? base : name;
   }
 
-  async list(filter: { type?: string } = {}): Promise<CredentialResponse[]> {
-    return (await this.#repo.list(filter)).map(toResponse);
+  async list(filter: { type?: string }, actor: CredentialActor): Promise<CredentialResponse[]> {
+    return (await this.#repo.list({ ...filter, ownerId: actor.seesAll ? undefined : actor.id })).map(toResponse);
   }
 
-  async get(id: string, includeData: boolean): Promise<CredentialResponse> {
+  /** The row if `actor` may see it; another member's credential is "not found" (ids are not a way in). */
+  async #visible(id: string, actor: CredentialActor): Promise<CredentialRow> {
     const row = await this.#repo.get(id);
-    if (!row) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+    if (!row || (!actor.seesAll && row.ownerId !== actor.id)) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+    return row;
+  }
+
+  /** The row if `actor` may change it (read its data): only the credential's own user. */
+  async #editable(id: string, actor: CredentialActor): Promise<CredentialRow> {
+    const row = await this.#visible(id, actor);
+    if (row.ownerId !== actor.id) throw new ForbiddenError('Only the user this credential belongs to may read or change its data');
+    return row;
+  }
+
+  async get(id: string, includeData: boolean, actor: CredentialActor): Promise<CredentialResponse> {
+    const row = includeData ? await this.#editable(id, actor) : await this.#visible(id, actor);
     const out = toResponse(row);
     if (includeData) out.data = this.#open(row);
     return out;
   }
 
-  async create(body: Required<Pick<CredentialWrite, 'name' | 'type'>> & CredentialWrite): Promise<CredentialResponse> {
+  async create(body: Required<Pick<CredentialWrite, 'name' | 'type'>> & CredentialWrite, ownerId: string): Promise<CredentialResponse> {
     const name = cleanCredentialName(body.name);
     const type = typeOrError(body.type);
     const data = validateCredentialData(type, body.data ?? {});
@@ -177,6 +199,7 @@ export class CredentialsService {
       data: this.#seal(data, id),
       nodesAccess: JSON.stringify(body.nodesAccess ?? []),
       oauthTokenData: null,
+      ownerId,
       createdAt: now,
       updatedAt: now,
     };
@@ -184,9 +207,8 @@ export class CredentialsService {
     return toResponse(row);
   }
 
-  async update(id: string, body: CredentialWrite): Promise<CredentialResponse> {
-    const current = await this.#repo.get(id);
-    if (!current) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
+  async update(id: string, body: CredentialWrite, actor: CredentialActor): Promise<CredentialResponse> {
+    const current = await this.#editable(id, actor);
     const patch: Partial<CredentialRow> = {};
     if (body.name !== undefined) patch.name = cleanCredentialName(body.name);
     const type = typeOrError(body.type ?? current.type);
@@ -202,24 +224,37 @@ export class CredentialsService {
     return toResponse(await this.#repo.update(id, patch));
   }
 
-  async delete(id: string): Promise<void> {
+  /** The owner may delete any credential (a leaked secret), a member their own. */
+  async delete(id: string, actor: CredentialActor): Promise<void> {
+    await this.#visible(id, actor);
     await this.#repo.delete(id);
+  }
+
+  /** Ids among `ids` that exist but belong to another user than `ownerId` (a workflow may not use them). */
+  async foreignIds(ids: string[], ownerId: string): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const id of new Set(ids)) {
+      const row = await this.#repo.get(id);
+      if (row && row.ownerId !== ownerId) out.add(id);
+    }
+    return out;
   }
 
   /**
    * The decrypted data of the node's credential of this type (n8n's node.credentials format:
-   * { [type]: { id, name } }). The id decides; when it is unknown (a workflow imported from
-   * another instance) a single credential of the type with the same name is used.
+   * { [type]: { id, name } }), among the credentials of `ownerId` (whose run it is: a workflow
+   * uses its owner's credentials only). The id decides; when it is unknown (a workflow imported
+   * from another instance) a single credential of the type with the same name is used.
    */
-  async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>): Promise<IDataObject> {
+  async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>, ownerId: string | null): Promise<IDataObject> {
     const ref = node.credentials?.[typeName];
     if (!ref || (!ref.id && !ref.name)) {
       throw new CredentialResolutionError(`Node "${node.name}": credentials for "${typeName}" are not set`);
     }
     let row = ref.id ? await this.#repo.get(ref.id) : undefined;
-    if (row && row.type !== typeName) row = undefined;
-    if (!row && ref.name) {
-      const byName = await this.#repo.findByName(typeName, ref.name);
+    if (row && (row.type !== typeName || row.ownerId !== ownerId)) row = undefined;
+    if (!row && ref.name && ownerId) {
+      const byName = await this.#repo.findByName(typeName, ref.name, ownerId);
       if (byName.length > 1) {
         throw new CredentialResolutionError(
           `Node "${node.name}": credentials with name "${ref.name}" exist for "${typeName}" more than once; credentials are not clearly identified, so select the correct credential in the node`,
@@ -238,14 +273,14 @@ export class CredentialsService {
    * POST /credentials/test (spec 002 §7): SMTP connects and logs in; the HTTP auth types have
    * nothing to connect to, as in n8n, where they have no test either.
    */
-  async test(body: { id?: string; type: string; data?: CredentialData }): Promise<CredentialTestResult> {
+  async test(body: { id?: string; type: string; data?: CredentialData }, actor: CredentialActor): Promise<CredentialTestResult> {
     const type = typeOrError(body.type, 'body/credentials/type');
     let data = body.data ?? {};
     if (body.id) {
       // A stored credential is tested with its stored values where the body leaves them out
-      // (no data) or sends the redaction placeholder.
+      // (no data) or sends the redaction placeholder — only the credential's own user's.
       const row = await this.#repo.get(body.id);
-      if (row && row.type === type.name) data = body.data === undefined ? this.#open(row) : unredact(body.data, this.#open(row));
+      if (row && row.type === type.name && row.ownerId === actor.id) data = body.data === undefined ? this.#open(row) : unredact(body.data, this.#open(row));
     }
     const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
     if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };

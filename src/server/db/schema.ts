@@ -16,6 +16,8 @@ export interface WorkflowsTable {
   staticData: string | null;
   meta: string | null;
   versionId: string;
+  /** The user it belongs to (issue 9): members see their own, the owner all. */
+  ownerId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -45,6 +47,8 @@ export interface ExecutionsTable {
   waitTill: string | null;
   retryOf: string | null;
   retrySuccessId: string | null;
+  /** Whose run it is: its workflow's owner, or who started a manual run of an unsaved workflow. */
+  userId?: string | null;
 }
 
 export interface ExecutionDataTable {
@@ -61,8 +65,24 @@ export interface UsersTable {
   password: string | null;
   role: string;
   personalizationAnswers: string | null;
+  /** The owner who invited this user (sign-up links carry it). */
+  invitedBy?: string | null;
+  /** sha256 of the outstanding password-recovery token, and when it expires. */
+  resetTokenHash?: string | null;
+  resetTokenExpiresAt?: string | null;
+  /** sha256 of the API key (lookups) and the key itself, encrypted (shown again in API settings). */
+  apiKeyHash?: string | null;
+  apiKey?: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SessionsTable {
+  /** sha256 (hex) of the cookie token. */
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface SettingsTable {
@@ -82,6 +102,7 @@ export interface CredentialsTable {
   nodesAccess: string;
   /** Encrypted, OAuth credentials only. */
   oauthTokenData: string | null;
+  ownerId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -103,6 +124,7 @@ export interface Database {
   executions: ExecutionsTable;
   execution_data: ExecutionDataTable;
   users: UsersTable;
+  sessions: SessionsTable;
   settings: SettingsTable;
   credentials: CredentialsTable;
   processed_data: ProcessedDataTable;

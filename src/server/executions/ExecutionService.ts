@@ -14,7 +14,7 @@ import type {
   RelatedExecution,
   WorkflowExecuteMode,
 } from '../../model/execution.ts';
-import type { IDataObject, IPinData, IWorkflowBase } from '../../model/workflow.ts';
+import type { IDataObject, INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
 import type { StopExecutionResponse } from '../../model/api.ts';
 import type { NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
 import type { BinaryDataStore, IRun, RunOptions, SubExecutionRequest, SubExecutionStarted } from '../../engine/types.ts';
@@ -26,7 +26,7 @@ import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
 import type { PushHub } from '../push/PushHub.ts';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import { mightSave, resolveSavePolicy, resolveTimeoutSeconds, shouldSave, type InstanceExecutionDefaults, type SavePolicy } from './policy.ts';
-import { RecentExecutions } from './RecentExecutions.ts';
+import { RECENT_EXECUTIONS_MAX, RecentExecutions } from './RecentExecutions.ts';
 import { executionFinishedMessage, nodeExecuteAfterMessage } from './pushMessages.ts';
 
 export type RunWorkflowFn = (options: RunOptions) => Promise<IRun>;
@@ -56,8 +56,10 @@ export interface ExecutionServiceDeps {
   stopGraceMs?: number;
   /** Large binary data goes here instead of into the run data. */
   binaryStore?: BinaryDataStore;
-  /** Credentials nodes may ask for (instance SMTP until a credentials store exists). */
-  getCredentials?: RunOptions['getCredentials'];
+  /** Credentials nodes may ask for, among those of `runAs` (whose run it is). */
+  getCredentials?: (type: string, node: INode, runAs: string | null) => Promise<IDataObject>;
+  /** Whose a stored workflow is (runs of it use that user's credentials and workflows). */
+  ownerOf?: (workflowId: string) => Promise<string | null | undefined>;
   /** Folders file nodes may use (SWITCHYARD_FILE_ACCESS_ROOTS); none = file access disabled. */
   fileAccessRoots?: string[];
   /** Folders file nodes may never use, even inside a root: the instance's data folder. */
@@ -69,7 +71,7 @@ export interface ExecutionServiceDeps {
 }
 
 /** Told about every execution that ended (saved or not): error workflows, retries, wait tracking. */
-export type ExecutionListener = (execution: IExecution, info: { pushRef?: string; saved: boolean }) => void;
+export type ExecutionListener = (execution: IExecution, info: { pushRef?: string; saved: boolean; runAs: string | null }) => void;
 
 export interface StartExecution {
   workflow: IWorkflowBase;
@@ -94,6 +96,12 @@ export interface StartExecution {
   resume?: IExecution;
   /** Respond to Webhook's answer. */
   onResponse?: (response: WebhookResponse) => void;
+  /**
+   * Whose run it is: the user whose credentials and stored workflows it may use and who sees it.
+   * Default: the stored workflow's owner (the resumed execution's user); an unsaved workflow's
+   * manual run must name the user who started it.
+   */
+  runAs?: string | null;
   /** The workflow object is never changed (active workflows): the engine may reuse its graph. */
   workflowIsImmutable?: boolean;
   /** A sub-workflow's execution (mode 'integrated'): the run that started it … */
@@ -115,6 +123,8 @@ interface ActiveExecution {
   startedAt: string;
   retryOf?: string;
   pushRef?: string;
+  /** Whose run it is (see StartExecution.runAs). */
+  runAs: string | null;
   policy: SavePolicy;
   controller: AbortController;
   stopReason?: StopReason;
@@ -136,6 +146,8 @@ export class ExecutionService {
   readonly #d: ExecutionServiceDeps;
   readonly #active = new Map<string, ActiveExecution>();
   readonly recent = new RecentExecutions();
+  /** Whose the recent manual executions are (RecentExecutions keeps only the execution). */
+  readonly #recentUsers = new Map<string, string | null>();
   readonly #listeners = new Set<ExecutionListener>();
   /** Workflows Execute Workflow loaded from the store: their sub-executions carry the workflow id. */
   readonly #loaded = new WeakSet<IWorkflowBase>();
@@ -178,6 +190,7 @@ export class ExecutionService {
     }
     const resume = req.resume;
     const id = resume?.id ?? req.executionId ?? (await this.#d.ids.next());
+    const runAs = req.runAs !== undefined ? req.runAs : await this.runAsOf(req.workflowId, resume?.id);
     const policy = resolveSavePolicy(workflow.settings, this.#d.defaults);
     const a: ActiveExecution = {
       id,
@@ -188,6 +201,7 @@ export class ExecutionService {
       startedAt: resume?.startedAt ?? new Date().toISOString(),
       retryOf: resume?.retryOf ?? req.retryOf,
       pushRef: req.pushRef,
+      runAs,
       policy,
       controller: new AbortController(),
       timeoutSeconds: resolveTimeoutSeconds(workflow.settings, this.#d.defaults),
@@ -206,6 +220,7 @@ export class ExecutionService {
         retryOf: a.retryOf,
         workflowData: workflow,
         data: a.runData,
+        userId: a.runAs,
       });
       a.recorded = true;
     }
@@ -228,11 +243,11 @@ export class ExecutionService {
     return { executionId: id, done: a.done };
   }
 
-  /** Summaries of the running executions, optionally of one workflow. */
-  listCurrent(workflowId?: string): IExecutionSummary[] {
+  /** Summaries of the running executions, optionally of one workflow and of one user's runs. */
+  listCurrent(workflowId?: string, userId?: string): IExecutionSummary[] {
     const out: IExecutionSummary[] = [];
     for (const a of this.#active.values()) {
-      if (workflowId === undefined || a.workflowId === workflowId) out.push(runningSummary(a));
+      if ((workflowId === undefined || a.workflowId === workflowId) && (userId === undefined || a.runAs === userId)) out.push(runningSummary(a));
     }
     return out.sort((x, y) => Number(y.id) - Number(x.id));
   }
@@ -246,6 +261,28 @@ export class ExecutionService {
 
   isActive(id: string): boolean {
     return this.#active.has(id);
+  }
+
+  /**
+   * Whose run an execution is: running, recently finished in memory, or stored. undefined when
+   * no such execution is known.
+   */
+  async userOf(id: string): Promise<string | null | undefined> {
+    const a = this.#active.get(id);
+    if (a) return a.runAs;
+    const recent = this.#recentUsers.get(id);
+    if (recent !== undefined && this.recent.get(id)) return recent;
+    return this.#d.executions.userOf(id);
+  }
+
+  /** Whose a run of this stored workflow (or resumed execution) is: see StartExecution.runAs. */
+  async runAsOf(workflowId: string | null, resumeId: string | undefined): Promise<string | null> {
+    if (resumeId) {
+      const stored = await this.#d.executions.userOf(resumeId);
+      if (stored !== undefined) return stored;
+    }
+    if (workflowId && this.#d.ownerOf) return (await this.#d.ownerOf(workflowId)) ?? null;
+    return null;
   }
 
   /** Stops a running execution (or cancels a waiting one) and answers once it has ended. */
@@ -288,13 +325,16 @@ export class ExecutionService {
     }
   }
 
-  /** A stored workflow for Execute Workflow; a missing one fails with n8n's message. */
-  readonly #loadWorkflow = async (id: string): Promise<IWorkflowBase> => {
-    const workflow = id ? await this.#d.workflows.get(id) : undefined;
-    if (!workflow) throw new Error('Workflow does not exist.');
-    this.#loaded.add(workflow);
-    return workflow;
-  };
+  /**
+   * A stored workflow for Execute Workflow; a missing one fails with n8n's message, and so does
+   * another user's (n8n's default caller policy: workflows of the same owner).
+   */
+  async #loadWorkflow(id: string, runAs: string | null): Promise<IWorkflowBase> {
+    const found = id ? await this.#d.workflows.getWithOwner(id) : undefined;
+    if (!found || (this.#d.ownerOf && found.ownerId !== runAs)) throw new Error('Workflow does not exist.');
+    this.#loaded.add(found.workflow);
+    return found.workflow;
+  }
 
   /**
    * Execute Workflow's child run: an execution like any other (id, active list, stop, timeout,
@@ -303,9 +343,12 @@ export class ExecutionService {
    */
   readonly #startSubExecution = async (r: SubExecutionRequest): Promise<SubExecutionStarted> => {
     const stored = this.#loaded.has(r.workflow) && r.workflow.id ? String(r.workflow.id) : null;
+    const parent = r.parentExecution ? this.#active.get(r.parentExecution.executionId) : undefined;
     const { executionId, done } = await this.start({
       workflow: r.workflow,
       workflowId: stored,
+      // The child runs as its parent: the same user's credentials.
+      runAs: parent ? parent.runAs : null,
       mode: 'integrated',
       triggerItems: r.triggerItems,
       startNode: r.startNode,
@@ -354,14 +397,14 @@ export class ExecutionService {
         staticData,
         workflowIsImmutable: req.workflowIsImmutable === true,
         binaryStore: this.#d.binaryStore,
-        getCredentials: this.#d.getCredentials,
+        getCredentials: this.#d.getCredentials ? (type, node) => this.#d.getCredentials!(type, node, a.runAs) : undefined,
         // Every server run passes here (manual, trigger, webhook, retry, error workflow, resume);
         // sub-workflows inherit the engine options, these folders included.
         fileAccessRoots: this.#d.fileAccessRoots,
         fileAccessBlocked: this.#d.fileAccessBlocked,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         // Execute Workflow with the source "Database" (a workflow id).
-        loadWorkflow: this.#loadWorkflow,
+        loadWorkflow: (id) => this.#loadWorkflow(id, a.runAs),
         // Remove Duplicates' history across executions, every mode recording (manual runs too, as
         // n8n): the stored workflow's rows; an unsaved workflow has none to keep.
         processedDataStore: this.#d.processedData ? (a.workflowId ? this.#d.processedData.forWorkflow(a.workflowId) : unsavedProcessedData) : undefined,
@@ -394,13 +437,17 @@ export class ExecutionService {
     }
     const execution = this.#toExecution(a, run);
     const saved = await this.#persist(a, execution, staticData);
-    if (a.mode === 'manual') this.recent.put(execution);
+    if (a.mode === 'manual') {
+      this.recent.put(execution);
+      this.#recentUsers.set(a.id, a.runAs);
+      if (this.#recentUsers.size > 4 * RECENT_EXECUTIONS_MAX) this.#recentUsers.delete(this.#recentUsers.keys().next().value as string);
+    }
     this.#active.delete(a.id);
     if (execution.status === 'waiting') this.#pushTo(a, { type: 'executionWaiting', data: { executionId: a.id, waitTill: execution.waitTill ?? undefined } });
     if (a.pushRef) this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
     for (const listener of this.#listeners) {
       try {
-        listener(execution, { pushRef: a.pushRef, saved });
+        listener(execution, { pushRef: a.pushRef, saved, runAs: a.runAs });
       } catch (err) {
         this.#d.log.error({ err, executionId: a.id }, 'an execution listener failed');
       }
@@ -469,7 +516,7 @@ export class ExecutionService {
     let saved = false;
     try {
       if (shouldSave(a.policy, a.mode, e.status)) {
-        await this.#d.executions.saveFinished(e);
+        await this.#d.executions.saveFinished(e, a.runAs);
         saved = true;
       } else if (a.recorded) await this.#d.executions.delete(a.id);
     } catch (err) {

@@ -29,7 +29,7 @@ export function errorWorkflowData(e: IExecution, editorUrl: string): IDataObject
 }
 
 export function errorWorkflowListener(d: ErrorWorkflowDeps): ExecutionListener {
-  return (e) => {
+  return (e, info) => {
     if (e.mode === 'manual' || (e.status !== 'error' && e.status !== 'crashed') || !e.data.resultData.error) return;
     const configured = e.workflowData.settings?.errorWorkflow;
     const errorWorkflowId = typeof configured === 'string' && configured !== '' && configured !== 'DEFAULT' ? configured : undefined;
@@ -38,13 +38,15 @@ export function errorWorkflowListener(d: ErrorWorkflowDeps): ExecutionListener {
     else if (!errorWorkflowId && e.mode !== 'error' && e.workflowId && e.workflowData.nodes.some((n) => n.type === ERROR_TRIGGER && !n.disabled)) target = e.workflowId;
     if (!target) return;
     void (async () => {
-      const wf = await d.workflows.get(target);
+      const found = await d.workflows.getWithOwner(target);
+      // Another user's workflow is not a way in (n8n's caller policy: the same owner).
+      const wf = found && found.ownerId === info.runAs ? found.workflow : undefined;
       const trigger = wf?.nodes.find((n) => n.type === ERROR_TRIGGER && !n.disabled);
       if (!wf || !trigger) {
         d.log.warn({ executionId: e.id, errorWorkflow: target }, wf ? 'the error workflow has no Error Trigger node' : 'the error workflow does not exist');
         return;
       }
-      await d.executions.start({ workflow: wf, workflowId: wf.id, mode: 'error', startNode: trigger.name, triggerItems: [{ json: errorWorkflowData(e, d.editorUrl()) }] });
+      await d.executions.start({ workflow: wf, workflowId: wf.id, runAs: info.runAs, mode: 'error', startNode: trigger.name, triggerItems: [{ json: errorWorkflowData(e, d.editorUrl()) }] });
     })().catch((err: unknown) => d.log.warn({ executionId: e.id, err: (err as Error).message }, 'the error workflow could not start'));
   };
 }

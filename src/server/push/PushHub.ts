@@ -10,13 +10,27 @@ export const HEARTBEAT_MS = 15_000;
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 const MAX_CONNECTIONS = 1000;
 
+/** Who a stream belongs to: only they get messages about their runs and workflows. */
+export interface PushOwner {
+  userId: string;
+  /** The owner and the default user see every workflow. */
+  seesAll: boolean;
+  /** sha256 of the session the stream was opened with (none before setup). */
+  sessionId?: string;
+}
+
+interface Stream {
+  res: ServerResponse;
+  owner?: PushOwner;
+}
+
 export interface PushLogger {
   debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
 export class PushHub {
-  readonly #streams = new Map<string, ServerResponse>();
+  readonly #streams = new Map<string, Stream>();
   readonly #heartbeat: NodeJS.Timeout;
   readonly #log: PushLogger;
 
@@ -39,9 +53,15 @@ export class PushHub {
     return this.#streams.has(pushRef) || this.#streams.size < MAX_CONNECTIONS;
   }
 
-  /** Takes over `res` as an event stream for `pushRef` (check canAccept first). */
-  connect(pushRef: string, res: ServerResponse): void {
-    const previous = this.#streams.get(pushRef);
+  /** Whether `pushRef` is free or already this user's: another user's stream is never taken over. */
+  mayUse(pushRef: string, userId: string | undefined): boolean {
+    const s = this.#streams.get(pushRef);
+    return !s || !s.owner || s.owner.userId === userId;
+  }
+
+  /** Takes over `res` as an event stream for `pushRef` (check canAccept and mayUse first). */
+  connect(pushRef: string, res: ServerResponse, owner?: PushOwner): void {
+    const previous = this.#streams.get(pushRef)?.res;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -50,10 +70,10 @@ export class PushHub {
     });
     // retry: the browser's EventSource reconnects after the spec's 3000 ms.
     res.write('retry: 3000\n: connected\n\n');
-    this.#streams.set(pushRef, res);
+    this.#streams.set(pushRef, { res, owner });
     previous?.end();
     res.on('close', () => {
-      if (this.#streams.get(pushRef) === res) this.#streams.delete(pushRef);
+      if (this.#streams.get(pushRef)?.res === res) this.#streams.delete(pushRef);
       this.#log.debug({ pushRef }, 'push connection closed');
     });
     this.#log.debug({ pushRef }, 'push connection opened');
@@ -61,20 +81,42 @@ export class PushHub {
 
   /** Sends to one editor; returns false when it is not connected. */
   send(pushRef: string, message: PushMessage): boolean {
-    const res = this.#streams.get(pushRef);
-    if (!res) return false;
-    this.#write(pushRef, res, `data: ${JSON.stringify(message)}\n\n`);
+    const s = this.#streams.get(pushRef);
+    if (!s) return false;
+    this.#write(pushRef, s.res, `data: ${JSON.stringify(message)}\n\n`);
     return true;
   }
 
-  broadcast(message: PushMessage): void {
+  /** To every stream, or to those whose user `userId` concerns (theirs, or someone who sees all). */
+  broadcast(message: PushMessage, userId?: string | null): void {
     const frame = `data: ${JSON.stringify(message)}\n\n`;
-    for (const [pushRef, res] of this.#streams) this.#write(pushRef, res, frame);
+    for (const [pushRef, s] of this.#streams) {
+      if (userId !== undefined && s.owner && !s.owner.seesAll && s.owner.userId !== userId) continue;
+      this.#write(pushRef, s.res, frame);
+    }
+  }
+
+  /** Ends the streams opened with a session (it was signed out). */
+  closeSession(sessionId: string): void {
+    this.#closeWhere((o) => o.sessionId === sessionId);
+  }
+
+  /** Ends a user's streams, but the one of `exceptSessionId` (password changed, user deleted). */
+  closeUser(userId: string, exceptSessionId?: string): void {
+    this.#closeWhere((o) => o.userId === userId && (exceptSessionId === undefined || o.sessionId !== exceptSessionId));
+  }
+
+  #closeWhere(match: (o: PushOwner) => boolean): void {
+    for (const [pushRef, s] of this.#streams) {
+      if (!s.owner || !match(s.owner)) continue;
+      this.#streams.delete(pushRef);
+      s.res.end();
+    }
   }
 
   close(): void {
     clearInterval(this.#heartbeat);
-    for (const res of this.#streams.values()) res.end();
+    for (const s of this.#streams.values()) s.res.end();
     this.#streams.clear();
   }
 
@@ -90,6 +132,6 @@ export class PushHub {
   }
 
   #ping(): void {
-    for (const [pushRef, res] of this.#streams) this.#write(pushRef, res, ': ping\n\n');
+    for (const [pushRef, s] of this.#streams) this.#write(pushRef, s.res, ': ping\n\n');
   }
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { BinaryNotFoundError } from '../binary/FilesystemBinaryStore.ts';
 import { NotFoundError } from '../errors.ts';
+import { currentUser } from '../auth/requestAuth.ts';
+import { mayAccess } from '../auth/access.ts';
 
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string | undefined): string {
   if (!fileName) return kind;
@@ -21,6 +23,13 @@ export function binaryDataRoutes(app: FastifyInstance, ctx: ServerContext): void
       id = decodeURIComponent(raw);
     } catch {
       throw new NotFoundError('Binary data could not be found: the id is not valid');
+    }
+    // Data of an execution the user may not see is "not found"; data of a run no longer known
+    // (an unsaved run, swept) is reached only by its random id.
+    const executionId = /^filesystem-v2:executions\/(\d{1,15})\//.exec(id)?.[1];
+    if (executionId) {
+      const owner = await ctx.executions.userOf(executionId);
+      if (owner !== undefined && !mayAccess(currentUser(request), owner)) throw new NotFoundError('Binary data could not be found');
     }
     try {
       const meta = await ctx.binaryStore.metadata(id);

@@ -14,6 +14,8 @@ import {
   IdParams,
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
+import { currentUser } from '../auth/requestAuth.ts';
+import { assertExecutionAccess, ownerScope } from '../auth/access.ts';
 
 export const EXECUTIONS_DEFAULT_LIMIT = 20;
 export const EXECUTIONS_MAX_LIMIT = 500;
@@ -33,7 +35,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
 
   app.get('/executions', { schema: { querystring: ExecutionsListQuery } }, async (request) => {
     const q = request.query as ExecutionsListQuery;
-    const filter = toListFilter(parseJsonQuery(q.filter, ExecutionsFilter, 'filter'));
+    const filter = { ...toListFilter(parseJsonQuery(q.filter, ExecutionsFilter, 'filter')), userId: ownerScope(currentUser(request)) };
     const limit = q.limit === undefined ? EXECUTIONS_DEFAULT_LIMIT : Number(q.limit);
     if (limit < 1 || limit > EXECUTIONS_MAX_LIMIT) throw new BadRequestError(`query/limit must be between 1 and ${EXECUTIONS_MAX_LIMIT}`);
     const data: ExecutionsListResponse = await repo.list(filter, {
@@ -46,6 +48,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
 
   app.get('/executions/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
+    await assertExecutionAccess(ctx, request, id);
     // Running or recently finished in memory first: a manual run may not be saved at all.
     const execution = ctx.executions.getLive(id) ?? (await repo.get(id));
     if (!execution) throw new NotFoundError(`Execution ${id} could not be found`);
@@ -55,15 +58,23 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
   app.post('/executions/delete', { schema: { body: ExecutionsDeleteBody } }, async (request) => {
     const body = request.body as ExecutionsDeleteBody;
     let deleted: string[];
+    const scope = ownerScope(currentUser(request));
     if (body.ids !== undefined) {
       if (body.deleteBefore !== undefined) throw new BadRequestError('body must have either ids or deleteBefore, not both');
+      // Only the user's own executions are deleted; others' ids are skipped as unknown.
+      const ids: string[] = [];
+      for (const id of body.ids) {
+        const owner = await ctx.executions.userOf(id);
+        if (owner !== undefined && (scope === undefined || owner === scope)) ids.push(id);
+      }
+      body.ids = ids;
       deleted = await repo.deleteMany({ ids: body.ids });
       // Unsaved manual executions live only in memory.
       for (const id of body.ids) if (!ctx.executions.isActive(id)) ctx.executions.recent.delete(id);
     } else if (body.deleteBefore !== undefined) {
       const before = Date.parse(body.deleteBefore);
       if (Number.isNaN(before)) throw new BadRequestError('body/deleteBefore must be a date, e.g. 2024-01-31T00:00:00.000Z');
-      deleted = await repo.deleteMany({ filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString() } });
+      deleted = await repo.deleteMany({ filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString(), userId: scope } });
     } else {
       throw new BadRequestError('body must have ids (a list of execution ids) or deleteBefore (a date)');
     }
@@ -74,11 +85,12 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
 
   app.get('/executions-current', { schema: { querystring: ExecutionsCurrentQuery } }, async (request) => {
     const f = parseJsonQuery((request.query as { filter?: string }).filter, ExecutionsCurrentFilter, 'filter');
-    return { data: ctx.executions.listCurrent(f?.workflowId) };
+    return { data: ctx.executions.listCurrent(f?.workflowId, ownerScope(currentUser(request))) };
   });
 
   app.post('/executions-current/:id/stop', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
+    await assertExecutionAccess(ctx, request, id);
     return { data: await ctx.executions.stop(id) };
   });
 }

@@ -7,6 +7,7 @@ import type { IWorkflowBase } from '../../model/workflow.ts';
 import type { ServerContext } from '../context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { IdParams } from './schemas.ts';
+import { assertExecutionAccess } from '../auth/access.ts';
 
 export function executionsRetryRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/executions/:id/retry', { schema: { params: IdParams } }, async (request) => {
@@ -16,6 +17,7 @@ export function executionsRetryRoutes(app: FastifyInstance, ctx: ServerContext):
     const loadWorkflow = (body as { loadWorkflow?: unknown } | undefined)?.loadWorkflow;
     if (loadWorkflow !== undefined && typeof loadWorkflow !== 'boolean') throw new BadRequestError('body/loadWorkflow must be boolean');
 
+    await assertExecutionAccess(ctx, request, id, `The execution with the ID "${id}" does not exist.`);
     const execution = await ctx.repos.executions.get(id);
     if (!execution) throw new NotFoundError(`The execution with the ID "${id}" does not exist.`);
     if (execution.finished || execution.status === 'success') throw new BadRequestError('The execution succeeded, so it cannot be retried.');
@@ -46,6 +48,8 @@ export function executionsRetryRoutes(app: FastifyInstance, ctx: ServerContext):
     const { done } = await ctx.executions.start({
       workflow,
       workflowId: execution.workflowId ?? null,
+      // The same user's run as the one retried.
+      runAs: (await ctx.executions.userOf(id)) ?? null,
       mode: 'retry',
       retryOf: id,
       runData: startNodes ? runData : undefined,

@@ -13,6 +13,10 @@ import { testWebhookRoutes } from './testWebhooks.ts';
 import { executionsRetryRoutes } from './executionsRetry.ts';
 import { binaryDataRoutes } from './binaryData.ts';
 import { credentialsRoutes } from './credentials.ts';
+import { authRoutes } from './auth.ts';
+import { ownerRoutes } from './owner.ts';
+import { usersRoutes } from './users.ts';
+import { passwordResetRoutes } from './passwordReset.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -33,5 +37,9 @@ export function restRoutes(ctx: ServerContext) {
     executionsRetryRoutes(app, ctx);
     binaryDataRoutes(app, ctx);
     credentialsRoutes(app, ctx);
+    authRoutes(app, ctx);
+    ownerRoutes(app, ctx);
+    usersRoutes(app, ctx);
+    passwordResetRoutes(app, ctx);
   };
 }

@@ -2,7 +2,10 @@
 // the older name of the same parameter.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { BadRequestError, ServiceUnavailableError } from '../errors.ts';
+import { BadRequestError, ConflictError, ServiceUnavailableError } from '../errors.ts';
+import { currentUser } from '../auth/requestAuth.ts';
+import { seesAll } from '../auth/access.ts';
+import { sha256 } from '../auth/tokens.ts';
 import { PushQuery } from './schemas.ts';
 
 export function pushRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -11,8 +14,11 @@ export function pushRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const ref = pushRef ?? sessionId;
     if (!ref) throw new BadRequestError('query/pushRef is required');
     if (!ctx.push.canAccept(ref)) throw new ServiceUnavailableError('Too many editors are connected');
+    const user = currentUser(request);
+    // A pushRef in use by another user's editor is not taken over (it would get their runs).
+    if (!ctx.push.mayUse(ref, user.id)) throw new ConflictError('This pushRef is in use by another editor; open the editor again');
     // From here on the stream is ours, not Fastify's: no reply is serialised.
     reply.hijack();
-    ctx.push.connect(ref, reply.raw);
+    ctx.push.connect(ref, reply.raw, { userId: user.id, seesAll: seesAll(user), sessionId: request.sessionToken ? sha256(request.sessionToken) : undefined });
   });
 }

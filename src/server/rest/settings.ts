@@ -7,6 +7,7 @@ import {
   MAX_WORKFLOW_PAYLOAD_BYTES,
 } from '../../model/constants.ts';
 import type { ServerContext } from '../context.ts';
+import { PUBLIC_API_LATEST_VERSION, PUBLIC_API_PATH } from '../publicApi/constants.ts';
 
 /** Public editor address: configured, else derived from where we listen. */
 export function editorBaseUrl(ctx: ServerContext): string {
@@ -17,15 +18,20 @@ export function editorBaseUrl(ctx: ServerContext): string {
 
 export function frontendSettings(ctx: ServerContext): FrontendSettings {
   const c = ctx.config;
+  const um = ctx.auth.userManagement;
   const editorUrl = editorBaseUrl(ctx);
   const restUrl = `${editorUrl}rest`;
   return {
     versionCli: ctx.versionCli,
     instanceId: ctx.instanceId,
-    // User management is a later issue: the instance runs with its default user, so there is
-    // no setup page to send people to yet.
-    userManagement: { enabled: false, showSetupOnFirstLoad: false, smtpSetup: false },
-    publicApi: { enabled: false, latestVersion: 1, path: 'api' },
+    userManagement: {
+      enabled: true,
+      showSetupOnFirstLoad: um.showSetupOnFirstLoad,
+      smtpSetup: ctx.auth.mailer !== undefined,
+      canSkipSetup: um.canSkipSetup,
+      setupRequired: um.setupRequired,
+    },
+    publicApi: { enabled: c.publicApiEnabled, latestVersion: PUBLIC_API_LATEST_VERSION, path: PUBLIC_API_PATH },
     templates: { enabled: c.templatesEnabled, host: c.templatesHost },
     telemetry: { enabled: false },
     communityNodesEnabled: false,
@@ -57,5 +63,5 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
 }
 
 export function settingsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/settings', async () => ({ data: frontendSettings(ctx) }));
+  app.get('/settings', { config: { auth: 'public' } }, async () => ({ data: frontendSettings(ctx) }));
 }

@@ -1,7 +1,7 @@
 // Tags (spec 002 §7): list (with usage counts), create, rename, delete.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { requireRole } from '../auth.ts';
+import { requireRole } from '../auth/requestAuth.ts';
 import { IdParams, TagBody, TagsListQuery } from './schemas.ts';
 
 export function tagsRoutes(app: FastifyInstance, ctx: ServerContext): void {

@@ -28,6 +28,23 @@ import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
 import { buildGraph, findStartNode } from '../../model/graph.ts';
 import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.ts';
 import { createNodeIssueCheck } from '../nodeIssueCheck.ts';
+import { currentUser } from '../auth/requestAuth.ts';
+import { accessibleWorkflow, ownerScope, seesAll } from '../auth/access.ts';
+import { ForbiddenError } from '../errors.ts';
+
+/**
+ * A workflow may use its owner's credentials only (issue 9): a node naming by id a stored
+ * credential of another user is refused with the node's name. Names and unknown ids are
+ * resolved at run time among the owner's own.
+ */
+async function assertOwnCredentials(ctx: ServerContext, nodes: INode[], ownerId: string): Promise<void> {
+  const refs: Array<{ node: string; id: string }> = [];
+  for (const n of nodes) for (const ref of Object.values(n.credentials ?? {})) if (ref && typeof ref.id === 'string' && ref.id) refs.push({ node: n.name, id: ref.id });
+  if (!refs.length) return;
+  const foreign = await ctx.credentials.foreignIds(refs.map((r) => r.id), ownerId);
+  const bad = refs.find((r) => foreign.has(r.id));
+  if (bad) throw new ForbiddenError(`The node "${bad.node}" uses a credential that belongs to another user; a workflow may use only its owner's credentials`);
+}
 
 const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
@@ -44,7 +61,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
   app.get('/workflows', { schema: { querystring: WorkflowsListQuery } }, async (request) => {
     const { filter } = request.query as { filter?: string };
     const f = parseJsonQuery(filter, WorkflowsFilter, 'filter') ?? {};
-    return { data: await repo.list(f) };
+    return { data: await repo.list({ ...f, ownerId: ownerScope(currentUser(request)) }) };
   });
 
   app.get('/workflows/new', { schema: { querystring: NewWorkflowQuery } }, async (request) => {
@@ -81,22 +98,21 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       active: false,
     };
     assertValidWorkflow(write, ctx.nodeTypeVersions, 'body/');
-    const saved: IWorkflowDb = await repo.create(write);
+    const user = currentUser(request);
+    await assertOwnCredentials(ctx, write.nodes, user.id);
+    const saved: IWorkflowDb = await repo.create(write, user.id);
     return { data: saved };
   });
 
   app.get('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
-    const wf = await repo.get(id);
-    if (!wf) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
-    return { data: wf };
+    return { data: (await accessibleWorkflow(ctx, request, id)).workflow };
   });
 
   app.patch('/workflows/:id', { schema: { params: IdParams, body: WorkflowPatchBody } }, async (request) => {
     const { id } = request.params as IdParams;
     const body = request.body as WorkflowPatchBody;
-    const current = await repo.get(id);
-    if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
+    const { workflow: current, ownerId } = await accessibleWorkflow(ctx, request, id);
     const patch: Partial<WorkflowWrite> = {};
     if (body.name !== undefined) patch.name = cleanWorkflowName(body.name, 'body/name');
     if (body.nodes !== undefined) patch.nodes = normaliseNodes(body.nodes as INode[]);
@@ -117,6 +133,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       ctx.nodeTypeVersions,
       'body/',
     );
+    if (patch.nodes && ownerId) await assertOwnCredentials(ctx, patch.nodes, ownerId);
     // Activation (spec 001 §4.6): checked before anything is stored, so a workflow that cannot
     // run actively is answered 400 with the reason and stays as it was.
     const willBeActive = patch.active ?? current.active;
@@ -145,6 +162,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.delete('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
+    await accessibleWorkflow(ctx, request, id);
     await repo.delete(id);
     ctx.activeWorkflows.deactivate(id);
     ctx.testWebhooks.cancel(id);
@@ -175,12 +193,16 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const partialFrom = body.runData ? startNodes.map((s) => s.name) : [];
     const issues = nodeIssues(workflow.nodes, { scope: manualRunScope(workflow, partialFrom, body.destinationNode, ctx), pinData });
     if (Object.keys(issues).length) throw new WorkflowHasIssuesError(workflowIssuesMessage(issues), issues);
-    // The run belongs to a stored workflow only when that workflow exists (an unsaved one has no id).
-    const workflowId = wd.id && (await repo.exists(wd.id)) ? wd.id : null;
+    // The run belongs to a stored workflow only when that workflow exists (an unsaved one has no
+    // id) and the user may see it; then it runs as its owner's (credentials), else as the user's.
+    const user = currentUser(request);
+    const stored = wd.id ? await repo.ownerOf(wd.id) : undefined;
+    const workflowId = wd.id && stored !== undefined && (seesAll(user) || stored === user.id) ? wd.id : null;
+    const runAs = workflowId ? (stored ?? null) : user.id;
     const pushRef = pushRefOf(request.headers[PUSH_REF_HEADER]);
     const runData = body.runData as IRunData | undefined;
     // A run that starts at a webhook waits for a call to its test URL (spec 001 §2.7, §4.10).
-    const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData: body.pinData ?? workflow.pinData, destinationNode: body.destinationNode };
+    const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData: body.pinData ?? workflow.pinData, destinationNode: body.destinationNode, runAs };
     if (!startNodes.length && workflowWebhooks(workflow).length > 0) {
       if (!workflowId) throw new BadRequestError('Save the workflow before listening for a test webhook call', 'Test webhook URLs belong to a saved workflow.');
       let waiting: boolean;
@@ -195,6 +217,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const { executionId } = await ctx.executions.start({
       workflow: workflowId ? { ...workflow, id: workflowId } : workflow,
       workflowId,
+      runAs,
       mode: 'manual',
       pushRef,
       runData,

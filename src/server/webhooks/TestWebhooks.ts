@@ -22,6 +22,8 @@ export interface TestTarget {
   runData?: IRunData;
   pinData?: IPinData;
   destinationNode?: string;
+  /** Whose run the call starts (the saved workflow's owner). */
+  runAs?: string | null;
 }
 
 export interface ListenRequest {
@@ -31,6 +33,7 @@ export interface ListenRequest {
   runData?: IRunData;
   pinData?: IPinData;
   destinationNode?: string;
+  runAs?: string | null;
 }
 
 export class TestWebhooks {
@@ -66,7 +69,7 @@ export class TestWebhooks {
     }
     this.#remove(r.workflowId);
     for (const h of hooks) {
-      this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode });
+      this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode, runAs: r.runAs });
     }
     this.#pushRefs.set(r.workflowId, r.pushRef);
     const t = setTimeout(() => this.cancel(r.workflowId), this.#timeoutMs);

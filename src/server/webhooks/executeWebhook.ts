@@ -36,10 +36,12 @@ export interface WebhookCall {
   claim?: () => Promise<boolean>;
   /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
   beforeStart?: (executionId: string) => void;
+  /** Whose run it is, when known (a test call of an unsaved run); else the workflow's owner. */
+  runAs?: string | null;
 }
 
-/** The node's decrypted credential of a type (rejects when it is missing or unknown). */
-export type WebhookCredentials = (type: string, node: INode) => Promise<IDataObject>;
+/** The node's decrypted credential of a type among `runAs`'s (rejects when it is missing or unknown). */
+export type WebhookCredentials = (type: string, node: INode, runAs: string | null) => Promise<IDataObject>;
 
 export interface WebhookDeps {
   executions: ExecutionService;
@@ -77,10 +79,10 @@ function refuse(statusCode: number, body: string): WebhookReply {
  * 500 when the node's credential is missing or incomplete, 401 when a Basic Auth call carries no
  * credentials, 403 when what it carries does not match. Every refusal carries the Basic challenge.
  */
-async function checkAuth(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials): Promise<WebhookReply | undefined> {
+async function checkAuth(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials, runAs: string | null): Promise<WebhookReply | undefined> {
   const { authentication } = call.settings;
   if (authentication === 'basicAuth') {
-    const expected = await credentials('httpBasicAuth', call.node).catch(() => undefined);
+    const expected = await credentials('httpBasicAuth', call.node, runAs).catch(() => undefined);
     if (!expected?.user || !expected.password) return refuse(500, AUTH_NOT_AVAILABLE);
     const provided = parseBasicAuth(request.headers.authorization);
     if (!provided) return refuse(401, AUTH_REQUIRED);
@@ -90,7 +92,7 @@ async function checkAuth(call: WebhookCall, request: FastifyRequest, credentials
     return userOk && passwordOk ? undefined : refuse(403, AUTH_WRONG);
   }
   if (authentication === 'headerAuth') {
-    const expected = await credentials('httpHeaderAuth', call.node).catch(() => undefined);
+    const expected = await credentials('httpHeaderAuth', call.node, runAs).catch(() => undefined);
     if (!expected?.name || !expected.value) return refuse(500, AUTH_NOT_AVAILABLE);
     const raw = request.headers[String(expected.name).toLowerCase()];
     const provided = Array.isArray(raw) ? raw.join(', ') : raw;
@@ -99,14 +101,14 @@ async function checkAuth(call: WebhookCall, request: FastifyRequest, credentials
   return undefined;
 }
 
-async function guard(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials): Promise<WebhookReply | undefined> {
+async function guard(call: WebhookCall, request: FastifyRequest, credentials: WebhookCredentials, runAs: string | null): Promise<WebhookReply | undefined> {
   const s = call.settings;
   if (s.ipWhitelist) {
     const allowed = s.ipWhitelist.split(',').map((x) => x.trim()).filter(Boolean);
     if (allowed.length && !allowed.some((a) => request.ip.includes(a))) return { statusCode: 403, headers: {}, body: 'IP is not whitelisted to access the webhook!' };
   }
   if (s.ignoreBots && isbot(String(request.headers['user-agent'] ?? ''))) return refuse(403, AUTH_WRONG);
-  return checkAuth(call, request, credentials);
+  return checkAuth(call, request, credentials, runAs);
 }
 
 function contentTypeOf(request: FastifyRequest): string {
@@ -124,7 +126,8 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const refused = await guard(call, request, deps.credentials);
+  const runAs = call.runAs !== undefined ? call.runAs : await deps.executions.runAsOf(call.workflowId, call.resume?.id);
+  const refused = await guard(call, request, deps.credentials, runAs);
   if (refused) return sendReply(reply, refused);
   const { settings, node } = call;
   const executionId = call.resume?.id ?? (await deps.executions.reserveId());
@@ -168,6 +171,7 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
   const { done } = await deps.executions.start({
     workflow: call.workflow,
     workflowId: call.workflowId,
+    runAs,
     mode: call.mode,
     executionId: call.resume ? undefined : executionId,
     resume: call.resume,

@@ -123,6 +123,7 @@ export function webhookRoutes(ctx: ServerContext) {
         runData: t.runData,
         pinData: t.pinData,
         destinationNode: t.destinationNode,
+        runAs: t.runAs,
         beforeStart: (executionId) => {
           if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
         },

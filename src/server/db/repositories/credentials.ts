@@ -9,7 +9,7 @@ import { nowIso } from './ids.ts';
 export type CredentialRow = Selectable<CredentialsTable>;
 export type CredentialListRow = Omit<CredentialRow, 'data' | 'oauthTokenData'>;
 
-const LIST_COLUMNS = ['id', 'name', 'type', 'nodesAccess', 'createdAt', 'updatedAt'] as const;
+const LIST_COLUMNS = ['id', 'name', 'type', 'nodesAccess', 'ownerId', 'createdAt', 'updatedAt'] as const;
 
 export class CredentialsRepository {
   readonly #db: Kysely<Database>;
@@ -18,9 +18,10 @@ export class CredentialsRepository {
   }
 
   /** Sorted by name (spec 002 §9 default credential sort), then id for a stable order. */
-  async list(filter: { type?: string } = {}): Promise<CredentialListRow[]> {
+  async list(filter: { type?: string; ownerId?: string } = {}): Promise<CredentialListRow[]> {
     let q = this.#db.selectFrom('credentials').select([...LIST_COLUMNS]);
     if (filter.type) q = q.where('type', '=', filter.type);
+    if (filter.ownerId !== undefined) q = q.where('ownerId', '=', filter.ownerId);
     return q.orderBy('name').orderBy('id').execute();
   }
 
@@ -28,14 +29,14 @@ export class CredentialsRepository {
     return this.#db.selectFrom('credentials').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Credentials of a type with exactly this name (imported workflows refer by name). */
-  async findByName(type: string, name: string): Promise<CredentialRow[]> {
-    return this.#db.selectFrom('credentials').selectAll().where('type', '=', type).where('name', '=', name).limit(2).execute();
+  /** One user's credentials of a type with exactly this name (imported workflows refer by name). */
+  async findByName(type: string, name: string, ownerId: string): Promise<CredentialRow[]> {
+    return this.#db.selectFrom('credentials').selectAll().where('type', '=', type).where('name', '=', name).where('ownerId', '=', ownerId).limit(2).execute();
   }
 
-  /** Names equal to or starting with `prefix` (for the next default name). */
-  async namesStartingWith(prefix: string): Promise<string[]> {
-    const rows = await this.#db.selectFrom('credentials').select('name').where('name', '>=', prefix).where('name', '<', prefix + '\uffff').execute();
+  /** Names equal to or starting with `prefix` (for the next default name), among one user's. */
+  async namesStartingWith(prefix: string, ownerId: string): Promise<string[]> {
+    const rows = await this.#db.selectFrom('credentials').select('name').where('ownerId', '=', ownerId).where('name', '>=', prefix).where('name', '<', prefix + '\uffff').execute();
     return rows.map((r) => r.name);
   }
 

@@ -98,6 +98,7 @@ export class ExecutionWriteQueue {
                 waitTill: eb.ref('excluded.waitTill'),
                 retryOf: eb.ref('excluded.retryOf'),
                 retrySuccessId: eb.ref('excluded.retrySuccessId'),
+                userId: eb.ref('excluded.userId'),
               })),
             )
             .execute();

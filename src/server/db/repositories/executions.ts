@@ -26,6 +26,8 @@ export interface ExecutionListFilter {
   finished?: boolean;
   /** ISO time: only executions started before it. */
   startedBefore?: string;
+  /** Only this user's runs (a member's view). */
+  userId?: string;
 }
 
 export interface ExecutionPage {
@@ -44,6 +46,7 @@ function filterExpr(eb: ExpressionBuilder<Database, 'executions'>, f: ExecutionL
   if (f.waitTill === false) conds.push(eb('executions.waitTill', 'is', null));
   if (f.finished !== undefined) conds.push(eb('executions.finished', '=', f.finished));
   if (f.startedBefore !== undefined) conds.push(eb('executions.startedAt', '<', f.startedBefore));
+  if (f.userId !== undefined) conds.push(eb('executions.userId', '=', f.userId));
   return eb.and(conds);
 }
 
@@ -84,6 +87,8 @@ export interface ExecutionStart {
   retryOf?: string | null;
   workflowData: IWorkflowBase;
   data: IRunExecutionData;
+  /** Whose run it is (access): the workflow's owner, or who ran an unsaved workflow. */
+  userId: string | null;
 }
 
 export class ExecutionsRepository {
@@ -114,6 +119,7 @@ export class ExecutionsRepository {
         waitTill: null,
         retryOf: e.retryOf ?? null,
         retrySuccessId: null,
+        userId: e.userId,
       },
       { executionId: Number(e.id), workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
     );
@@ -126,7 +132,7 @@ export class ExecutionsRepository {
   }
 
   /** Writes the finished execution, whether or not its start was recorded. */
-  async saveFinished(e: IExecution): Promise<void> {
+  async saveFinished(e: IExecution, userId: string | null): Promise<void> {
     const id = Number(e.id);
     await this.#writes.upsert(
       {
@@ -141,6 +147,7 @@ export class ExecutionsRepository {
         waitTill: e.waitTill ?? null,
         retryOf: e.retryOf ?? null,
         retrySuccessId: e.retrySuccessId ?? null,
+        userId,
       },
       { executionId: id, workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
     );
@@ -169,6 +176,15 @@ export class ExecutionsRepository {
       workflowData: JSON.parse(row.workflowData) as IWorkflowBase,
       data: JSON.parse(row.data) as IRunExecutionData,
     };
+  }
+
+  /** Whose run an execution is; undefined when there is no such execution. */
+  async userOf(id: string): Promise<string | null | undefined> {
+    await this.#writes.flush();
+    const n = Number(id);
+    if (!Number.isSafeInteger(n)) return undefined;
+    const row = await this.#db.selectFrom('executions').select('userId').where('id', '=', n).executeTakeFirst();
+    return row ? (row.userId ?? null) : undefined;
   }
 
   async summary(id: string): Promise<IExecutionSummary | undefined> {

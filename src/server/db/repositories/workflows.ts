@@ -26,6 +26,8 @@ export interface WorkflowListFilter {
   name?: string;
   /** Tag ids; a workflow must carry all of them. */
   tags?: string[];
+  /** Only this user's workflows (a member's view). */
+  ownerId?: string;
 }
 
 function json(value: unknown): string | null {
@@ -58,10 +60,33 @@ function containsPattern(text: string): string {
   return '%' + text.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 }
 
+/** Owners of workflows looked up so far: every run asks whose it is (webhooks many times a second). */
+const MAX_CACHED_OWNERS = 100_000;
+
 export class WorkflowsRepository {
   readonly #db: Kysely<Database>;
+  readonly #owners = new Map<string, string | null>();
   constructor(db: Kysely<Database>) {
     this.#db = db;
+  }
+
+  /** The user a workflow belongs to; undefined when there is no such workflow. */
+  async ownerOf(id: string): Promise<string | null | undefined> {
+    if (this.#owners.has(id)) return this.#owners.get(id);
+    const row = await this.#db.selectFrom('workflows').select('ownerId').where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    this.#rememberOwner(id, row.ownerId);
+    return row.ownerId;
+  }
+
+  /** Ownership changed outside this repository (a user was deleted and their workflows moved). */
+  forgetOwners(): void {
+    this.#owners.clear();
+  }
+
+  #rememberOwner(id: string, ownerId: string | null): void {
+    if (this.#owners.size >= MAX_CACHED_OWNERS) this.#owners.clear();
+    this.#owners.set(id, ownerId);
   }
 
   async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
@@ -71,6 +96,7 @@ export class WorkflowsRepository {
       // match case-insensitive on PostgreSQL too, where like is case-sensitive.
       q = q.where(sql<boolean>`lower(${sql.ref('name')}) like ${containsPattern(filter.name.trim())} escape '\\'`);
     }
+    if (filter.ownerId !== undefined) q = q.where('ownerId', '=', filter.ownerId);
     if (filter.tags && filter.tags.length > 0) {
       const wanted = [...new Set(filter.tags)];
       q = q.where('id', 'in', (eb) =>
@@ -95,10 +121,16 @@ export class WorkflowsRepository {
   }
 
   async get(id: string): Promise<IWorkflowDb | undefined> {
+    return (await this.getWithOwner(id))?.workflow;
+  }
+
+  /** The workflow and whose it is, in one read. */
+  async getWithOwner(id: string): Promise<{ workflow: IWorkflowDb; ownerId: string | null } | undefined> {
     const row = await this.#db.selectFrom('workflows').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
+    this.#rememberOwner(id, row.ownerId);
     const tags = await tagsByWorkflow(this.#db, [id]);
-    return toWorkflow(row, tags.get(id) ?? []);
+    return { workflow: toWorkflow(row, tags.get(id) ?? []), ownerId: row.ownerId };
   }
 
   /** Ids of workflows marked active (re-activated at start). */
@@ -125,10 +157,11 @@ export class WorkflowsRepository {
     return rows.map((r) => r.name);
   }
 
-  async create(w: WorkflowWrite): Promise<IWorkflowDb> {
+  async create(w: WorkflowWrite, ownerId: string): Promise<IWorkflowDb> {
     const now = nowIso();
     const row = {
       id: newEntityId(),
+      ownerId,
       name: w.name,
       active: w.active ?? false,
       nodes: JSON.stringify(w.nodes),
@@ -144,6 +177,7 @@ export class WorkflowsRepository {
     const tags = await this.#db.transaction().execute(async (trx) => {
       const tagIds = await resolveTagRefs(trx, w.tags ?? []);
       await trx.insertInto('workflows').values(row).execute();
+      this.#rememberOwner(row.id, ownerId);
       if (tagIds.length > 0) await trx.insertInto('workflow_tags').values(tagIds.map((tagId) => ({ workflowId: row.id, tagId }))).execute();
       return tagIds.length > 0 ? ((await tagsByWorkflow(trx, [row.id])).get(row.id) ?? []) : [];
     });
@@ -196,6 +230,7 @@ export class WorkflowsRepository {
       const r = await trx.deleteFrom('workflows').where('id', '=', id).executeTakeFirst();
       if (Number(r.numDeletedRows) === 0) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
     });
+    this.#owners.delete(id);
   }
 
   /** Engine-owned static data (triggers keep state there); saved without a new versionId. */
