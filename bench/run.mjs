@@ -17,6 +17,7 @@ const suites = [
   { name: 'expressions', file: 'expressions.bench.ts', fn: 'runExpressionBench' },
   { name: 'canvas', file: 'canvas.mjs', fn: 'runCanvasBench' },
   { name: 'server', file: 'server.bench.ts', fn: 'runServerBench' },
+  { name: 'auth', file: 'auth.bench.ts', fn: 'runAuthBench' },
   { name: 'webhook', file: 'webhook.bench.ts', fn: 'runWebhookBench' },
   { name: 'code', file: 'code.bench.ts', fn: 'runCodeBench' },
 ];

@@ -275,6 +275,12 @@ export class ExecutionService {
     return this.#d.executions.userOf(id);
   }
 
+  /** Whose a finished manual run still held in memory is; undefined when it is not held (or running). */
+  recentUserOf(id: string): string | null | undefined {
+    if (this.#active.has(id) || !this.recent.get(id)) return undefined;
+    return this.#recentUsers.get(id);
+  }
+
   /** Whose a run of this stored workflow (or resumed execution) is: see StartExecution.runAs. */
   async runAsOf(workflowId: string | null, resumeId: string | undefined): Promise<string | null> {
     if (resumeId) {

@@ -61,16 +61,13 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     const scope = ownerScope(currentUser(request));
     if (body.ids !== undefined) {
       if (body.deleteBefore !== undefined) throw new BadRequestError('body must have either ids or deleteBefore, not both');
-      // Only the user's own executions are deleted; others' ids are skipped as unknown.
-      const ids: string[] = [];
-      for (const id of body.ids) {
-        const owner = await ctx.executions.userOf(id);
-        if (owner !== undefined && (scope === undefined || owner === scope)) ids.push(id);
-      }
-      body.ids = ids;
-      deleted = await repo.deleteMany({ ids: body.ids });
+      // Only executions the user may see are deleted; other ids are skipped as unknown ones are.
+      deleted = await repo.deleteMany({ ids: body.ids, userId: scope });
       // Unsaved manual executions live only in memory.
-      for (const id of body.ids) if (!ctx.executions.isActive(id)) ctx.executions.recent.delete(id);
+      for (const id of body.ids) {
+        const owner = ctx.executions.recentUserOf(id);
+        if (owner !== undefined && (scope === undefined || owner === scope)) ctx.executions.recent.delete(id);
+      }
     } else if (body.deleteBefore !== undefined) {
       const before = Date.parse(body.deleteBefore);
       if (Number.isNaN(before)) throw new BadRequestError('body/deleteBefore must be a date, e.g. 2024-01-31T00:00:00.000Z');

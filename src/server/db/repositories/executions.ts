@@ -289,7 +289,7 @@ export class ExecutionsRepository {
    * Deletes by ids, or everything matching the filter (with startedBefore for deleteBefore).
    * Running executions are never deleted. Returns the deleted ids.
    */
-  async deleteMany(selection: { ids: string[] } | { filter: ExecutionListFilter }): Promise<string[]> {
+  async deleteMany(selection: { ids: string[]; userId?: string } | { filter: ExecutionListFilter }): Promise<string[]> {
     await this.#writes.flush();
     return this.#db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('executions').select('executions.id').where('executions.status', 'not in', ['new', 'running']);
@@ -297,6 +297,7 @@ export class ExecutionsRepository {
         const wanted = selection.ids.map(Number).filter(Number.isSafeInteger);
         if (wanted.length === 0) return [];
         q = q.where('executions.id', 'in', wanted);
+        if (selection.userId !== undefined) q = q.where('executions.userId', '=', selection.userId);
       } else {
         q = q.where((eb) => filterExpr(eb, selection.filter));
       }
