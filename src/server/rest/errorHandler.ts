@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../model/api.ts';
 import { HttpError, WorkflowHasIssuesError } from '../errors.ts';
+import { TooManyRequestsError } from '../auth/rateLimit.ts';
 
 interface AjvError {
   keyword: string;
@@ -47,6 +48,8 @@ export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: 
       return send(reply, 400, formatValidationErrors(error.validation, error.validationContext ?? 'body'));
     }
     if (error instanceof HttpError) {
+      // A limited caller learns when to try again (RFC 9110 Retry-After, in seconds).
+      if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, error.message, error.hint, error instanceof WorkflowHasIssuesError ? error.issues : undefined);
     }
     switch (error.code) {
