@@ -21,8 +21,8 @@ import {
   WorkflowsListQuery,
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
-import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workflowChecks.ts';
-import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
+import { assertValidWorkflow, normaliseNodes } from './workflowChecks.ts';
+import { createWorkflow, deleteWorkflow, updateWorkflow, workflowPatch, type WorkflowBodyParts } from './workflowSave.ts';
 import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
 import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
 import { buildGraph, findStartNode } from '../../model/graph.ts';
@@ -30,21 +30,6 @@ import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.
 import { createNodeIssueCheck } from '../nodeIssueCheck.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { accessibleWorkflow, ownerScope, seesAll } from '../auth/access.ts';
-import { ForbiddenError } from '../errors.ts';
-
-/**
- * A workflow may use its owner's credentials only (issue 9): a node naming by id a stored
- * credential of another user is refused with the node's name. Names and unknown ids are
- * resolved at run time among the owner's own.
- */
-async function assertOwnCredentials(ctx: ServerContext, nodes: INode[], ownerId: string): Promise<void> {
-  const refs: Array<{ node: string; id: string }> = [];
-  for (const n of nodes) for (const ref of Object.values(n.credentials ?? {})) if (ref && typeof ref.id === 'string' && ref.id) refs.push({ node: n.name, id: ref.id });
-  if (!refs.length) return;
-  const foreign = await ctx.credentials.foreignIds(refs.map((r) => r.id), ownerId);
-  const bad = refs.find((r) => foreign.has(r.id));
-  if (bad) throw new ForbiddenError(`The node "${bad.node}" uses a credential that belongs to another user; a workflow may use only its owner's credentials`);
-}
 
 const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
@@ -83,24 +68,10 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.post('/workflows', { schema: { body: WorkflowCreateBody } }, async (request) => {
     const body = request.body as WorkflowCreateBody;
-    const name = cleanWorkflowName(body.name, 'body/name');
+    const parts = workflowPatch(body as WorkflowBodyParts);
     if (body.active === true) throw new BadRequestError(CREATED_INACTIVE);
-    const write: WorkflowWrite = {
-      name,
-      nodes: normaliseNodes(body.nodes as INode[]),
-      connections: body.connections as IConnections,
-      settings: body.settings,
-      pinData: body.pinData ?? undefined,
-      staticData: body.staticData ?? undefined,
-      meta: body.meta ?? undefined,
-      tags: body.tags,
-      // Spec 001 §4.5: a created workflow is always inactive.
-      active: false,
-    };
-    assertValidWorkflow(write, ctx.nodeTypeVersions, 'body/');
-    const user = currentUser(request);
-    await assertOwnCredentials(ctx, write.nodes, user.id);
-    const saved: IWorkflowDb = await repo.create(write, user.id);
+    const write = { ...parts, staticData: body.staticData ?? undefined, meta: body.meta ?? undefined, tags: body.tags } as WorkflowWrite;
+    const saved: IWorkflowDb = await createWorkflow(ctx, write, currentUser(request).id);
     return { data: saved };
   });
 
@@ -112,60 +83,18 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
   app.patch('/workflows/:id', { schema: { params: IdParams, body: WorkflowPatchBody } }, async (request) => {
     const { id } = request.params as IdParams;
     const body = request.body as WorkflowPatchBody;
-    const { workflow: current, ownerId } = await accessibleWorkflow(ctx, request, id);
-    const patch: Partial<WorkflowWrite> = {};
-    if (body.name !== undefined) patch.name = cleanWorkflowName(body.name, 'body/name');
-    if (body.nodes !== undefined) patch.nodes = normaliseNodes(body.nodes as INode[]);
-    if (body.connections !== undefined) patch.connections = body.connections as IConnections;
-    if (body.settings !== undefined) patch.settings = body.settings;
-    if (body.pinData !== undefined) patch.pinData = body.pinData ?? undefined;
+    const stored = await accessibleWorkflow(ctx, request, id);
+    const patch = workflowPatch(body as WorkflowBodyParts);
     if (body.meta !== undefined) patch.meta = body.meta ?? undefined;
     if (body.tags !== undefined) patch.tags = body.tags;
     if (body.active !== undefined) patch.active = body.active;
-    // Checked as it will be stored: new parts together with the stored ones they refer to.
-    assertValidWorkflow(
-      {
-        nodes: patch.nodes ?? current.nodes,
-        connections: patch.connections ?? current.connections,
-        settings: patch.settings ?? current.settings,
-        pinData: patch.pinData ?? current.pinData,
-      },
-      ctx.nodeTypeVersions,
-      'body/',
-    );
-    if (patch.nodes && ownerId) await assertOwnCredentials(ctx, patch.nodes, ownerId);
-    // Activation (spec 001 §4.6): checked before anything is stored, so a workflow that cannot
-    // run actively is answered 400 with the reason and stays as it was.
-    const willBeActive = patch.active ?? current.active;
-    if (willBeActive) {
-      try {
-        ctx.activeWorkflows.prepare({ ...current, ...patch, id, tags: current.tags } as IWorkflowDb);
-      } catch (e) {
-        if (e instanceof WorkflowActivationError) throw new BadRequestError(e.message);
-        throw e;
-      }
-    }
-    const saved = await repo.update(id, patch, body.versionId);
-    if (saved.active) {
-      try {
-        ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved, { nodeIssuesChecked: true }));
-      } catch (e) {
-        // Another workflow took a path in between: keep the stored state honest.
-        await repo.setInactive(id);
-        throw e instanceof WorkflowActivationError ? new BadRequestError(e.message) : e;
-      }
-    } else {
-      ctx.activeWorkflows.deactivate(id);
-    }
-    return { data: saved };
+    return { data: await updateWorkflow(ctx, stored, patch, body.versionId) };
   });
 
   app.delete('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
     await accessibleWorkflow(ctx, request, id);
-    await repo.delete(id);
-    ctx.activeWorkflows.deactivate(id);
-    ctx.testWebhooks.cancel(id);
+    await deleteWorkflow(ctx, id);
     return { data: true };
   });
 
