@@ -115,6 +115,10 @@ export function usersRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.delete('/users/:id', { schema: { params: IdParams, querystring: DeleteUserQuery } }, async (request) => {
     requireRole(request, ['owner'], 'delete users');
+    // The query as sent: validation drops unknown properties, and a misspelt transferId
+    // (?transferID=…) must not turn a transfer into deleting everything the user made.
+    const unknownParam = [...new URLSearchParams(request.url.split('?')[1] ?? '').keys()].find((k) => k !== 'transferId');
+    if (unknownParam !== undefined) throw new BadRequestError(`query must not have the property "${unknownParam}"`, 'The only query parameter is transferId.');
     const { id } = request.params as IdParams;
     const { transferId } = request.query as DeleteUserQuery;
     const me = currentUser(request);
