@@ -275,6 +275,22 @@ export class ExecutionService {
     return this.#d.executions.userOf(id);
   }
 
+  /**
+   * A user was deleted (DELETE /users/{id}): the finished runs held in memory follow their stored
+   * rows — to the user they were transferred to, or gone with the user's data.
+   */
+  userDeleted(userId: string, transferTo?: string): void {
+    for (const [id, user] of this.#recentUsers) {
+      if (user !== userId) continue;
+      if (transferTo) {
+        this.#recentUsers.set(id, transferTo);
+      } else {
+        this.#recentUsers.delete(id);
+        this.recent.delete(id);
+      }
+    }
+  }
+
   /** Whose a finished manual run still held in memory is; undefined when it is not held (or running). */
   recentUserOf(id: string): string | null | undefined {
     if (this.#active.has(id) || !this.recent.get(id)) return undefined;

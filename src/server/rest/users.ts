@@ -134,6 +134,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ServerContext): void {
     // Stop the active workflows that are about to be deleted before their rows go.
     if (transferId === undefined) for (const wid of await users.workflowIdsOf(id)) ctx.activeWorkflows.deactivate(wid);
     const moved = await users.delete(id, transferId);
+    ctx.executions.userDeleted(id, transferId);
     ctx.repos.workflows.forgetOwners();
     await ctx.auth.sessions.endAllOf(id);
     ctx.push.closeUser(id);
