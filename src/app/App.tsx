@@ -32,7 +32,8 @@ export function App() {
       <Switch>
         <Route path="/">
           <RouteGuard name="Homepage">
-            <Redirect to="/workflow" replace />
+            {/* Keyed: the Switch reuses elements across routes, and a reused Redirect would not fire again. */}
+            <Redirect key="homepage" to="/workflow" replace />
           </RouteGuard>
         </Route>
         {/* One route for new and existing, so saving (/workflow → /workflow/<id>) keeps the view. */}

@@ -125,7 +125,8 @@ export const SetupView = observer(function SetupView() {
         <button type="submit" className="btn btn-primary btn-large auth-submit" disabled={busy} data-testid="setup-submit">
           {busy ? 'Setting up…' : 'Next'}
         </button>
-        {um?.canSkipSetup && (
+        {/* Skipping means something only on first load; opened from the users page, leaving is enough. */}
+        {firstLoad && um?.canSkipSetup && (
           <div className="auth-secondary">
             <button type="button" className="btn btn-ghost" onClick={() => setConfirmSkip(true)} disabled={busy} data-testid="setup-skip">
               Skip setup
@@ -147,7 +148,7 @@ export const SetupView = observer(function SetupView() {
         testId="setup-confirm-data"
       >
         This instance already has {confirmData}. They will belong to the owner account you are creating; people you invite later will not see them.
-        {um?.canSkipSetup && ' To go on without an account instead, go back and skip setup.'}
+        {firstLoad && um?.canSkipSetup && ' To go on without an account instead, go back and skip setup.'}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirmSkip}

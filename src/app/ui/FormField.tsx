@@ -1,5 +1,5 @@
-// A labelled text input with its rule text and error: the error shows once the field was left
-// or a submit was tried (`showError`), and is tied to the input for screen readers.
+// A labelled text input with its rule text and error: the error shows once something typed was
+// left, or a submit was tried (`showError`), and is tied to the input for screen readers.
 import { useId, useState, type ReactNode } from 'react';
 import './forms.css';
 
@@ -26,19 +26,23 @@ export interface FormFieldProps {
 export function FormField(props: FormFieldProps) {
   const id = useId();
   const [left, setLeft] = useState(false);
-  const visibleError = (left || props.showError) && props.error ? props.error : undefined;
+  // An empty field that was only passed through says nothing until a submit is tried (an error
+  // appearing on blur would also shift the page under a click that is on its way).
+  const visibleError = (props.showError || (left && props.value !== '')) && props.error ? props.error : undefined;
   const describedBy = [visibleError ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form-field">
-      <label className="form-label" htmlFor={id}>
-        {props.label}
+      {/* The star stays outside the label: the field's name is the label text alone. */}
+      <div className="form-label-row">
+        <label className="form-label" htmlFor={id}>
+          {props.label}
+        </label>
         {props.required && (
           <span className="form-required" aria-hidden>
-            {' '}
             *
           </span>
         )}
-      </label>
+      </div>
       <input
         id={id}
         className="input"
