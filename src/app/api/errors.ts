@@ -26,3 +26,8 @@ export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
 }
+
+/** A 401: the session is gone and the editor is already on its way to sign-in (no extra error toast). */
+export function isSessionEnded(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 401;
+}

@@ -20,10 +20,11 @@ import { existingDataSummary, hasErrors, setupErrors } from './forms.ts';
 export const SETUP_ERROR = 'Problem setting up owner';
 
 /** How much exists already; undefined when it cannot be read (the server may refuse before setup). */
-async function existingData(): Promise<string | undefined> {
+async function existingData(): Promise<{ summary: string; one: boolean } | undefined> {
   try {
     const [workflows, credentials] = await Promise.all([getWorkflows(), getCredentials()]);
-    return existingDataSummary(workflows.length, credentials.length) || undefined;
+    const summary = existingDataSummary(workflows.length, credentials.length);
+    return summary ? { summary, one: workflows.length + credentials.length === 1 } : undefined;
   } catch {
     return undefined;
   }
@@ -43,7 +44,7 @@ export const SetupView = observer(function SetupView() {
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [confirmData, setConfirmData] = useState<string | undefined>();
+  const [confirmData, setConfirmData] = useState<{ summary: string; one: boolean } | undefined>();
   const [confirmSkip, setConfirmSkip] = useState(false);
   const errors = setupErrors({ email, firstName, lastName, password });
 
@@ -68,10 +69,10 @@ export const SetupView = observer(function SetupView() {
     setAttempted(true);
     if (busy || hasErrors(errors)) return;
     setBusy(true);
-    const summary = await existingData();
-    if (summary) {
+    const existing = await existingData();
+    if (existing) {
       setBusy(false);
-      setConfirmData(summary);
+      setConfirmData(existing);
       return;
     }
     await createOwner();
@@ -147,7 +148,8 @@ export const SetupView = observer(function SetupView() {
         }}
         testId="setup-confirm-data"
       >
-        This instance already has {confirmData}. They will belong to the owner account you are creating; people you invite later will not see them.
+        This instance already has {confirmData?.summary}. {confirmData?.one ? 'It' : 'They'} will belong to the owner account you are creating; people you invite
+        later will not see {confirmData?.one ? 'it' : 'them'}.
         {firstLoad && um?.canSkipSetup && ' To go on without an account instead, go back and skip setup.'}
       </ConfirmDialog>
       <ConfirmDialog

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { faArrowUpRightFromSquare, faCopy, faKey, faTrash } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
-import { ApiError, errorMessage } from '../api/errors.ts';
+import { ApiError, errorMessage, isSessionEnded } from '../api/errors.ts';
 import { createApiKey, deleteApiKey, getApiKey } from '../api/users.ts';
 import { basePath } from '../basePath.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
@@ -25,7 +25,7 @@ export const APISettings = observer(function APISettings() {
     getApiKey().then(
       (r) => !cancelled && setState({ kind: 'key', apiKey: r.apiKey }),
       (e: unknown) => {
-        if (cancelled) return;
+        if (cancelled || isSessionEnded(e)) return;
         if (e instanceof ApiError && e.status === 404) return setState({ kind: 'none' });
         setState({ kind: 'error', message: errorMessage(e) });
         ui.toasts.error('Could not check for an API key', errorMessage(e), false);

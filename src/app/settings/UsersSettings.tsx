@@ -9,7 +9,7 @@ import { faUserPlus } from '@fortawesome/free-solid-svg-icons';
 import type { PublicUser } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
 import { displayName } from '../stores/UsersStore.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { Notice } from '../auth/AuthLayout.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Icon } from '../ui/Icon.tsx';
@@ -48,6 +48,7 @@ const UsersList = observer(function UsersList() {
 
   useEffect(() => {
     users.fetchUsers().catch((e: unknown) => {
+      if (isSessionEnded(e)) return;
       setLoadError(errorMessage(e));
       ui.toasts.error('Could not load users', errorMessage(e), false);
     });
