@@ -71,6 +71,9 @@ describe('UsersStore', () => {
     await s.logout();
     expect(s.currentUser).toBeUndefined();
     expect(s.signedOut).toBe(true);
+    s.clearSignedOut();
+    expect(s.signedOut).toBe(false);
+    await s.logout();
     await s.login({ email: 'me@example.com', password: 'Secret123' });
     expect(s.signedOut).toBe(false);
   });

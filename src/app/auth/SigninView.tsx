@@ -1,7 +1,7 @@
 // SigninView (/signin, spec 000 §2): email and password. On success the guard follows the
 // redirect value (only one starting with '/'), else the homepage.
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useStores } from '../stores/context.ts';
 import { errorMessage } from '../api/errors.ts';
@@ -17,6 +17,8 @@ export const SigninView = observer(function SigninView() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const errors = signinErrors({ email, password });
+  // A deliberate sign-out led here without a way back; a page asked for from now on gets one.
+  useEffect(() => users.clearSignedOut(), [users]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

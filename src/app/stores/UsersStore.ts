@@ -31,6 +31,7 @@ export class UsersStore {
       setInitialized: action,
       sessionEnded: action,
       markSignedOut: action,
+      clearSignedOut: action,
       setUsers: action,
       removeUser: action,
     });
@@ -113,6 +114,11 @@ export class UsersStore {
   markSignedOut(): void {
     this.signedOut = true;
     this.sessionEnded();
+  }
+
+  /** The sign-in page was reached: later visits to other pages come back to them again. */
+  clearSignedOut(): void {
+    this.signedOut = false;
   }
 
   /**
