@@ -250,7 +250,7 @@ export async function runToEnd(s: TestServer, who: Account | undefined, workflow
   for (;;) {
     const e = await api(s, 'GET', `/rest/executions/${id}`, undefined, { cookie: who?.cookie });
     if (e.status === 200 && !['new', 'running'].includes(e.body.data.status)) {
-      const stored = await s.server.db.selectFrom('executions').select('id').where('id', '=', id).executeTakeFirst();
+      const stored = await s.server.db.selectFrom('executions').select('id').where('id', '=', Number(id)).executeTakeFirst();
       if (stored) return id;
     }
     if (Date.now() > until) throw new Error(`execution ${id} did not finish`);

@@ -145,8 +145,8 @@ describe('deleting a member', () => {
       expect((await api(s, 'GET', `/rest/workflows/${id}`, undefined, { cookie: owner.cookie })).status).toBe(404);
     }
     expect(await s.server.db.selectFrom('credentials').select('id').where('id', '=', a.cred).execute()).toEqual([]);
-    expect(await s.server.db.selectFrom('executions').select('id').where('id', '=', a.exec).execute()).toEqual([]);
-    expect(await s.server.db.selectFrom('execution_data').select('executionId').where('executionId', '=', a.exec).execute()).toEqual([]);
+    expect(await s.server.db.selectFrom('executions').select('id').where('id', '=', Number(a.exec)).execute()).toEqual([]);
+    expect(await s.server.db.selectFrom('execution_data').select('executionId').where('executionId', '=', Number(a.exec)).execute()).toEqual([]);
     expect((await api(s, 'GET', `/rest/executions/${a.exec}`, undefined, { cookie: owner.cookie })).status).toBe(404);
     expect((await api(s, 'GET', '/rest/me', undefined, { cookie: a.who.cookie })).status).toBe(401);
     // The other member's and the owner's things stay.

@@ -69,7 +69,7 @@ describe('cross-site requests', () => {
     const id = r.body.data.executionId as string;
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const row = await s.server.db.selectFrom('executions').select('status').where('id', '=', id).executeTakeFirst();
+      const row = await s.server.db.selectFrom('executions').select('status').where('id', '=', Number(id)).executeTakeFirst();
       if (row && until(row.status)) return id;
       if (Date.now() > deadline) throw new Error(`execution ${id}: ${row?.status}`);
       await new Promise((r2) => setTimeout(r2, 10));
@@ -123,7 +123,7 @@ describe('cross-site requests', () => {
     }
     expect(await snapshot(s)).toBe(before);
     // The waiting execution still waits, the session still works.
-    expect((await s.server.db.selectFrom('executions').select('status').where('id', '=', waitingExecution).executeTakeFirstOrThrow()).status).toBe('waiting');
+    expect((await s.server.db.selectFrom('executions').select('status').where('id', '=', Number(waitingExecution)).executeTakeFirstOrThrow()).status).toBe('waiting');
     expect((await api(s, 'GET', '/rest/me', undefined, at(owner.cookie))).status).toBe(200);
   });
 
@@ -144,7 +144,7 @@ describe('cross-site requests', () => {
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     const stop = await api(s, 'POST', `/rest/executions-current/${waitingExecution}/stop`, undefined, at(owner.cookie));
     expect(stop.status, JSON.stringify(stop.body)).toBe(200);
-    expect((await s.server.db.selectFrom('executions').select('status').where('id', '=', waitingExecution).executeTakeFirstOrThrow()).status).not.toBe('waiting');
+    expect((await s.server.db.selectFrom('executions').select('status').where('id', '=', Number(waitingExecution)).executeTakeFirstOrThrow()).status).not.toBe('waiting');
   });
 });
 

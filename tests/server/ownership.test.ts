@@ -200,11 +200,11 @@ describe('a workflow uses only its owner\'s credentials', () => {
     const create = await api(s, 'POST', '/rest/workflows', withHttp('Borrow', { httpHeaderAuth: { id: ids.credO, name: 'Shared key' } }), { cookie: a.cookie });
     expect(create.status).toBe(403);
     expect(create.body.message).toBe('The node "HTTP Request" uses a credential that belongs to another user; a workflow may use only its owner\'s credentials');
-    const patch = await api(s, 'PATCH', `/rest/workflows/${ids.wfA}`, { nodes: (withHttp('x', { httpHeaderAuth: { id: ids.credB, name: 'Bruno key' } }) as { nodes: unknown[] }).nodes }, { cookie: a.cookie });
+    const patch = await api(s, 'PATCH', `/rest/workflows/${ids.wfA}`, { nodes: (withHttp('x', { httpHeaderAuth: { id: ids.credB, name: 'Bruno key' } }) as unknown as { nodes: unknown[] }).nodes }, { cookie: a.cookie });
     expect(patch.status).toBe(403);
     expect(patch.body.message).toContain('"HTTP Request"');
     // The owner editing a member's workflow may not put the owner's credential in it either.
-    const ownerPatch = await api(s, 'PATCH', `/rest/workflows/${ids.wfA}`, { nodes: (withHttp('x', { httpHeaderAuth: { id: ids.credO, name: 'Shared key' } }) as { nodes: unknown[] }).nodes }, { cookie: owner.cookie });
+    const ownerPatch = await api(s, 'PATCH', `/rest/workflows/${ids.wfA}`, { nodes: (withHttp('x', { httpHeaderAuth: { id: ids.credO, name: 'Shared key' } }) as unknown as { nodes: unknown[] }).nodes }, { cookie: owner.cookie });
     expect(ownerPatch.status).toBe(403);
     expect(await snapshot(s)).toBe(before);
     // Their own credential is fine.
