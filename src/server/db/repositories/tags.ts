@@ -45,6 +45,25 @@ export class TagsRepository {
     return rows.map((r) => ({ ...r, usageCount: Number(r.usageCount) }));
   }
 
+  async get(id: string): Promise<TagWithUsage | undefined> {
+    return this.#db.selectFrom('tags').select(['id', 'name', 'createdAt', 'updatedAt']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The tags with these ids or these names (both bounded by the caller), by name. */
+  async find(by: { ids: string[] } | { names: string[] }): Promise<TagWithUsage[]> {
+    const [column, values] = 'ids' in by ? (['id', by.ids] as const) : (['name', by.names] as const);
+    if (values.length === 0) return [];
+    return this.#db.selectFrom('tags').select(['id', 'name', 'createdAt', 'updatedAt']).where(column, 'in', values).orderBy('name').execute();
+  }
+
+  /** Tags in id order after `afterId` (the public API's cursor pages); `more` when others follow. */
+  async page(page: { afterId?: string; limit: number }): Promise<{ tags: TagWithUsage[]; more: boolean }> {
+    let q = this.#db.selectFrom('tags').select(['id', 'name', 'createdAt', 'updatedAt']);
+    if (page.afterId !== undefined) q = q.where('id', '>', page.afterId);
+    const rows = await q.orderBy('id').limit(page.limit + 1).execute();
+    return { tags: rows.slice(0, page.limit), more: rows.length > page.limit };
+  }
+
   async create(name: unknown): Promise<TagWithUsage> {
     const clean = normaliseTagName(name);
     return this.#db.transaction().execute(async (trx) => {

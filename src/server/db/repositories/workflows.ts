@@ -1,7 +1,7 @@
 // Stored workflows in n8n's JSON shape. Each JSON part (nodes, connections, settings, pinData,
 // staticData, meta) is kept as the client sent it, so export → import loses nothing.
 // Every save is one transaction (workflow row + tag links) and gets a new versionId.
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
 import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
 import type { Database, WorkflowsTable } from '../schema.ts';
@@ -28,6 +28,31 @@ export interface WorkflowListFilter {
   tags?: string[];
   /** Only this user's workflows (a member's view). */
   ownerId?: string;
+  /** Only active (true) or inactive (false) workflows. */
+  active?: boolean;
+}
+
+/** The filter's conditions on a query of the workflows table. */
+function filtered<O>(q: SelectQueryBuilder<Database, 'workflows', O>, filter: WorkflowListFilter): SelectQueryBuilder<Database, 'workflows', O> {
+  if (filter.name && filter.name.trim() !== '') {
+    // The escape clause makes a searched % or _ literal; lower() on both sides makes the
+    // match case-insensitive on PostgreSQL too, where like is case-sensitive.
+    q = q.where(sql<boolean>`lower(${sql.ref('name')}) like ${containsPattern(filter.name.trim())} escape '\\'`);
+  }
+  if (filter.ownerId !== undefined) q = q.where('ownerId', '=', filter.ownerId);
+  if (filter.active !== undefined) q = q.where('active', '=', filter.active);
+  if (filter.tags && filter.tags.length > 0) {
+    const wanted = [...new Set(filter.tags)];
+    q = q.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('workflow_tags')
+        .select('workflowId')
+        .where('tagId', 'in', wanted)
+        .groupBy('workflowId')
+        .having((h) => h.fn.count('tagId').distinct(), '=', wanted.length),
+    );
+  }
+  return q;
 }
 
 function json(value: unknown): string | null {
@@ -90,24 +115,7 @@ export class WorkflowsRepository {
   }
 
   async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
-    let q = this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'createdAt', 'updatedAt']);
-    if (filter.name && filter.name.trim() !== '') {
-      // The escape clause makes a searched % or _ literal; lower() on both sides makes the
-      // match case-insensitive on PostgreSQL too, where like is case-sensitive.
-      q = q.where(sql<boolean>`lower(${sql.ref('name')}) like ${containsPattern(filter.name.trim())} escape '\\'`);
-    }
-    if (filter.ownerId !== undefined) q = q.where('ownerId', '=', filter.ownerId);
-    if (filter.tags && filter.tags.length > 0) {
-      const wanted = [...new Set(filter.tags)];
-      q = q.where('id', 'in', (eb) =>
-        eb
-          .selectFrom('workflow_tags')
-          .select('workflowId')
-          .where('tagId', 'in', wanted)
-          .groupBy('workflowId')
-          .having((h) => h.fn.count('tagId').distinct(), '=', wanted.length),
-      );
-    }
+    const q = filtered(this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'createdAt', 'updatedAt']), filter);
     const rows = await q.orderBy('updatedAt', 'desc').execute();
     const tags = await tagsByWorkflow(this.#db, rows.length > 500 ? undefined : rows.map((r) => r.id));
     return rows.map((r) => ({
@@ -118,6 +126,30 @@ export class WorkflowsRepository {
       updatedAt: r.updatedAt,
       tags: tags.get(r.id) ?? [],
     }));
+  }
+
+  /**
+   * Whole workflows in id order after `afterId` (the public API's cursor pages: stable while
+   * workflows are added or deleted). Rows are read while their stored JSON stays within
+   * `maxBytes` (always at least one), so a page of large workflows stays bounded; `more` says
+   * whether rows remain after the last one returned.
+   */
+  async page(filter: WorkflowListFilter, page: { afterId?: string; limit: number; maxBytes: number }): Promise<{ workflows: IWorkflowDb[]; more: boolean }> {
+    const size = sql<number>`length(${sql.ref('nodes')}) + length(${sql.ref('connections')}) + coalesce(length(${sql.ref('pinData')}), 0) + coalesce(length(${sql.ref('staticData')}), 0)`;
+    let q = filtered(this.#db.selectFrom('workflows').select(['id', size.as('size')]), filter);
+    if (page.afterId !== undefined) q = q.where('id', '>', page.afterId);
+    const sizes = await q.orderBy('id').limit(page.limit + 1).execute();
+    const ids: string[] = [];
+    let bytes = 0;
+    for (const r of sizes.slice(0, page.limit)) {
+      if (ids.length > 0 && bytes + Number(r.size) > page.maxBytes) break;
+      ids.push(r.id);
+      bytes += Number(r.size);
+    }
+    if (ids.length === 0) return { workflows: [], more: false };
+    const rows = await this.#db.selectFrom('workflows').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const tags = await tagsByWorkflow(this.#db, ids);
+    return { workflows: rows.map((r) => toWorkflow(r, tags.get(r.id) ?? [])), more: sizes.length > ids.length };
   }
 
   async get(id: string): Promise<IWorkflowDb | undefined> {
