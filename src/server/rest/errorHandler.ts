@@ -35,14 +35,18 @@ export function formatValidationErrors(errors: AjvError[], context: string): str
   }
 }
 
-function send(reply: FastifyReply, status: number, message: string, hint?: string, issues?: Record<string, string[]>): void {
-  const body: ApiErrorBody = { code: status, message };
-  if (hint) body.hint = hint;
-  if (issues) body.issues = issues;
-  void reply.status(status).type('application/json; charset=utf-8').send(body);
-}
+/**
+ * Sets the error handler of `app` (and the plugins below it). `shape` turns the REST error body
+ * into what is sent: the public API answers n8n's `{ message }`.
+ */
+export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: number }, shape: (body: ApiErrorBody) => unknown = (body) => body): void {
+  function send(reply: FastifyReply, status: number, message: string, hint?: string, issues?: Record<string, string[]>): void {
+    const body: ApiErrorBody = { code: status, message };
+    if (hint) body.hint = hint;
+    if (issues) body.issues = issues;
+    void reply.status(status).type('application/json; charset=utf-8').send(shape(body));
+  }
 
-export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: number }): void {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       return send(reply, 400, formatValidationErrors(error.validation, error.validationContext ?? 'body'));

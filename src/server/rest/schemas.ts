@@ -67,7 +67,7 @@ export const PinDataSchema = Type.Record(Type.String(), Type.Array(Type.Object({
 
 const TagRef = Type.Union([Id, Type.Object({ id: Type.Optional(Type.String({ maxLength: 64 })), name: Type.Optional(Type.String({ maxLength: 256 })) })]);
 
-const workflowFields = {
+export const workflowFields = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKFLOW_NAME_LENGTH * 2 }),
   nodes: Type.Array(NodeSchema),
   connections: ConnectionsSchema,
