@@ -81,7 +81,7 @@ export function registerEditor(app: FastifyInstance, options: EditorOptions): vo
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && path.startsWith(basePath) && !isUnder(path, restPrefix)) {
       const rest = path.slice(basePath.length);
-      if (!rest.startsWith('webhook') && !BUILD_FOLDERS.some((f) => rest.startsWith(f))) return sendIndex(reply);
+      if (!rest.startsWith('webhook') && !rest.startsWith('api/') && !BUILD_FOLDERS.some((f) => rest.startsWith(f))) return sendIndex(reply);
     }
     if (isRead && basePath !== '/' && (path === '/' || path === basePath.slice(0, -1))) {
       return reply.redirect(basePath);
