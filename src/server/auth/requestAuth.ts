@@ -71,7 +71,10 @@ export function registerAuth(app: FastifyInstance, d: AuthDeps): void {
       reply.header('connection', 'close');
       return refuse(reply, 421, `This instance does not answer to the host ${JSON.stringify(request.headers.host ?? '')}`, 'Open the editor at its configured address, or set SWITCHYARD_EDITOR_BASE_URL to the address you use.');
     }
-    const url = request.url;
+    // Which area a request is in is decided by the route it matched, not by its raw URL: the
+    // router decodes the path, so '/%72est/tags' reaches the /rest/tags handler while the raw
+    // URL is not under /rest. Requests that match no route (404) are judged by their URL.
+    const url = request.routeOptions.url ?? request.url;
     if (!isUnder(url, d.restPrefix)) {
       if (d.userManagement.setupRequired && d.webhookPrefixes.some((p) => isUnder(url, p))) return refuse(reply, 503, SETUP_REQUIRED_MESSAGE);
       return;
