@@ -50,7 +50,16 @@ vi.mock('fastify', async (importOriginal) => {
 
 const ROLES = ['L', 'D', 'M', 'O', 'W', 'X', 'H', 'U', 'A'] as const;
 type Role = (typeof ROLES)[number];
-const ROLE_NAMES: Record<Role, string> = { L: 'logged out', D: 'default user', M: 'member', O: 'other member', W: 'owner', X: 'cross-site', H: 'foreign Host', U: 'unowned 0.0.0.0', A: 'wrong credential kind' };
+/**
+ * Two more columns follow from the written ones: the same request with the path's first letter
+ * percent-encoded ('/%72est/…', which the router decodes to the same route) must answer as L
+ * (column E) and as X (column Y) — the door is decided by the route, not by how its URL is spelt.
+ */
+const DERIVED = { E: 'L', Y: 'X' } as const;
+type Column = Role | keyof typeof DERIVED;
+const COLUMNS: Column[] = [...ROLES, 'E', 'Y'];
+const ROLE_NAMES: Record<Column, string> = { L: 'logged out', D: 'default user', M: 'member', O: 'other member', W: 'owner', X: 'cross-site', H: 'foreign Host', U: 'unowned 0.0.0.0', A: 'wrong credential kind', E: 'logged out, encoded path', Y: 'cross-site, encoded path' };
+const encodedPath = (url: string) => url.replace(/^\/(.)/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 const HOST = 'localhost:5678';
 const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
@@ -509,18 +518,20 @@ function statusOverHttp(env: Env, url: string, headers: Record<string, string>):
 
 interface Result {
   key: string;
-  role: Role;
+  role: Column;
   expected: string;
   actual: number;
   problem?: string;
 }
 
-async function runCell(key: string, row: Row, role: Role, kind: 'rest' | 'api'): Promise<Result> {
+async function runCell(key: string, row: Row, column: Column, kind: 'rest' | 'api'): Promise<Result> {
+  const role: Role = column === 'E' || column === 'Y' ? DERIVED[column] : column;
   const env = envOf(role);
   const f: Fix = { env, role, acting: subjectOf(role), n: ++cellNumber };
   const method = key.split(' ')[0]!;
   const expected = row.cells.split(/\s+/)[ROLES.indexOf(role)]!;
   const req = await row.call(f);
+  if (column !== role) req.url = encodedPath(req.url);
   const headers = { ...(await credentialsFor(role, env, kind)), ...(req.headers ?? {}) };
   let a: Answer;
   if (row.transport === 'http' && env.base) {
@@ -528,7 +539,7 @@ async function runCell(key: string, row: Row, role: Role, kind: 'rest' | 'api'):
   } else {
     a = await api(env.s, method, req.url, req.body, { headers, remoteAddress: freshAddress() });
   }
-  const result: Result = { key, role, expected, actual: a.status };
+  const result: Result = { key, role: column, expected, actual: a.status };
   const want = Number(expected.replace('=', ''));
   if (a.status !== want) result.problem = `expected ${want}, got ${a.status}: ${JSON.stringify(a.body).slice(0, 200)}`;
   else if (expected.endsWith('=')) result.problem = row.check ? await row.check(f, a, req) : 'no check for a "=" cell';
@@ -589,7 +600,7 @@ describe('route × role matrix', () => {
     const runRows = async (which: typeof rows) => {
       for (const [key, row, kind] of which) {
         // Refusals first, then the roles that may: a success never removes what a refusal is tried on.
-        for (const role of ['L', 'A', 'H', 'X', 'U', 'O', 'D', 'M', 'W'] as Role[]) results.push(await runCell(key, row, role, kind));
+        for (const column of ['L', 'E', 'A', 'H', 'X', 'Y', 'U', 'O', 'D', 'M', 'W'] as Column[]) results.push(await runCell(key, row, column, kind));
       }
     };
     await runRows(rows.filter(([, r]) => r.order !== 'last'));
@@ -617,7 +628,7 @@ describe('route × role matrix', () => {
     const failures = results.filter((r) => r.problem);
     const unauthorised = results.filter(isUnauthorisedSuccess);
     const table = rows.map(([key]) => {
-      const cells = ROLES.map((role) => {
+      const cells = COLUMNS.map((role) => {
         const r = results.find((x) => x.key === key && x.role === role)!;
         return `${String(r.actual).padStart(3)}${r.problem ? '!' : ' '}`;
       });
@@ -625,9 +636,9 @@ describe('route × role matrix', () => {
     });
     console.log(
       [
-        `route × role matrix: ${rows.length} routes × ${ROLES.length} roles = ${results.length} cells (${rows.filter((r) => r[2] === 'rest').length} REST, ${rows.filter((r) => r[2] === 'api').length} /api/v1)`,
-        `columns: ${ROLES.map((r) => `${r}=${ROLE_NAMES[r]}`).join(', ')}`,
-        `${''.padEnd(52)} ${ROLES.map((r) => `  ${r} `).join(' ')}`,
+        `route × role matrix: ${rows.length} routes × ${COLUMNS.length} columns = ${results.length} cells (${rows.filter((r) => r[2] === 'rest').length} REST, ${rows.filter((r) => r[2] === 'api').length} /api/v1)`,
+        `columns: ${COLUMNS.map((r) => `${r}=${ROLE_NAMES[r]}`).join(', ')}`,
+        `${''.padEnd(52)} ${COLUMNS.map((r) => `  ${r} `).join(' ')}`,
         ...table,
         `public by design (${publicRoutes.length}): ${publicRoutes.join(', ')}`,
         waiting.length ? `/api/v1 rows whose routes are not registered (yet): ${waiting.join(', ')}` : '',

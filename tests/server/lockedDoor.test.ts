@@ -127,9 +127,39 @@ describe('cross-site requests', () => {
     expect((await api(s, 'GET', '/rest/me', undefined, at(owner.cookie))).status).toBe(200);
   });
 
-  it('reads are not refused for their Origin (they change nothing)', async () => {
+  it('reads are not refused for their Origin (they change nothing), and no answer lets another site read it', async () => {
     const r = await api(s, 'GET', '/rest/workflows', undefined, at(owner.cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
     expect(r.status).toBe(200);
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+    expect(r.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await api(s, 'OPTIONS', '/rest/workflows', undefined, { headers: { host: HOST, origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a percent-encoded path meets the same door as the plain one (the router decodes it to the same route)', async () => {
+    const before = await snapshot(s);
+    // Logged out: a route whose handler does not itself ask for the user.
+    for (const [method, url, body] of [
+      ['GET', '/%72est/tags'],
+      ['POST', '/%72est/tags', { name: 'planted' }],
+      ['GET', '/%72%65%73%74/node-types'],
+      ['GET', `/%72est/workflows/from-url?url=${encodeURIComponent('http://127.0.0.1:9/x.json')}`],
+    ] as const) {
+      const r = await api(s, method, url, body, { headers: { host: HOST, 'push-ref': 'p' } });
+      expect(r.status, `${method} ${url}`).toBe(401);
+    }
+    // Cross-site: public routes too (a sign-in forced on the victim's browser).
+    for (const [method, url, body] of [
+      ['POST', '/%72est/login', { email: 'owner@example.com', password: owner.password }],
+      ['POST', '/%72est/tags', { name: 'planted' }],
+      ['POST', '/%72est/logout'],
+    ] as const) {
+      const r = await api(s, method, url, body, at(owner.cookie, { origin: 'https://evil.example' }));
+      expect(r.status, `${method} ${url}`).toBe(403);
+      expect(sessionCookieOf(r)).toBeUndefined();
+    }
+    expect(await snapshot(s)).toBe(before);
   });
 
   it('a program without Origin (curl), the same origin, and the configured editor origin pass', async () => {
