@@ -50,6 +50,13 @@ import type { Database } from './db/schema.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+const SECRET_PARAMS = /([?&](?:token|inviteeId|inviterId|userId)=)[^&]*/gi;
+
+/** A request URL for the log, with token-like query values replaced. */
+export function redactUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
 export interface CreateServerOptions {
   /** Built editor folder; default dist/editor of this checkout. */
   distDir?: string;
@@ -106,13 +113,21 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   };
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Recovery and invitation links carry secrets in their query: never in the log.
+      serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+    },
     // One line per request only when debugging; at info the log keeps to events that matter.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: config.payloadSizeMax,
     routerOptions: { ignoreTrailingSlash: true },
-    // Bodies are checked as sent: coercion would quietly turn { name: 12 } into "12".
-    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+    // Bodies are checked as sent: coercion would quietly turn { name: 12 } into "12", and a
+    // property a schema does not allow is refused rather than silently dropped (a misspelt
+    // ?transferID= would otherwise delete a user's data instead of transferring it).
+    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
+    // Behind reverse proxies: the client address (sign-in limits, logs) from X-Forwarded-For.
+    trustProxy: config.proxyHops > 0 ? (_address: string, hop: number) => hop < config.proxyHops : false,
   });
 
   const crashed = await repos.executions.markCrashed();

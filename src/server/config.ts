@@ -64,6 +64,8 @@ export interface ServerConfig {
   sessionDurationHours: number;
   /** The public API (/api/v1, API keys). */
   publicApiEnabled: boolean;
+  /** Reverse proxies in front of the server whose X-Forwarded-For is trusted (0 = none). */
+  proxyHops: number;
   /** Absolute, existing folders file nodes may read and write in; empty = file access disabled. */
   fileAccessRoots: string[];
   /** Secret that encrypts stored credentials; empty = a key generated once into the data folder. */
@@ -261,6 +263,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_SMTP_SENDER', key: 'smtpSender', default: '', meaning: 'From address of the invitation and password-recovery mails, e.g. "Switchyard <flows@example.com>"; empty = SWITCHYARD_SMTP_USER when it is an address, else switchyard@ the SMTP host. Invitations and recovery mails need SWITCHYARD_SMTP_HOST.', parse: sender }),
   variable({ name: 'SWITCHYARD_SESSION_DURATION_HOURS', key: 'sessionDurationHours', default: '168', meaning: 'Hours a sign-in lasts before the user must sign in again.', parse: integer(1, 24 * 365) }),
   variable({ name: 'SWITCHYARD_PUBLIC_API_ENABLED', key: 'publicApiEnabled', default: 'true', meaning: 'Serve the public REST API under /api/v1 (authenticated by API keys from Settings → API).', parse: bool }),
+  variable({ name: 'SWITCHYARD_PROXY_HOPS', key: 'proxyHops', default: '0', meaning: 'Number of reverse proxies in front of the server: client addresses (sign-in limits, logs) are then read from X-Forwarded-For. 0 = none (the connection address counts).', parse: integer(0, 10) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

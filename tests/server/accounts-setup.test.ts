@@ -79,8 +79,13 @@ describe('owner setup on a loopback server', () => {
 
   it('the default user becomes the owner, signed in, and keeps its workflows and credentials', async () => {
     const defaultId = (await api(s, 'GET', '/rest/me')).body.data.id;
-    // Fields the body may not carry are dropped (Fastify's removeAdditional), never used.
-    const r = await api(s, 'POST', '/rest/owner', { ...valid, id: 'chosen-id', globalRole: { name: 'member' } });
+    // Fields the body may not carry are refused by name, and nothing changes.
+    const before = await snapshot(s);
+    const extra = await api(s, 'POST', '/rest/owner', { ...valid, id: 'chosen-id', globalRole: { name: 'member' } });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/^body must not have the property "(id|globalRole)"$/);
+    expect(await snapshot(s)).toBe(before);
+    const r = await api(s, 'POST', '/rest/owner', valid);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ id: defaultId, email: 'ada@example.com', firstName: 'A'.repeat(32), lastName: 'Lovelace', isPending: false, globalRole: { name: 'owner' } });
     expect(r.body.data.password).toBeUndefined();
