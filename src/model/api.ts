@@ -144,6 +144,7 @@ export interface MePatchPayload {
   firstName: string;
   lastName: string;
   email: string;
+  settings?: import('./users.ts').UserSettings;
 }
 
 /** PATCH /me/password */

@@ -13,9 +13,16 @@ export interface PublicUser {
   isPending: boolean;
   globalRole: { name: GlobalRole };
   personalizationAnswers: Record<string, unknown> | null;
+  settings: UserSettings;
   createdAt: string;
   /** The owner's view of an invited user: the sign-up link sent in the mail. */
   inviteAcceptUrl?: string;
+}
+
+/** The user's own choices. */
+export interface UserSettings {
+  /** The agree box of setup and sign-up: wants mail about security and product updates. */
+  updatesOptIn?: boolean;
 }
 
 /** Spec 000 §9: first and last name at most 32 characters. */

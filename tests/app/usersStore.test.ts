@@ -16,6 +16,7 @@ function user(id: string, over: Partial<PublicUser> = {}): PublicUser {
     isPending: false,
     globalRole: { name: 'member' },
     personalizationAnswers: null,
+    settings: {},
     createdAt: '2024-01-01T00:00:00.000Z',
     ...over,
   };

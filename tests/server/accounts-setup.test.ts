@@ -91,6 +91,15 @@ describe('owner setup on a loopback server', () => {
     expect(r.body.data.password).toBeUndefined();
     const cookie = sessionCookieOf(r)!;
     expect(cookie).toBeDefined();
+    // The agree box is kept with the account and can be changed in personal settings.
+    expect(r.body.data.settings).toEqual({ updatesOptIn: true });
+    const me = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    const off = await api(s, 'PATCH', '/rest/me', { ...me, settings: { updatesOptIn: false } }, { cookie });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.settings).toEqual({ updatesOptIn: false });
+    expect((await api(s, 'PATCH', '/rest/me', { ...me, settings: { other: 1 } }, { cookie })).status).toBe(400);
+    expect((await api(s, 'GET', '/rest/login', undefined, { cookie })).body.data.settings).toEqual({ updatesOptIn: false });
+    await api(s, 'PATCH', '/rest/me', { ...me, firstName: 'A'.repeat(32) }, { cookie });
 
     const wf = await api(s, 'GET', `/rest/workflows/${workflowId}`, undefined, { cookie });
     expect(wf.status).toBe(200);

@@ -8,6 +8,7 @@ import { errorMessage } from '../api/errors.ts';
 import { personalCanSave, personalErrors, type PersonalForm } from '../auth/forms.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
+import { CheckboxField } from '../ui/CheckboxField.tsx';
 import { SettingsLayout } from './SettingsLayout.tsx';
 
 export const PERSONAL_SETTINGS_UPDATED = 'Personal settings updated';
@@ -17,7 +18,21 @@ export const PersonalSettings = observer(function PersonalSettings() {
   const me = users.currentUser;
   const [form, setForm] = useState<PersonalForm>(() => ({ firstName: me?.firstName ?? '', lastName: me?.lastName ?? '', email: me?.email ?? '' }));
   const [busy, setBusy] = useState(false);
+  const [optInBusy, setOptInBusy] = useState(false);
   if (!me) return null;
+
+  // The agree box of setup / sign-up, changed here on its own (saved at once).
+  const setOptIn = async (updatesOptIn: boolean) => {
+    setOptInBusy(true);
+    try {
+      await users.updateMe({ firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email ?? '', settings: { updatesOptIn } });
+      ui.toasts.success(PERSONAL_SETTINGS_UPDATED);
+    } catch (err) {
+      ui.toasts.error('Could not update personal settings', errorMessage(err), false);
+    } finally {
+      setOptInBusy(false);
+    }
+  };
   const errors = personalErrors(form);
   const canSave = !busy && personalCanSave(form, me);
   const set = (k: keyof PersonalForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -64,6 +79,14 @@ export const PersonalSettings = observer(function PersonalSettings() {
             </button>
           </div>
         </form>
+      </section>
+      <section className="settings-section" aria-labelledby="personal-emails">
+        <h2 className="settings-section-title" id="personal-emails">
+          Emails
+        </h2>
+        <CheckboxField isSelected={me.settings?.updatesOptIn === true} onChange={(v) => void setOptIn(v)} isDisabled={optInBusy} testId="personal-updates-opt-in">
+          I want to receive security and product updates
+        </CheckboxField>
       </section>
       <section className="settings-section" aria-labelledby="personal-security">
         <h2 className="settings-section-title" id="personal-security">

@@ -11,6 +11,7 @@ export function publicUser(user: User, extra: Partial<Pick<PublicUser, 'inviteAc
     isPending: user.isPending,
     globalRole: { name: user.role },
     personalizationAnswers: user.personalizationAnswers,
+    settings: user.settings,
     createdAt: user.createdAt,
     ...extra,
   };

@@ -73,6 +73,8 @@ export interface UsersTable {
   /** sha256 of the API key (lookups) and the key itself, encrypted (shown again in API settings). */
   apiKeyHash?: string | null;
   apiKey?: string | null;
+  /** JSON of UserSettings. */
+  settings?: string | null;
   createdAt: string;
   updatedAt: string;
 }

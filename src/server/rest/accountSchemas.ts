@@ -27,7 +27,10 @@ export type SignupBody = Static<typeof SignupBody>;
 export const SignupTokenQuery = Type.Object({ inviterId: Type.Optional(Token), inviteeId: Type.Optional(Token) }, { additionalProperties: false });
 export type SignupTokenQuery = Static<typeof SignupTokenQuery>;
 
-export const MeBody = Type.Object({ firstName: Text(256), lastName: Text(256), email: Email }, { additionalProperties: false });
+export const MeBody = Type.Object(
+  { firstName: Text(256), lastName: Text(256), email: Email, settings: Type.Optional(Type.Object({ updatesOptIn: Type.Optional(Type.Boolean()) }, { additionalProperties: false })) },
+  { additionalProperties: false },
+);
 export type MeBody = Static<typeof MeBody>;
 
 export const MePasswordBody = Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false });

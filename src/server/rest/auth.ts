@@ -68,9 +68,12 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const user = currentUser(request);
     if (user.role === 'default') throw new ForbiddenError('The default user has no personal settings: set up the owner account first');
     const body = request.body as MeBody;
-    const updated = await users.updateProfile(user.id, { ...checkedNames(body), email: checkedEmail(body.email) });
+    const names = checkedNames(body);
+    const email = checkedEmail(body.email);
+    await users.updateProfile(user.id, { ...names, email });
+    if (body.settings) await users.updateSettings(user.id, body.settings);
     await sessions.userChanged(user.id);
-    return { data: publicUser(updated) };
+    return { data: publicUser((await users.get(user.id))!) };
   });
 
   app.patch('/me/password', { schema: { body: MePasswordBody } }, async (request) => {

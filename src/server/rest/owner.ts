@@ -23,9 +23,11 @@ export function ownerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const defaultUser = await ctx.repos.users.ensureDefaultUser();
     const owner = await ctx.repos.users.setupOwner(defaultUser.id, { email, ...names, passwordHash: await hashPassword(body.password) });
     um.ownerCreated();
+    if (body.agree !== undefined) await ctx.repos.users.updateSettings(owner.id, { updatesOptIn: body.agree });
     request.log.info({ userId: owner.id }, 'instance owner set up');
-    await signIn(ctx, request, reply, owner);
-    return { data: publicUser(owner) };
+    const saved = (await ctx.repos.users.get(owner.id))!;
+    await signIn(ctx, request, reply, saved);
+    return { data: publicUser(saved) };
   });
 
   app.post('/owner/skip-setup', publicRoute, async () => {

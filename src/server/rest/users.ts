@@ -107,7 +107,9 @@ export function usersRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const { invitee } = await invitation(request, body.inviterId, (request.params as IdParams).id);
     const names = checkedNames(body);
     checkedPassword(body.password);
-    const user = await users.completeSignup(invitee.id, { ...names, passwordHash: await hashPassword(body.password) });
+    await users.completeSignup(invitee.id, { ...names, passwordHash: await hashPassword(body.password) });
+    if (body.agree !== undefined) await users.updateSettings(invitee.id, { updatesOptIn: body.agree });
+    const user = (await users.get(invitee.id))!;
     request.log.info({ userId: user.id }, 'invited user signed up');
     await signIn(ctx, request, reply, user);
     return { data: publicUser(user) };

@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('resetTokenExpiresAt', 'varchar(30)').execute();
   await db.schema.alterTable('users').addColumn('apiKeyHash', 'varchar(64)').execute();
   await db.schema.alterTable('users').addColumn('apiKey', 'text').execute();
+  // The user's own choices (JSON): the agree box of setup and sign-up.
+  await db.schema.alterTable('users').addColumn('settings', 'text').execute();
   await db.schema.createIndex('idx_users_api_key_hash').on('users').column('apiKeyHash').unique().execute();
 
   await db.schema
@@ -62,6 +64,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ['users', 'resetTokenExpiresAt'],
     ['users', 'apiKeyHash'],
     ['users', 'apiKey'],
+    ['users', 'settings'],
     ['workflows', 'ownerId'],
     ['credentials', 'ownerId'],
     ['executions', 'userId'],

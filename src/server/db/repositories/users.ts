@@ -6,7 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { newEntityId, nowIso } from './ids.ts';
-import type { GlobalRole } from '../../../model/users.ts';
+import type { GlobalRole, UserSettings } from '../../../model/users.ts';
 
 export type { GlobalRole };
 
@@ -18,6 +18,7 @@ export interface User {
   role: GlobalRole;
   isPending: boolean;
   personalizationAnswers: Record<string, unknown> | null;
+  settings: UserSettings;
   invitedBy: string | null;
   createdAt: string;
 }
@@ -25,7 +26,7 @@ export interface User {
 type UserRow = Selectable<UsersTable>;
 
 /** Columns read for a User (not the secrets). */
-const USER_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'role', 'personalizationAnswers', 'invitedBy', 'createdAt'] as const;
+const USER_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'role', 'personalizationAnswers', 'settings', 'invitedBy', 'createdAt'] as const;
 
 export class UsersRepository {
   readonly #db: Kysely<Database>;
@@ -143,6 +144,16 @@ export class UsersRepository {
     });
   }
 
+  /** Merges `patch` into the user's settings. */
+  async updateSettings(id: string, patch: UserSettings): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('users').select('settings').where('id', '=', id).executeTakeFirst();
+      if (!row) throw new NotFoundError('User not found');
+      const next = { ...parseSettings(row.settings), ...patch };
+      await trx.updateTable('users').set({ settings: JSON.stringify(next), updatedAt: nowIso() }).where('id', '=', id).execute();
+    });
+  }
+
   async setPersonalizationAnswers(id: string, answers: Record<string, unknown>): Promise<void> {
     await this.#db.updateTable('users').set({ personalizationAnswers: JSON.stringify(answers), updatedAt: nowIso() }).where('id', '=', id).execute();
   }
@@ -244,7 +255,17 @@ async function assertEmailFree(trx: Transaction<Database>, email: string, except
   if (other) throw new ConflictError(`The email ${email} is already in use by another user`);
 }
 
-function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'personalizationAnswers' | 'createdAt'> & { invitedBy?: string | null }): User {
+function parseSettings(text: string | null | undefined): UserSettings {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as UserSettings) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'personalizationAnswers' | 'createdAt'> & { invitedBy?: string | null; settings?: string | null }): User {
   let answers: Record<string, unknown> | null = null;
   if (row.personalizationAnswers) {
     try {
@@ -262,6 +283,7 @@ function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | '
     // spec 000 §3: a user with no first name is pending.
     isPending: !row.firstName,
     personalizationAnswers: answers,
+    settings: parseSettings(row.settings),
     invitedBy: row.invitedBy ?? null,
     createdAt: row.createdAt,
   };
