@@ -9,6 +9,8 @@ export interface CredentialListItem {
   name: string;
   type: string;
   nodesAccess: Array<{ nodeType: string; date?: string }>;
+  /** The user it belongs to: a workflow may use only its owner's credentials. */
+  ownerId?: string | null;
   createdAt: string;
   updatedAt: string;
   data?: CredentialData;

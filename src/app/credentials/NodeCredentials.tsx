@@ -31,11 +31,14 @@ export const NodeCredentials = observer(function NodeCredentials({ node, needed 
 });
 
 const CredentialSelect = observer(function CredentialSelect({ node, needed, label }: { node: NodeModel; needed: NeededCredential; label?: string }) {
-  const { credentials, workflow, ui } = useStores();
+  const { credentials, workflow, ui, users } = useStores();
   const type = credentials.type(needed.name);
   const typeName = type?.displayName ?? needed.name;
-  const options = credentials.ofType(needed.name);
   const ref = node.settings.credentials?.[needed.name];
+  // The owner's list holds every member's credentials too; only one's own may be picked (the
+  // server refuses another user's), the one already chosen stays shown.
+  const me = users.currentUser?.id;
+  const options = credentials.ofType(needed.name).filter((c) => !me || c.ownerId === undefined || c.ownerId === me || c.id === ref?.id);
   const selected = ref?.id ? options.find((c) => c.id === ref.id) : undefined;
   const byName = !selected && ref?.name ? options.filter((c) => c.name === ref.name) : [];
   const current = selected ?? (byName.length === 1 ? byName[0] : undefined);
