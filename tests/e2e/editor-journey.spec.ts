@@ -3,6 +3,7 @@
 // run it, inspect the IF's branches, save with ctrl+s and reload.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { canvasIdle } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/editor-journey';
 mkdirSync(SHOTS, { recursive: true });
@@ -44,10 +45,14 @@ async function addFromCreator(page: Page, search: string, type: string): Promise
   await expect(creator).toBeHidden();
 }
 
-async function clearSelection(page: Page): Promise<void> {
-  // Click an empty spot of the canvas (top left, away from nodes, controls and the minimap).
-  const canvas = await page.getByTestId('canvas-host').boundingBox();
-  await page.mouse.click(canvas!.x + 60, canvas!.y + 60);
+async function clearSelection(page: Page, spot: 'top-left' | 'left' = 'top-left'): Promise<void> {
+  // Click an empty spot of the canvas (away from nodes, controls and the minimap). A node added
+  // with nothing selected lands where the canvas was last clicked, so the next clear must click
+  // elsewhere, or it selects that node (and the next node gets connected after it). The
+  // selection toolbar sits at the top middle.
+  const canvas = (await page.getByTestId('canvas-host').boundingBox())!;
+  if (spot === 'top-left') await page.mouse.click(canvas.x + 60, canvas.y + 60);
+  else await page.mouse.click(canvas.x + 40, canvas.y + 260);
 }
 
 async function storeState(page: Page) {
@@ -89,7 +94,7 @@ test('build, run, inspect, save and reload a workflow', async ({ page }) => {
   await addFromCreator(page, 'if', 'n8n-nodes-base.if');
   await clearSelection(page);
   await addFromCreator(page, 'no op', 'n8n-nodes-base.noOp');
-  await clearSelection(page);
+  await clearSelection(page, 'left');
   await addFromCreator(page, 'no op', 'n8n-nodes-base.noOp');
   let state = await storeState(page);
   expect(state.nodes.map((n) => n.name).sort()).toEqual(expect.arrayContaining(['Edit Fields', 'If', 'No Operation, do nothing', 'No Operation, do nothing1']));
@@ -204,6 +209,10 @@ test('build, run, inspect, save and reload a workflow', async ({ page }) => {
   await expect(page.getByText(`Execution ${executionId}`)).toBeVisible();
   await expect(page.getByText('Read only')).toBeVisible();
   await expect(page.getByTestId('execute-workflow')).toHaveCount(0);
+  // The view fits the workflow after it loads: read the node's place once the canvas is idle.
+  await expect(node(page, 'If')).toBeVisible();
+  await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
+  await canvasIdle(page);
   const ifPast = await box(page, 'If');
   await page.mouse.dblclick(ifPast.x + ifPast.width / 2, ifPast.y + ifPast.height / 2);
   await expect(page.getByTestId('ndv-output-branch-0')).toContainText('true (1 item)');
