@@ -47,7 +47,7 @@ export interface ExecutionsTable {
   waitTill: string | null;
   retryOf: string | null;
   retrySuccessId: string | null;
-  /** Whose run it is: its workflow's owner, or who started a manual run of an unsaved workflow. */
+  /** Whose run of an unsaved workflow it is; null for a stored workflow's (its owner's) run. */
   userId?: string | null;
 }
 

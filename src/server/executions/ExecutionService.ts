@@ -220,7 +220,7 @@ export class ExecutionService {
         retryOf: a.retryOf,
         workflowData: workflow,
         data: a.runData,
-        userId: a.runAs,
+        userId: a.workflowId ? null : a.runAs,
       });
       a.recorded = true;
     }
@@ -538,7 +538,7 @@ export class ExecutionService {
     let saved = false;
     try {
       if (shouldSave(a.policy, a.mode, e.status)) {
-        await this.#d.executions.saveFinished(e, a.runAs);
+        await this.#d.executions.saveFinished(e, a.workflowId ? null : a.runAs);
         saved = true;
       } else if (a.recorded) await this.#d.executions.delete(a.id);
     } catch (err) {

@@ -26,7 +26,7 @@ export interface ExecutionListFilter {
   finished?: boolean;
   /** ISO time: only executions started before it. */
   startedBefore?: string;
-  /** Only this user's runs (a member's view). */
+  /** Only this user's runs (a member's view): of their workflows, or their runs of unsaved ones. */
   userId?: string;
 }
 
@@ -46,8 +46,16 @@ function filterExpr(eb: ExpressionBuilder<Database, 'executions'>, f: ExecutionL
   if (f.waitTill === false) conds.push(eb('executions.waitTill', 'is', null));
   if (f.finished !== undefined) conds.push(eb('executions.finished', '=', f.finished));
   if (f.startedBefore !== undefined) conds.push(eb('executions.startedAt', '<', f.startedBefore));
-  if (f.userId !== undefined) conds.push(eb('executions.userId', '=', f.userId));
+  if (f.userId !== undefined) conds.push(ownedBy(eb, f.userId));
   return eb.and(conds);
+}
+
+/** Executions that are `userId`'s: runs of their workflows, and their runs of unsaved workflows. */
+function ownedBy(eb: ExpressionBuilder<Database, 'executions'>, userId: string): Expression<SqlBool> {
+  return eb.or([
+    eb('executions.workflowId', 'in', eb.selectFrom('workflows').select('workflows.id').where('workflows.ownerId', '=', userId)),
+    eb.and([eb('executions.workflowId', 'is', null), eb('executions.userId', '=', userId)]),
+  ]);
 }
 
 function summaryOf(row: {
@@ -87,7 +95,7 @@ export interface ExecutionStart {
   retryOf?: string | null;
   workflowData: IWorkflowBase;
   data: IRunExecutionData;
-  /** Whose run it is (access): the workflow's owner, or who ran an unsaved workflow. */
+  /** Who ran an unsaved workflow; null for a stored workflow's run (its owner's). */
   userId: string | null;
 }
 
@@ -178,13 +186,18 @@ export class ExecutionsRepository {
     };
   }
 
-  /** Whose run an execution is; undefined when there is no such execution. */
+  /** Whose run an execution is (its workflow's owner, else who ran it); undefined when there is no such execution. */
   async userOf(id: string): Promise<string | null | undefined> {
     await this.#writes.flush();
     const n = Number(id);
     if (!Number.isSafeInteger(n)) return undefined;
-    const row = await this.#db.selectFrom('executions').select('userId').where('id', '=', n).executeTakeFirst();
-    return row ? (row.userId ?? null) : undefined;
+    const row = await this.#db
+      .selectFrom('executions')
+      .leftJoin('workflows', 'workflows.id', 'executions.workflowId')
+      .select(['executions.userId', 'workflows.ownerId'])
+      .where('executions.id', '=', n)
+      .executeTakeFirst();
+    return row ? (row.ownerId ?? row.userId ?? null) : undefined;
   }
 
   async summary(id: string): Promise<IExecutionSummary | undefined> {
@@ -297,7 +310,7 @@ export class ExecutionsRepository {
         const wanted = selection.ids.map(Number).filter(Number.isSafeInteger);
         if (wanted.length === 0) return [];
         q = q.where('executions.id', 'in', wanted);
-        if (selection.userId !== undefined) q = q.where('executions.userId', '=', selection.userId);
+        if (selection.userId !== undefined) q = q.where((eb) => ownedBy(eb, selection.userId!));
       } else {
         q = q.where((eb) => filterExpr(eb, selection.filter));
       }
