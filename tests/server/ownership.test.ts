@@ -276,16 +276,17 @@ describe('push', () => {
     base = await s.server.listen();
   });
 
-  function open(pushRef: string, cookie: string): Promise<{ status: number; body: string; close(): void }> {
+  function open(pushRef: string, cookie: string): Promise<{ status: number; body: string; received(): string; close(): void }> {
     return new Promise((resolve, reject) => {
       const req = http.get(`${base}rest/push?pushRef=${pushRef}`, { headers: { cookie } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
+        const received = () => body;
         res.on('data', (c: string) => {
           body += c;
-          if (res.statusCode === 200 && body.includes(': connected')) resolve({ status: 200, body, close: () => req.destroy() });
+          if (res.statusCode === 200 && body.includes(': connected')) resolve({ status: 200, body, received, close: () => req.destroy() });
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, close: () => req.destroy() }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, received, close: () => req.destroy() }));
       });
       req.on('error', reject);
     });
@@ -305,5 +306,24 @@ describe('push', () => {
     expect(loggedOut).toBe(401);
     first.close();
     again.close();
+  });
+
+  it("a run sent with another user's pushRef reports nothing to that user's editor", async () => {
+    const alice = await open('alice-tab', a.cookie);
+    expect(alice.status).toBe(200);
+    const workflowData = { name: 'Bruno run', nodes: [{ id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }], connections: {} };
+    const r = await api(s, 'POST', '/rest/workflows/run', { workflowData }, { cookie: b.cookie, headers: { 'push-ref': 'alice-tab' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.data.executionId as string;
+    for (let i = 0; i < 100 && (await api(s, 'GET', `/rest/executions/${id}`, undefined, { cookie: b.cookie })).body.data?.status === 'running'; i++) await new Promise((x) => setTimeout(x, 20));
+    await new Promise((x) => setTimeout(x, 100));
+    expect(alice.received()).not.toContain('executionStarted');
+    // Her own run with her pushRef does report to her stream.
+    const own = await api(s, 'POST', '/rest/workflows/run', { workflowData }, { cookie: a.cookie, headers: { 'push-ref': 'alice-tab' } });
+    const ownId = own.body.data.executionId as string;
+    for (let i = 0; i < 100 && !alice.received().includes(`"executionId":"${ownId}"`); i++) await new Promise((x) => setTimeout(x, 20));
+    expect(alice.received()).toContain('executionStarted');
+    expect(alice.received()).not.toContain(`"executionId":"${id}"`);
+    alice.close();
   });
 });

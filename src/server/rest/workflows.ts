@@ -128,7 +128,9 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const stored = wd.id ? await repo.ownerOf(wd.id) : undefined;
     const workflowId = wd.id && stored !== undefined && (seesAll(user) || stored === user.id) ? wd.id : null;
     const runAs = workflowId ? (stored ?? null) : user.id;
-    const pushRef = pushRefOf(request.headers[PUSH_REF_HEADER]);
+    // Progress goes only to the caller's own editor: a pushRef held by another user's stream is ignored.
+    const sentRef = pushRefOf(request.headers[PUSH_REF_HEADER]);
+    const pushRef = sentRef && ctx.push.mayUse(sentRef, user.id) ? sentRef : undefined;
     const runData = body.runData as IRunData | undefined;
     // A run that starts at a webhook waits for a call to its test URL (spec 001 §2.7, §4.10).
     const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData: body.pinData ?? workflow.pinData, destinationNode: body.destinationNode, runAs };
