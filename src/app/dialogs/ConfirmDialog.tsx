@@ -1,8 +1,7 @@
 // A yes/no question over the page (owner setup with existing data, skipping setup, deleting an
 // API key). Open while `open`; Escape or a click outside answers no.
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import './dialogs.css';
+import { DialogFrame } from './DialogFrame.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,23 +18,16 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <ModalOverlay className="dialog-overlay" isOpen={props.open} isDismissable={!props.busy} onOpenChange={(o) => !o && props.onCancel()}>
-      <Modal className="dialog" style={{ width: 460 }}>
-        <Dialog className="dialog-content" aria-label={props.title} data-testid={props.testId} role="alertdialog">
-          <Heading slot="title" className="dialog-title">
-            {props.title}
-          </Heading>
-          <div className="dialog-text">{props.children}</div>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={props.onCancel} disabled={props.busy} data-testid={`${props.testId}-cancel`}>
-              {props.cancelLabel ?? 'Cancel'}
-            </button>
-            <button type="button" className={props.danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={props.onConfirm} disabled={props.busy} autoFocus data-testid={`${props.testId}-confirm`}>
-              {props.confirmLabel}
-            </button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame title={props.title} isOpen={props.open} busy={props.busy} onClose={props.onCancel} testId={props.testId} role="alertdialog">
+      <div className="dialog-text">{props.children}</div>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel} disabled={props.busy} data-testid={`${props.testId}-cancel`}>
+          {props.cancelLabel ?? 'Cancel'}
+        </button>
+        <button type="button" className={props.danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={props.onConfirm} disabled={props.busy} autoFocus data-testid={`${props.testId}-confirm`}>
+          {props.confirmLabel}
+        </button>
+      </div>
+    </DialogFrame>
   );
 }

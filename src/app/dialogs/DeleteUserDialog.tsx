@@ -3,15 +3,15 @@
 // another signed-up user, or delete them after typing 'delete all data'.
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup, Label } from 'react-aria-components';
+import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { DELETE_USER_CONFIRMATION, type PublicUser } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
 import { displayName } from '../stores/UsersStore.ts';
 import { errorMessage } from '../api/errors.ts';
 import { canDeleteUser, type DeleteOperation } from '../auth/forms.ts';
 import { FormField } from '../ui/FormField.tsx';
+import { DialogFormActions, DialogFrame } from './DialogFrame.tsx';
 import '../ui/forms.css';
-import './dialogs.css';
 
 export const DELETE_USER_ERROR = 'Problem while deleting user';
 
@@ -52,72 +52,58 @@ const DeleteUserForm = observer(function DeleteUserForm({ user }: { user: Public
   };
 
   return (
-    <ModalOverlay className="dialog-overlay" isOpen isDismissable={!busy} onOpenChange={(o) => !o && close()}>
-      <Modal className="dialog" style={{ width: 460 }}>
-        <Dialog className="dialog-content" aria-label={`Delete ${name}`} data-testid="delete-user-dialog">
-          <Heading slot="title" className="dialog-title">
-            Delete {name}
-          </Heading>
-          <form className="dialog-form" onSubmit={submit} noValidate data-testid="delete-user-form">
-            {user.isPending ? (
-              <p className="dialog-text" style={{ margin: 0 }}>
-                Are you sure you want to delete this invited user? Their invitation link stops working.
-              </p>
-            ) : (
-              <RadioGroup className="radio-group" value={operation ?? null} onChange={(v) => setOperation(v as DeleteOperation)} isDisabled={busy} data-testid="delete-user-operation">
-                <Label className="form-label">What should we do with their data?</Label>
-                <Radio className="radio" value="transfer" isDisabled={targets.length === 0} data-testid="delete-user-transfer">
-                  <span className="radio-dot" aria-hidden />
-                  Transfer their workflows and credentials to another user
-                </Radio>
-                {operation === 'transfer' && (
-                  <div className="form-field radio-detail">
-                    <label className="form-label" htmlFor={`${id}-target`}>
-                      User to transfer to
-                    </label>
-                    <select id={`${id}-target`} className="select" value={transferId} onChange={(e) => setTransferId(e.target.value)} autoFocus data-testid="delete-user-transfer-target">
-                      <option value="" disabled>
-                        Select a user
-                      </option>
-                      {targets.map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {displayName(t)}
-                          {t.email && displayName(t) !== t.email ? ` (${t.email})` : ''}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                )}
-                <Radio className="radio" value="delete" data-testid="delete-user-delete">
-                  <span className="radio-dot" aria-hidden />
-                  Delete their workflows and credentials
-                </Radio>
-                {operation === 'delete' && (
-                  <div className="radio-detail">
-                    <FormField
-                      label={`Type “${DELETE_USER_CONFIRMATION}” to confirm`}
-                      name="confirmation"
-                      value={confirmation}
-                      onChange={setConfirmation}
-                      placeholder={DELETE_USER_CONFIRMATION}
-                      autoFocus
-                      testId="delete-user-confirmation"
-                    />
-                  </div>
-                )}
-              </RadioGroup>
+    <DialogFrame title={`Delete ${name}`} busy={busy} onClose={close} testId="delete-user-dialog">
+      <form className="dialog-form" onSubmit={submit} noValidate data-testid="delete-user-form">
+        {user.isPending ? (
+          <p className="dialog-text" style={{ margin: 0 }}>
+            Are you sure you want to delete this invited user? Their invitation link stops working.
+          </p>
+        ) : (
+          <RadioGroup className="radio-group" value={operation ?? null} onChange={(v) => setOperation(v as DeleteOperation)} isDisabled={busy} data-testid="delete-user-operation">
+            <Label className="form-label">What should we do with their data?</Label>
+            <Radio className="radio" value="transfer" isDisabled={targets.length === 0} data-testid="delete-user-transfer">
+              <span className="radio-dot" aria-hidden />
+              Transfer their workflows and credentials to another user
+            </Radio>
+            {operation === 'transfer' && (
+              <div className="form-field radio-detail">
+                <label className="form-label" htmlFor={`${id}-target`}>
+                  User to transfer to
+                </label>
+                <select id={`${id}-target`} className="select" value={transferId} onChange={(e) => setTransferId(e.target.value)} autoFocus data-testid="delete-user-transfer-target">
+                  <option value="" disabled>
+                    Select a user
+                  </option>
+                  {targets.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {displayName(t)}
+                      {t.email && displayName(t) !== t.email ? ` (${t.email})` : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
             )}
-            <div className="dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-danger" disabled={busy || !ok} data-testid="delete-user-submit">
-                {busy ? 'Deleting…' : 'Delete'}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            <Radio className="radio" value="delete" data-testid="delete-user-delete">
+              <span className="radio-dot" aria-hidden />
+              Delete their workflows and credentials
+            </Radio>
+            {operation === 'delete' && (
+              <div className="radio-detail">
+                <FormField
+                  label={`Type “${DELETE_USER_CONFIRMATION}” to confirm`}
+                  name="confirmation"
+                  value={confirmation}
+                  onChange={setConfirmation}
+                  placeholder={DELETE_USER_CONFIRMATION}
+                  autoFocus
+                  testId="delete-user-confirmation"
+                />
+              </div>
+            )}
+          </RadioGroup>
+        )}
+        <DialogFormActions busy={busy} onCancel={close} label="Delete" busyLabel="Deleting…" disabled={!ok} danger testId="delete-user-submit" />
+      </form>
+    </DialogFrame>
   );
 });

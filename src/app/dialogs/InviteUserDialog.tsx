@@ -4,7 +4,6 @@
 // shows its sign-up link here so the owner can pass it on.
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { faCopy } from '@fortawesome/free-solid-svg-icons';
 import type { InviteResult } from '../../model/api.ts';
 import { useStores } from '../stores/context.ts';
@@ -12,8 +11,9 @@ import { splitInviteResults } from '../stores/UsersStore.ts';
 import { errorMessage } from '../api/errors.ts';
 import { inviteButtonLabel, parseInviteField } from '../auth/forms.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { copyWithToast } from '../ui/copyWithToast.ts';
+import { DialogFormActions, DialogFrame } from './DialogFrame.tsx';
 import '../ui/forms.css';
-import './dialogs.css';
 
 export const INVITE_ERROR = 'Could not invite users';
 
@@ -67,98 +67,77 @@ function InviteForm() {
     }
   };
 
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      ui.toasts.success('Invite link copied');
-    } catch (err) {
-      ui.toasts.error('Could not copy the invite link', errorMessage(err), false);
-    }
-  };
+  const copy = (url: string) => copyWithToast(ui.toasts, url, { title: 'Invite link copied' }, 'Could not copy the invite link');
 
   return (
-    <ModalOverlay className="dialog-overlay" isOpen isDismissable={!busy} onOpenChange={(o) => !o && close()}>
-      <Modal className="dialog" style={{ width: 460 }}>
-        <Dialog className="dialog-content" aria-label="Invite users" data-testid="invite-dialog">
-          <Heading slot="title" className="dialog-title">
-            Invite users
-          </Heading>
-          {links ? (
-            <div className="dialog-form" data-testid="invite-links">
-              <p className="dialog-text" style={{ margin: 0 }}>
-                These invitations were not emailed. Copy each sign-up link and send it to its person:
-              </p>
-              <ul className="invite-links">
-                {links.map((r) => (
-                  <li key={r.user.id} data-testid="invite-link">
-                    <div className="invite-link-email">{r.user.email}</div>
-                    <div className="invite-link-row">
-                      <code className="dialog-url invite-link-url">{r.user.inviteAcceptUrl}</code>
-                      <button type="button" className="btn btn-s" onClick={() => void copy(r.user.inviteAcceptUrl!)} aria-label={`Copy the sign-up link for ${r.user.email}`}>
-                        <Icon icon={faCopy} />
-                        Copy
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-primary" onClick={() => ui.modals.close('inviteUser')} autoFocus data-testid="invite-done">
-                  Done
-                </button>
+    <DialogFrame title="Invite users" busy={busy} onClose={close} testId="invite-dialog">
+      {links ? (
+        <div className="dialog-form" data-testid="invite-links">
+          <p className="dialog-text" style={{ margin: 0 }}>
+            These invitations were not emailed. Copy each sign-up link and send it to its person:
+          </p>
+          <ul className="invite-links">
+            {links.map((r) => (
+              <li key={r.user.id} data-testid="invite-link">
+                <div className="invite-link-email">{r.user.email}</div>
+                <div className="invite-link-row">
+                  <code className="dialog-url invite-link-url">{r.user.inviteAcceptUrl}</code>
+                  <button type="button" className="btn btn-s" onClick={() => void copy(r.user.inviteAcceptUrl!)} aria-label={`Copy the sign-up link for ${r.user.email}`}>
+                    <Icon icon={faCopy} />
+                    Copy
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-primary" onClick={() => ui.modals.close('inviteUser')} autoFocus data-testid="invite-done">
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="dialog-form" onSubmit={submit} noValidate data-testid="invite-form">
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-emails`}>
+              New user email addresses
+            </label>
+            <textarea
+              id={`${id}-emails`}
+              className="textarea"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onBlur={() => setLeft(true)}
+              onKeyDown={onKeyDown}
+              placeholder="ada@example.com, Grace Hopper <grace@example.com>"
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-emails-note`}
+              data-testid="invite-emails"
+            />
+            {error ? (
+              <div className="field-error" id={`${id}-emails-note`} role="alert" data-testid="invite-error">
+                {error}
               </div>
-            </div>
-          ) : (
-            <form className="dialog-form" onSubmit={submit} noValidate data-testid="invite-form">
-              <div className="form-field">
-                <label className="form-label" htmlFor={`${id}-emails`}>
-                  New user email addresses
-                </label>
-                <textarea
-                  id={`${id}-emails`}
-                  className="textarea"
-                  rows={3}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  onBlur={() => setLeft(true)}
-                  onKeyDown={onKeyDown}
-                  placeholder="ada@example.com, Grace Hopper <grace@example.com>"
-                  autoFocus
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={`${id}-emails-note`}
-                  data-testid="invite-emails"
-                />
-                {error ? (
-                  <div className="field-error" id={`${id}-emails-note`} role="alert" data-testid="invite-error">
-                    {error}
-                  </div>
-                ) : (
-                  <div className="hint form-hint" id={`${id}-emails-note`}>
-                    Separate addresses with commas. Each invited user gets an email with a link to set up their account.
-                  </div>
-                )}
+            ) : (
+              <div className="hint form-hint" id={`${id}-emails-note`}>
+                Separate addresses with commas. Each invited user gets an email with a link to set up their account.
               </div>
-              <div className="form-field">
-                <label className="form-label" htmlFor={`${id}-role`}>
-                  Role
-                </label>
-                {/* Invited users are always members (spec 000 §6). */}
-                <select id={`${id}-role`} className="select" value="member" onChange={() => undefined} data-testid="invite-role">
-                  <option value="member">Member</option>
-                </select>
-              </div>
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-                  Cancel
-                </button>
-                <button type="submit" className="btn btn-primary" disabled={busy || count === 0} data-testid="invite-submit">
-                  {busy ? 'Inviting…' : inviteButtonLabel(count)}
-                </button>
-              </div>
-            </form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            )}
+          </div>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-role`}>
+              Role
+            </label>
+            {/* Invited users are always members (spec 000 §6). */}
+            <select id={`${id}-role`} className="select" value="member" onChange={() => undefined} data-testid="invite-role">
+              <option value="member">Member</option>
+            </select>
+          </div>
+          <DialogFormActions busy={busy} onCancel={close} label={inviteButtonLabel(count)} busyLabel="Inviting…" disabled={count === 0} testId="invite-submit" />
+        </form>
+      )}
+    </DialogFrame>
   );
 }

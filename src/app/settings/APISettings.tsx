@@ -9,7 +9,8 @@ import { createApiKey, deleteApiKey, getApiKey } from '../api/users.ts';
 import { basePath } from '../basePath.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { SettingsLayout } from './SettingsLayout.tsx';
+import { copyWithToast } from '../ui/copyWithToast.ts';
+import { SettingsLayout, SettingsSection } from './SettingsLayout.tsx';
 import { apiPlaygroundUrl } from './links.ts';
 
 type KeyState = { kind: 'loading' } | { kind: 'none' } | { kind: 'key'; apiKey: string } | { kind: 'error'; message: string };
@@ -63,14 +64,7 @@ export const APISettings = observer(function APISettings() {
     }
   };
 
-  const copy = async (apiKey: string) => {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      ui.toasts.success('API key copied to clipboard');
-    } catch (e) {
-      ui.toasts.error('Could not copy the API key', errorMessage(e), false);
-    }
-  };
+  const copy = (apiKey: string) => copyWithToast(ui.toasts, apiKey, { title: 'API key copied to clipboard' }, 'Could not copy the API key');
 
   const s = settings.settings;
   const playground = s ? apiPlaygroundUrl(s, basePath) : undefined;
@@ -86,10 +80,7 @@ export const APISettings = observer(function APISettings() {
         Use your API key to control Switchyard from other programs through its REST API: send it in the <code>X-N8N-API-KEY</code> header. The API follows n8n's public API, so
         tools written for it work. Try it in the {docsLink}. To start a workflow from another program, a Webhook node is often simpler.
       </p>
-      <section className="settings-section" aria-labelledby="api-key-title" data-testid="api-key-section">
-        <h2 className="settings-section-title" id="api-key-title">
-          My API key
-        </h2>
+      <SettingsSection id="api-key-title" title="My API key" testId="api-key-section">
         {state.kind === 'loading' && (
           <div className="hint" role="status">
             Loading…
@@ -125,7 +116,7 @@ export const APISettings = observer(function APISettings() {
             </p>
           </>
         )}
-      </section>
+      </SettingsSection>
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this API key?"

@@ -64,3 +64,15 @@ export function SettingsLayout({ title, badge, actions, children, testId }: { ti
     </div>
   );
 }
+
+/** A titled part of a settings page; its title names it for screen readers. */
+export function SettingsSection({ id, title, testId, children }: { id: string; title: string; testId?: string; children: ReactNode }) {
+  return (
+    <section className="settings-section" aria-labelledby={id} data-testid={testId}>
+      <h2 className="settings-section-title" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -13,6 +13,7 @@ import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { Notice } from '../auth/AuthLayout.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { copyWithToast } from '../ui/copyWithToast.ts';
 import { SettingsLayout } from './SettingsLayout.tsx';
 
 export const SMTP_TOOLTIP = 'Set up SMTP to invite users: invitations are sent by email';
@@ -68,12 +69,7 @@ const UsersList = observer(function UsersList() {
 
   const copyLink = async (user: PublicUser) => {
     if (!user.inviteAcceptUrl) return;
-    try {
-      await navigator.clipboard.writeText(user.inviteAcceptUrl);
-      ui.toasts.success('Invite link copied', `Send it to ${user.email}: it signs them up.`);
-    } catch (e) {
-      ui.toasts.error('Could not copy the invite link', errorMessage(e), false);
-    }
+    await copyWithToast(ui.toasts, user.inviteAcceptUrl, { title: 'Invite link copied', message: `Send it to ${user.email}: it signs them up.` }, 'Could not copy the invite link');
   };
 
   // Disabled without SMTP, but still hoverable and focusable so its tooltip can say why.
