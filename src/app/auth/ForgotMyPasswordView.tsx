@@ -2,15 +2,16 @@
 // server answers the same whether the address has an account or not, so the page does too.
 // Without SMTP only a notice (no button): no mail could be sent.
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { PASSWORD_RESET_TOKEN_TTL_MS } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
-import { errorMessage } from '../api/errors.ts';
 import { sendForgotPasswordEmail } from '../api/users.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { AuthLayout, Notice } from './AuthLayout.tsx';
+import { AuthSubmit, FormProblem } from './AuthFormParts.tsx';
 import { forgotPasswordErrors, hasErrors } from './forms.ts';
+import { useSubmit } from './useSubmit.ts';
 
 export const SENDING_EMAIL_ERROR = 'Problem sending email';
 
@@ -18,27 +19,15 @@ export const ForgotMyPasswordView = observer(function ForgotMyPasswordView() {
   const { settings } = useStores();
   const smtp = settings.smtpSetup;
   const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSubmit();
   const [sentTo, setSentTo] = useState<string | undefined>();
   const errors = forgotPasswordErrors({ email });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAttempted(true);
-    if (busy || hasErrors(errors)) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await sendForgotPasswordEmail({ email: email.trim() });
-      setSentTo(email.trim());
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.submit(!hasErrors(errors), async () => {
+    await sendForgotPasswordEmail({ email: email.trim() });
+    setSentTo(email.trim());
+    form.setBusy(false);
+  });
 
   const back = (
     <Link href="/signin" data-testid="forgot-back">
@@ -66,15 +55,9 @@ export const ForgotMyPasswordView = observer(function ForgotMyPasswordView() {
           <p className="auth-subtitle" style={{ margin: 0 }}>
             Enter the email address of your account and we will send you a link to set a new password.
           </p>
-          {problem && (
-            <Notice kind="error" title={SENDING_EMAIL_ERROR} testId="forgot-error">
-              {problem}
-            </Notice>
-          )}
-          <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} showError={attempted} autoFocus required testId="forgot-email" />
-          <button type="submit" className="btn btn-primary btn-large auth-submit" disabled={busy} data-testid="forgot-submit">
-            {busy ? 'Sending…' : 'Send link'}
-          </button>
+          <FormProblem title={SENDING_EMAIL_ERROR} problem={form.problem} testId="forgot-error" />
+          <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} showError={form.attempted} autoFocus required testId="forgot-email" />
+          <AuthSubmit busy={form.busy} label="Send link" busyLabel="Sending…" testId="forgot-submit" />
         </form>
       )}
     </AuthLayout>

@@ -5,9 +5,7 @@
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { PASSWORD_RULES_TEXT } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
-import { errorMessage } from '../api/errors.ts';
 import { getWorkflows } from '../api/workflows.ts';
 import { getCredentials } from '../api/credentials.ts';
 import { setupPending } from '../routes/access.ts';
@@ -15,7 +13,11 @@ import { FormField } from '../ui/FormField.tsx';
 import { CheckboxField } from '../ui/CheckboxField.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { AuthLayout, Notice } from './AuthLayout.tsx';
+import { AuthSubmit, FormProblem } from './AuthFormParts.tsx';
+import { NameFields } from './NameFields.tsx';
+import { NewPasswordField } from './PasswordFields.tsx';
 import { existingDataSummary, hasErrors, setupErrors } from './forms.ts';
+import { useSubmit } from './useSubmit.ts';
 
 export const SETUP_ERROR = 'Problem setting up owner';
 
@@ -41,37 +43,29 @@ export const SetupView = observer(function SetupView() {
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSubmit();
+  const { busy } = form;
   const [confirmData, setConfirmData] = useState<{ summary: string; one: boolean } | undefined>();
   const [confirmSkip, setConfirmSkip] = useState(false);
   const errors = setupErrors({ email, firstName, lastName, password });
 
-  const createOwner = async () => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
+  const createOwner = () =>
+    form.run(async () => {
       const owner = await users.setupOwner({ email: email.trim(), firstName: firstName.trim(), lastName: lastName.trim(), password, agree });
       // Leave while still the default user (who may open both targets), then become the owner.
       settings.setUserManagement({ showSetupOnFirstLoad: false, setupRequired: false });
       navigate(firstLoad ? '/' : '/settings/users', { replace: true });
       users.setCurrentUser(owner);
       settings.load().catch(() => undefined);
-    } catch (err) {
-      setProblem(errorMessage(err));
-      setBusy(false);
-    }
-  };
+    });
 
+  // Existing data is asked about first; the last problem stays shown until the owner is sent.
   const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAttempted(true);
-    if (busy || hasErrors(errors)) return;
-    setBusy(true);
+    if (!form.tried(e, !hasErrors(errors))) return;
+    form.setBusy(true);
     const existing = await existingData();
     if (existing) {
-      setBusy(false);
+      form.setBusy(false);
       setConfirmData(existing);
       return;
     }
@@ -79,7 +73,7 @@ export const SetupView = observer(function SetupView() {
   };
 
   const skip = async () => {
-    setBusy(true);
+    form.setBusy(true);
     // Spec 000 §7: errors of skip-setup are ignored (the page goes on either way).
     await users.skipOwnerSetup().catch(() => undefined);
     settings.setUserManagement({ showSetupOnFirstLoad: false });
@@ -97,35 +91,16 @@ export const SetupView = observer(function SetupView() {
             nothing but this page.
           </Notice>
         )}
-        {problem && (
-          <Notice kind="error" title={SETUP_ERROR} testId="setup-error">
-            {problem}
-          </Notice>
-        )}
-        <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} showError={attempted} autoFocus required testId="setup-email" />
+        <FormProblem title={SETUP_ERROR} problem={form.problem} testId="setup-error" />
+        <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} showError={form.attempted} autoFocus required testId="setup-email" />
         <div className="auth-row">
-          <FormField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} error={errors.firstName} showError={attempted} required testId="setup-first-name" />
-          <FormField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} error={errors.lastName} showError={attempted} required testId="setup-last-name" />
+          <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} errors={errors} showError={form.attempted} testId="setup" />
         </div>
-        <FormField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          showError={attempted}
-          hint={PASSWORD_RULES_TEXT}
-          required
-          testId="setup-password"
-        />
+        <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} error={errors.password} showError={form.attempted} testId="setup-password" />
         <CheckboxField isSelected={agree} onChange={setAgree} testId="setup-agree">
           I want to receive security and product updates
         </CheckboxField>
-        <button type="submit" className="btn btn-primary btn-large auth-submit" disabled={busy} data-testid="setup-submit">
-          {busy ? 'Setting up…' : 'Next'}
-        </button>
+        <AuthSubmit busy={busy} label="Next" busyLabel="Setting up…" testId="setup-submit" />
         {/* Skipping means something only on first load; opened from the users page, leaving is enough. */}
         {firstLoad && um?.canSkipSetup && (
           <div className="auth-secondary">

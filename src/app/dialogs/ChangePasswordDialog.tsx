@@ -2,13 +2,12 @@
 // default rules, re-entered. 'Password updated' on success, 'Problem changing the password' else.
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { PASSWORD_RULES_TEXT } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
 import { errorMessage } from '../api/errors.ts';
 import { changePasswordErrors, hasErrors } from '../auth/forms.ts';
+import { NewPasswordFields } from '../auth/PasswordFields.tsx';
 import { FormField } from '../ui/FormField.tsx';
-import './dialogs.css';
+import { DialogFormActions, DialogFrame } from './DialogFrame.tsx';
 
 export const ChangePasswordDialog = observer(function ChangePasswordDialog() {
   const { ui } = useStores();
@@ -43,62 +42,33 @@ function ChangePasswordForm() {
   };
 
   return (
-    <ModalOverlay className="dialog-overlay" isOpen isDismissable={!busy} onOpenChange={(o) => !o && close()}>
-      <Modal className="dialog" style={{ width: 460 }}>
-        <Dialog className="dialog-content" aria-label="Change password" data-testid="change-password-dialog">
-          <Heading slot="title" className="dialog-title">
-            Change password
-          </Heading>
-          <form className="dialog-form" onSubmit={submit} noValidate data-testid="change-password-dialog-form">
-            <FormField
-              label="Current password"
-              type="password"
-              name="currentPassword"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={setCurrentPassword}
-              error={errors.currentPassword}
-              showError={attempted}
-              autoFocus
-              required
-              testId="change-password-current"
-            />
-            <FormField
-              label="New password"
-              type="password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-              error={errors.password}
-              showError={attempted}
-              hint={PASSWORD_RULES_TEXT}
-              required
-              testId="change-password-dialog-new"
-            />
-            <FormField
-              label="Re-enter new password"
-              type="password"
-              name="newPassword2"
-              autoComplete="new-password"
-              value={password2}
-              onChange={setPassword2}
-              error={errors.password2}
-              showError={attempted}
-              required
-              testId="change-password-dialog-repeat"
-            />
-            <div className="dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy} data-testid="change-password-dialog-submit">
-                {busy ? 'Changing…' : 'Change password'}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame title="Change password" busy={busy} onClose={close} testId="change-password-dialog">
+      <form className="dialog-form" onSubmit={submit} noValidate data-testid="change-password-dialog-form">
+        <FormField
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={errors.currentPassword}
+          showError={attempted}
+          autoFocus
+          required
+          testId="change-password-current"
+        />
+        <NewPasswordFields
+          name="newPassword"
+          password={password}
+          password2={password2}
+          onPassword={setPassword}
+          onPassword2={setPassword2}
+          errors={errors}
+          showError={attempted}
+          testId="change-password-dialog"
+        />
+        <DialogFormActions busy={busy} onCancel={close} label="Change password" busyLabel="Changing…" testId="change-password-dialog-submit" />
+      </form>
+    </DialogFrame>
   );
 }

@@ -6,10 +6,11 @@ import { useStores } from '../stores/context.ts';
 import { displayName } from '../stores/UsersStore.ts';
 import { errorMessage } from '../api/errors.ts';
 import { personalCanSave, personalErrors, type PersonalForm } from '../auth/forms.ts';
+import { NameFields } from '../auth/NameFields.tsx';
 import { FormField } from '../ui/FormField.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CheckboxField } from '../ui/CheckboxField.tsx';
-import { SettingsLayout } from './SettingsLayout.tsx';
+import { SettingsLayout, SettingsSection } from './SettingsLayout.tsx';
 
 export const PERSONAL_SETTINGS_UPDATED = 'Personal settings updated';
 
@@ -21,18 +22,21 @@ export const PersonalSettings = observer(function PersonalSettings() {
   const [optInBusy, setOptInBusy] = useState(false);
   if (!me) return null;
 
-  // The agree box of setup / sign-up, changed here on its own (saved at once).
-  const setOptIn = async (updatesOptIn: boolean) => {
-    setOptInBusy(true);
+  /** Saves one change of the account, busy meanwhile, and says how it went. */
+  const update = async (setWorking: (working: boolean) => void, send: () => Promise<unknown>) => {
+    setWorking(true);
     try {
-      await users.updateMe({ firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email ?? '', settings: { updatesOptIn } });
+      await send();
       ui.toasts.success(PERSONAL_SETTINGS_UPDATED);
     } catch (err) {
       ui.toasts.error('Could not update personal settings', errorMessage(err), false);
     } finally {
-      setOptInBusy(false);
+      setWorking(false);
     }
   };
+  // The agree box of setup / sign-up, changed here on its own (saved at once).
+  const setOptIn = (updatesOptIn: boolean) =>
+    update(setOptInBusy, () => users.updateMe({ firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email ?? '', settings: { updatesOptIn } }));
   const errors = personalErrors(form);
   const canSave = !busy && personalCanSave(form, me);
   const set = (k: keyof PersonalForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -40,16 +44,10 @@ export const PersonalSettings = observer(function PersonalSettings() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!canSave) return;
-    setBusy(true);
-    try {
+    await update(setBusy, async () => {
       const saved = await users.updateMe({ firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
       setForm({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', email: saved.email ?? '' });
-      ui.toasts.success(PERSONAL_SETTINGS_UPDATED);
-    } catch (err) {
-      ui.toasts.error('Could not update personal settings', errorMessage(err), false);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -63,14 +61,10 @@ export const PersonalSettings = observer(function PersonalSettings() {
           <div className="hint">{me.globalRole.name === 'owner' ? 'Owner' : 'Member'}</div>
         </div>
       </div>
-      <section className="settings-section" aria-labelledby="personal-basic">
-        <h2 className="settings-section-title" id="personal-basic">
-          Basic information
-        </h2>
+      <SettingsSection id="personal-basic" title="Basic information">
         <form className="settings-form" onSubmit={save} noValidate data-testid="personal-form">
           <div className="settings-row">
-            <FormField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} error={errors.firstName} required testId="personal-first-name" />
-            <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} error={errors.lastName} required testId="personal-last-name" />
+            <NameFields firstName={form.firstName} lastName={form.lastName} onFirstName={set('firstName')} onLastName={set('lastName')} errors={errors} testId="personal" />
           </div>
           <FormField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} required testId="personal-email" />
           <div className="settings-form-actions">
@@ -79,24 +73,18 @@ export const PersonalSettings = observer(function PersonalSettings() {
             </button>
           </div>
         </form>
-      </section>
-      <section className="settings-section" aria-labelledby="personal-emails">
-        <h2 className="settings-section-title" id="personal-emails">
-          Emails
-        </h2>
+      </SettingsSection>
+      <SettingsSection id="personal-emails" title="Emails">
         <CheckboxField isSelected={me.settings?.updatesOptIn === true} onChange={(v) => void setOptIn(v)} isDisabled={optInBusy} testId="personal-updates-opt-in">
           I want to receive security and product updates
         </CheckboxField>
-      </section>
-      <section className="settings-section" aria-labelledby="personal-security">
-        <h2 className="settings-section-title" id="personal-security">
-          Security
-        </h2>
+      </SettingsSection>
+      <SettingsSection id="personal-security" title="Security">
         <p className="settings-section-text">Changing your password signs you out everywhere else.</p>
         <button type="button" className="settings-link-button" onClick={() => ui.modals.open('changePassword')} data-testid="personal-change-password">
           Change password
         </button>
-      </section>
+      </SettingsSection>
     </SettingsLayout>
   );
 });
