@@ -1,8 +1,10 @@
 // Routes (spec 000 §2, 001 §2.1) under the base path, each behind the access rules of
 // routes/access.ts, plus the app-wide layers.
+import type { ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { routerBase } from './basePath.ts';
 import { RouteGuard } from './routes/RouteGuard.tsx';
+import type { RouteName } from './routes/access.ts';
 import { NodeView } from './views/NodeView.tsx';
 import { ExecutionView } from './views/ExecutionView.tsx';
 import { NotFoundView } from './views/NotFoundView.tsx';
@@ -26,6 +28,22 @@ import { PersonalSettings } from './settings/PersonalSettings.tsx';
 import { UsersSettings } from './settings/UsersSettings.tsx';
 import { APISettings } from './settings/APISettings.tsx';
 
+/** The routes that are a view behind its guard, in matching order: [path, route name, view]. */
+const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
+  ['/execution/:id', 'ExecutionById', ExecutionView],
+  ['/workflows/demo', 'WorkflowDemo', WorkflowDemoView],
+  ['/signin', 'SigninView', SigninView],
+  ['/signup', 'SignupView', SignupView],
+  ['/setup', 'SetupView', SetupView],
+  ['/forgot-password', 'ForgotMyPasswordView', ForgotMyPasswordView],
+  ['/change-password', 'ChangePasswordView', ChangePasswordView],
+  // No view: the guard only redirects to the first settings page the user may open.
+  ['/settings', 'Settings'],
+  ['/settings/personal', 'PersonalSettings', PersonalSettings],
+  ['/settings/users', 'UsersSettings', UsersSettings],
+  ['/settings/api', 'APISettings', APISettings],
+];
+
 export function App() {
   return (
     <Router base={routerBase}>
@@ -44,59 +62,12 @@ export function App() {
             </RouteGuard>
           )}
         </Route>
-        <Route path="/execution/:id">
-          <RouteGuard name="ExecutionById">
-            <ExecutionView />
-          </RouteGuard>
-        </Route>
-        <Route path="/workflows/demo">
-          <RouteGuard name="WorkflowDemo">
-            <WorkflowDemoView />
-          </RouteGuard>
-        </Route>
-        <Route path="/signin">
-          <RouteGuard name="SigninView">
-            <SigninView />
-          </RouteGuard>
-        </Route>
-        <Route path="/signup">
-          <RouteGuard name="SignupView">
-            <SignupView />
-          </RouteGuard>
-        </Route>
-        <Route path="/setup">
-          <RouteGuard name="SetupView">
-            <SetupView />
-          </RouteGuard>
-        </Route>
-        <Route path="/forgot-password">
-          <RouteGuard name="ForgotMyPasswordView">
-            <ForgotMyPasswordView />
-          </RouteGuard>
-        </Route>
-        <Route path="/change-password">
-          <RouteGuard name="ChangePasswordView">
-            <ChangePasswordView />
-          </RouteGuard>
-        </Route>
-        <Route path="/settings">
-          <RouteGuard name="Settings" />
-        </Route>
-        <Route path="/settings/personal">
-          <RouteGuard name="PersonalSettings">
-            <PersonalSettings />
-          </RouteGuard>
-        </Route>
-        <Route path="/settings/users">
-          <RouteGuard name="UsersSettings">
-            <UsersSettings />
-          </RouteGuard>
-        </Route>
-        <Route path="/settings/api">
-          <RouteGuard name="APISettings">
-            <APISettings />
-          </RouteGuard>
-        </Route>
+        {/* No keys: the Switch renders only the match, and keys would remount the guard between routes. */}
+        {ROUTES.map(([path, name, View]) => (
+          <Route path={path}>
+            <RouteGuard name={name}>{View && <View />}</RouteGuard>
+          </Route>
+        ))}
         <Route>
           <RouteGuard name="NotFoundView">
             <NotFoundView />
