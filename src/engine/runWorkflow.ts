@@ -343,7 +343,7 @@ class WorkflowRun {
             if (nodeSuccessData && node.onError === 'continueErrorOutput') {
               const type = this.typeOf(node);
               const outputs = type?.outputsFor?.(node)?.length ?? type?.description.outputs.length ?? 1;
-              nodeSuccessData = routeErrorOutput(nodeSuccessData, outputs);
+              nodeSuccessData = routeErrorOutput(nodeSuccessData, outputs, entry.data.main);
             }
           }
           nodeSuccessData = assignPairedItems(nodeSuccessData, entry);
