@@ -49,18 +49,33 @@ export function readClipboardText(text: string, limit = MAX_WORKFLOW_PAYLOAD_BYT
     return { kind: 'error', message: 'Only links to a workflow file (http or https, ending in .json) can be pasted.' };
   }
   if (trimmed[0] !== '{') return { kind: 'error', message: 'The clipboard does not hold a workflow: paste copied nodes or workflow JSON with nodes and connections.' };
+  return parseWorkflowJson(trimmed, 'paste');
+}
+
+const WORDS = {
+  paste: { text: 'The pasted text', json: 'The pasted JSON', workflow: 'The pasted workflow' },
+  file: { text: 'The file', json: "The file's JSON", workflow: "The file's workflow" },
+} as const;
+
+/**
+ * Workflow JSON from the clipboard or an imported file (spec 001 §5): valid JSON (else where it
+ * breaks, by line and column), an object with a "nodes" array and a "connections" object, and at
+ * least one node. `text` is already bounded in size by the caller.
+ */
+export function parseWorkflowJson(text: string, source: keyof typeof WORDS): Extract<ClipboardContent, { kind: 'workflow' | 'error' }> {
+  const w = WORDS[source];
   let data: unknown;
   try {
-    data = JSON.parse(trimmed);
+    data = JSON.parse(text);
   } catch (e) {
-    return { kind: 'error', message: `The pasted text is not valid JSON: ${jsonErrorMessage(trimmed, e)}` };
+    return { kind: 'error', message: `${w.text} is not valid JSON: ${jsonErrorMessage(text, e)}` };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { kind: 'error', message: 'The pasted JSON is not a workflow object.' };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { kind: 'error', message: `${w.json} is not a workflow object.` };
   const obj = data as Record<string, unknown>;
   if (!Array.isArray(obj.nodes) || typeof obj.connections !== 'object' || obj.connections === null || Array.isArray(obj.connections)) {
-    return { kind: 'error', message: 'The pasted JSON is not a workflow: it needs a "nodes" array and a "connections" object.' };
+    return { kind: 'error', message: `${w.json} is not a workflow: it needs a "nodes" array and a "connections" object.` };
   }
-  if (obj.nodes.length === 0) return { kind: 'error', message: 'The pasted workflow has no nodes to add.' };
+  if (obj.nodes.length === 0) return { kind: 'error', message: `${w.workflow} has no nodes to add.` };
   return { kind: 'workflow', data: obj };
 }
 
