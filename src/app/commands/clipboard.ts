@@ -6,11 +6,10 @@ import { COPY_TOAST_MS } from '../../model/constants.ts';
 import { copyPayload, readClipboardText } from '../../model/clipboard.ts';
 import { duplicateOffset } from '../../model/placement.ts';
 import type { Rect } from '../../model/pastePlan.ts';
-import { getWorkflowFromUrl } from '../api/workflows.ts';
-import { errorMessage } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { deleteNodes } from './deleteNodes.ts';
 import { insertWorkflow } from './insertWorkflow.ts';
+import { importWorkflowUrl, insertImported } from './importWorkflow.ts';
 import { ensureEditable } from './readOnly.ts';
 
 /** The selection as clipboard text, or undefined when nothing is selected. */
@@ -69,7 +68,7 @@ export async function pasteText(root: RootStore, text: string, context: PasteCon
       root.ui.toasts.show({ kind: 'error', title: 'Could not paste', message: content.message });
       return [];
     case 'workflow':
-      return insertWorkflow(root, content.data, { label: 'Paste', viewport: context.viewport });
+      return insertImported(root, content.data, 'Paste', context);
     case 'url':
       return importFromUrl(root, content.url, context);
   }
@@ -78,15 +77,7 @@ export async function pasteText(root: RootStore, text: string, context: PasteCon
 /** A pasted link to a workflow file: asks first (spec 001 §5), then the server fetches it. */
 export async function importFromUrl(root: RootStore, url: string, context: PasteContext = {}): Promise<string[]> {
   if (!(await root.ui.askUrlImport(url))) return [];
-  let data: unknown;
-  try {
-    data = await getWorkflowFromUrl(url);
-  } catch (e) {
-    root.ui.toasts.error('Problem getting the workflow from the URL', errorMessage(e));
-    return [];
-  }
-  if (!ensureEditable(root)) return [];
-  return insertWorkflow(root, data, { label: 'Import from URL', viewport: context.viewport });
+  return importWorkflowUrl(root, url, context);
 }
 
 /** Duplicates the selection DUPLICATE_OFFSET_Y below (sticky notes 40 × 40). */

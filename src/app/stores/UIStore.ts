@@ -34,8 +34,12 @@ export class UIStore {
   renameNodeId: string | undefined = undefined;
   /** The find-node palette (ctrl+f) is open. */
   findOpen = false;
-  /** A pasted workflow URL waits for the user's confirmation before it is fetched. */
-  urlImportPrompt: { url: string; resolve: (confirmed: boolean) => void } | undefined = undefined;
+  /**
+   * Import from URL: a pasted link waits for the user's confirmation before it is fetched, or
+   * (`editable`, the sidebar's Import from URL) the user types the link. Resolves with the URL
+   * to fetch, undefined when cancelled.
+   */
+  urlImportPrompt: { url: string; editable: boolean; resolve: (url: string | undefined) => void } | undefined = undefined;
   /** A save request is in flight. */
   saving = false;
   /** Where the user last clicked empty canvas (world): a node added without a source goes there (spec 001 §9, default 450,450). */
@@ -65,6 +69,7 @@ export class UIStore {
       closeRename: action,
       setFindOpen: action,
       askUrlImport: action,
+      askImportUrl: action,
       answerUrlImport: action,
       setSaving: action,
       ndvNode: computed,
@@ -98,16 +103,26 @@ export class UIStore {
 
   /** Asks before a pasted URL is fetched (spec 001 §5). One question at a time. */
   askUrlImport(url: string): Promise<boolean> {
-    this.urlImportPrompt?.resolve(false);
+    return this.promptUrl(url, false).then((u) => u !== undefined);
+  }
+
+  /** Asks for the URL of a workflow file to import (the sidebar's Import from URL). */
+  askImportUrl(): Promise<string | undefined> {
+    return this.promptUrl('', true);
+  }
+
+  private promptUrl(url: string, editable: boolean): Promise<string | undefined> {
+    this.urlImportPrompt?.resolve(undefined);
     return new Promise((resolve) => {
-      this.urlImportPrompt = { url, resolve };
+      this.urlImportPrompt = { url, editable, resolve };
     });
   }
 
-  answerUrlImport(confirmed: boolean): void {
+  /** The dialog's answer; `url` is the typed link of an editable prompt. */
+  answerUrlImport(confirmed: boolean, url?: string): void {
     const p = this.urlImportPrompt;
     this.urlImportPrompt = undefined;
-    p?.resolve(confirmed);
+    p?.resolve(confirmed ? (url ?? p.url) : undefined);
   }
 
   setSaving(saving: boolean): void {

@@ -207,6 +207,7 @@ export class WorkflowStore {
       setNodeIssues: action,
       setNodeIssuesBatch: action,
       setName: action,
+      setTags: action,
       undo: action,
       redo: action,
       applyChange: false,
@@ -747,6 +748,14 @@ export class WorkflowStore {
   setName(name: string): void {
     if (name === this.name) return;
     this.name = name;
+    this.dirtyOutsideHistory = true;
+    this.dirty = true;
+  }
+
+  /** Replaces the workflow's tags (tags of an imported file added, say); marks the document dirty. */
+  setTags(tags: ITag[]): void {
+    if (tags.length === this.tags.length && tags.every((t, i) => t.id === this.tags[i].id)) return;
+    this.tags = tags;
     this.dirtyOutsideHistory = true;
     this.dirty = true;
   }
