@@ -1,16 +1,19 @@
-// Header + sidebar + content, shared by the editor and execution routes.
+// Header + sidebar + content, shared by the editor and execution routes, with the dialogs the
+// sidebar's menus open.
 import type { ReactNode } from 'react';
-import { Sidebar } from './Sidebar.tsx';
+import { Sidebar, type SidebarActions } from './Sidebar.tsx';
+import { DuplicateWorkflowDialog } from '../dialogs/DuplicateWorkflowDialog.tsx';
 import './shell.css';
 
-export function EditorLayout({ header, children, onNewWorkflow }: { header: ReactNode; children: ReactNode; onNewWorkflow: () => void }) {
+export function EditorLayout({ header, children, actions }: { header: ReactNode; children: ReactNode; actions: SidebarActions }) {
   return (
     <div className="app-shell">
-      <Sidebar onNewWorkflow={onNewWorkflow} />
+      <Sidebar actions={actions} />
       <div className="app-main">
         {header}
         <main className="app-content">{children}</main>
       </div>
+      <DuplicateWorkflowDialog />
     </div>
   );
 }

@@ -1,11 +1,18 @@
-// Slim sidebar: only entries that work; the user menu at the foot.
-import { faCircleInfo, faFolderOpen, faPlus } from '@fortawesome/free-solid-svg-icons';
+// The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
+// user menu at the foot. The Credentials submenu and Executions entry come with their dialogs
+// (the credentials list and type picker, issue 13; the executions dialog, issue 12).
+import { faFolderOpen, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { WorkflowsMenu, type SidebarActions } from './WorkflowsMenu.tsx';
+import { HelpMenu } from './HelpMenu.tsx';
+import './sidebarMenus.css';
+
+export type { SidebarActions } from './WorkflowsMenu.tsx';
 
 function Entry({ icon, label, shortcut, onPress, testId }: { icon: IconDefinition; label: string; shortcut?: string; onPress: () => void; testId: string }) {
   return (
@@ -21,17 +28,18 @@ function Entry({ icon, label, shortcut, onPress, testId }: { icon: IconDefinitio
   );
 }
 
-export function Sidebar({ onNewWorkflow }: { onNewWorkflow: () => void }) {
+export function Sidebar({ actions }: { actions: SidebarActions }) {
   const { ui } = useStores();
   return (
     <nav className="sidebar" aria-label="Main">
       <div className="sidebar-logo" aria-hidden>
         <Logo />
       </div>
-      <Entry icon={faPlus} label="New workflow" shortcut="Ctrl+Alt+N" onPress={onNewWorkflow} testId="sidebar-new-workflow" />
+      <Entry icon={faPlus} label="New workflow" shortcut="Ctrl+Alt+N" onPress={actions.newWorkflow} testId="sidebar-new-workflow" />
       <Entry icon={faFolderOpen} label="Open workflow" shortcut="Ctrl+O" onPress={() => ui.modals.open('workflowOpen')} testId="sidebar-open-workflow" />
+      <WorkflowsMenu actions={actions} />
       <div className="sidebar-spacer" />
-      <Entry icon={faCircleInfo} label="About Switchyard" onPress={() => ui.modals.open('about')} testId="sidebar-about" />
+      <HelpMenu />
       <UserMenu />
     </nav>
   );

@@ -53,6 +53,7 @@ export const ExecutionView = observer(function ExecutionView() {
 
   const newWorkflow = useCallback(() => void guardedNavigate(root, navigate, '/workflow'), [root, navigate]);
   const actions = useMemo(() => ({ save: () => undefined, newWorkflow }), [newWorkflow]);
+  const sidebar = useMemo(() => ({ onWorkflowPage: false, newWorkflow }), [newWorkflow]);
   useEditorShortcuts(root, actions);
   const editing = useMemo(() => ({ tidyUp: () => showReadOnlyError(root) }), [root]);
   useCanvasEditing(root, canvas, editing);
@@ -84,7 +85,7 @@ export const ExecutionView = observer(function ExecutionView() {
   );
 
   return (
-    <EditorLayout header={header} onNewWorkflow={newWorkflow}>
+    <EditorLayout header={header} actions={sidebar}>
       {failed ? (
         <div className="not-found">
           <h1 className="not-found-title">This execution could not be opened</h1>

@@ -22,7 +22,7 @@ import { saveWorkflow } from '../commands/saveWorkflow.ts';
 import { confirmLeave, guardedNavigate, markConfirmed, takeConfirmed } from '../navigation.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import { useBeforeUnload } from './useBeforeUnload.ts';
-import { useCanvasEditing } from './useCanvasEditing.ts';
+import { useCanvasEditing, visibleWorld } from './useCanvasEditing.ts';
 import './views.css';
 
 export const NodeView = observer(function NodeView() {
@@ -97,6 +97,7 @@ export const NodeView = observer(function NodeView() {
   }, [root, navigate, workflow]);
 
   const actions = useMemo(() => ({ save: () => void save(), newWorkflow }), [save, newWorkflow]);
+  const sidebar = useMemo(() => ({ onWorkflowPage: true, ...actions, viewport: () => visibleWorld(canvas) }), [actions, canvas]);
   useEditorShortcuts(root, actions);
   const tidy = useTidyUp(canvas);
   const editing = useMemo(() => ({ tidyUp: tidy.run }), [tidy.run]);
@@ -111,7 +112,7 @@ export const NodeView = observer(function NodeView() {
   useBeforeUnload(() => workflow.dirty);
 
   return (
-    <EditorLayout header={<WorkflowHeader onSave={actions.save} />} onNewWorkflow={newWorkflow}>
+    <EditorLayout header={<WorkflowHeader onSave={actions.save} />} actions={sidebar}>
       <CanvasHost readOnly={false} onHandle={setCanvas} />
       {!loading && <EmptyCanvas />}
       <ZoomControls canvas={canvas}>
