@@ -1,7 +1,7 @@
 // Modal 'changePassword' (spec 002 §2, §5, §8; 460px): current password, new password with the
 // default rules, re-entered. 'Password updated' on success, 'Problem changing the password' else.
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useStores } from '../stores/context.ts';
 import { errorMessage } from '../api/errors.ts';
 import { changePasswordErrors, hasErrors } from '../auth/forms.ts';
@@ -23,6 +23,7 @@ function ChangePasswordForm() {
   const [password2, setPassword2] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const errors = changePasswordErrors({ currentPassword, password, password2 });
   const close = () => !busy && ui.modals.close('changePassword');
 
@@ -38,12 +39,14 @@ function ChangePasswordForm() {
     } catch (err) {
       ui.toasts.error('Problem changing the password', errorMessage(err), false);
       setBusy(false);
+      // The busy submit button had the focus: give it back to the dialog (Escape, typing again).
+      formRef.current?.querySelector<HTMLInputElement>('input[name="currentPassword"]')?.focus();
     }
   };
 
   return (
     <DialogFrame title="Change password" busy={busy} onClose={close} testId="change-password-dialog">
-      <form className="dialog-form" onSubmit={submit} noValidate data-testid="change-password-dialog-form">
+      <form ref={formRef} className="dialog-form" onSubmit={submit} noValidate data-testid="change-password-dialog-form">
         <FormField
           label="Current password"
           type="password"
