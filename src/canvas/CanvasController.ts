@@ -6,7 +6,7 @@
 import { action, observable, runInAction, untracked } from 'mobx';
 import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
-import { FLAG_STICKY, NODE_STRIDE, N_FLAGS, N_H, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
+import { EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_STICKY, NODE_STRIDE, N_BOTTOM, N_FLAGS, N_H, N_TOP, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
@@ -22,7 +22,8 @@ import { VisibleSet } from './spatial/VisibleSet.ts';
 import { edgeButtonAt } from './scene/Overlay.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
-import { TypeCache, mirrorLabel, nodeAppearance, nodeRecord, nodeState, safeCoord, stickyAppearance } from './doc/nodeLook.ts';
+import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, nodeRecord, nodeState, safeCoord, stickyAppearance, type ResolvedType } from './doc/nodeLook.ts';
+import { MAIN, portAt, portSlot, rememberUses, samePorts, type PortLayout, type PortUse } from './kernels/ports.ts';
 import { DomInput } from './interaction/DomInput.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
@@ -70,6 +71,8 @@ const STICKY_GRIP_PX = 6;
 /** Margin (screen px) kept between a node reached by the arrow keys and the view's edge. */
 const KEEP_IN_VIEW_PX = 60;
 
+const EMPTY_USES: PortUse[] = [];
+
 function sameCamera(a: Camera, b: Camera): boolean {
   return a.x === b.x && a.y === b.y && a.k === b.k;
 }
@@ -81,6 +84,18 @@ export class CanvasController implements SyncListener {
   private pins: CanvasDocument['pinData'];
   /** Node object per geometry slot (kept by nodeAdded/nodeRemoved): nodeAt without a MobX map read. */
   private readonly slotNodes: Array<CanvasNode | undefined> = [];
+  /** Connection object per geometry edge slot (its type and raw indexes; see kernels/ports.ts). */
+  private readonly slotEdges: Array<CanvasConnection | undefined> = [];
+  /** Each node's ports by connection type, per node slot. */
+  private readonly ports: Array<PortLayout | undefined> = [];
+  /** Nodes whose ports go beyond their type's (a connection needed one): re-checked when one goes. */
+  private readonly widened = new Set<number>();
+  /** Ports an unknown node's connections used (they only grow: a deleted connection leaves its port). */
+  private readonly learned = new Map<string, readonly PortUse[]>();
+  /** Nodes whose ports must be laid out again before the next frame's geometry patch. */
+  private readonly portsDirty = new Set<number>();
+  /** Port layouts of known types without connections or error output, per resolved type (most nodes). */
+  private basePorts = new WeakMap<ResolvedType, PortLayout>();
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
@@ -151,7 +166,7 @@ export class CanvasController implements SyncListener {
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null, edgeButtons: null };
   private hoverKey = '';
   /** The connection whose add / delete buttons show, and its midpoint. */
-  private hoverEdge: { slot: number; x: number; y: number } | null = null;
+  private hoverEdge: { slot: number; x: number; y: number; add: boolean } | null = null;
   private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
   private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
@@ -306,14 +321,106 @@ export class CanvasController implements SyncListener {
   /** Bumped when the node selection or a node's state changes (the minimap colours nodes by them). */
   private selectionVersion = 0;
 
-  private record(n: CanvasNode) {
-    return nodeRecord(n, this.types.forNode(n));
+  /** The node's ports: its type's, widened to what its connections use (kernels/ports.ts). */
+  private portsFor(n: CanvasNode, t: ResolvedType, slot: number | undefined): PortLayout {
+    const uses = slot === undefined ? EMPTY_USES : this.usesAt(slot);
+    if (!t.known) {
+      const learned = rememberUses(this.learned.get(n.id), uses);
+      if (learned.length) this.learned.set(n.id, learned);
+      return nodePorts(n, t, learned);
+    }
+    const error = hasErrorOutput(n);
+    let base = error ? undefined : this.basePorts.get(t);
+    if (!base) {
+      base = nodePorts(n, t);
+      if (!error) this.basePorts.set(t, base);
+    }
+    if (uses.length === 0) return base;
+    const ports = nodePorts(n, t, uses);
+    return samePorts(ports, base) ? base : ports;
+  }
+
+  /** The ports the connections at a node use. */
+  private usesAt(slot: number): PortUse[] {
+    const out: PortUse[] = [];
+    const a = this.geometry.state.edges;
+    for (const e of this.geometry.incidentEdges(slot)) {
+      const c = this.slotEdges[e];
+      if (!c) continue;
+      if (a[e * EDGE_STRIDE + E_SOURCE] === slot) out.push({ side: 'output', type: c.type, index: c.sourceOutput });
+      if (a[e * EDGE_STRIDE + E_TARGET] === slot) out.push({ side: 'input', type: c.type, index: c.targetInput });
+    }
+    return out;
+  }
+
+  /**
+   * Writes the node's box and ports into the geometry; when its ports changed, its connections
+   * move to their ports' new places. Returns the slot.
+   */
+  private placeNode(n: CanvasNode): number {
+    const t = this.types.forNode(n);
+    const ports = this.portsFor(n, t, this.geometry.nodes.slotOf(n.id));
+    const slot = this.geometry.setNode(n.id, nodeRecord(n, t, ports));
+    const before = this.ports[slot];
+    this.ports[slot] = ports;
+    if (t.known && ports !== this.basePorts.get(t) && !samePorts(ports, nodePorts(n, t))) this.widened.add(slot);
+    else this.widened.delete(slot);
+    if (before !== ports && !samePorts(before, ports)) {
+      for (const e of this.geometry.incidentEdges(slot)) {
+        this.encodeEdge(e);
+        this.edges.invalidate(e);
+      }
+    }
+    return slot;
+  }
+
+  /**
+   * Puts connection slot e on its nodes' ports (main index, or -1 - k for the k-th top / bottom
+   * port of its type); a port the node does not have yet is asked for (portsDirty) and the
+   * connection sits on the nearest one meanwhile. Returns false when a port was missing.
+   */
+  private encodeEdge(e: number): boolean {
+    const c = this.slotEdges[e];
+    if (!c) return true;
+    const a = this.geometry.state.edges;
+    const s = a[e * EDGE_STRIDE + E_SOURCE];
+    const t = a[e * EDGE_STRIDE + E_TARGET];
+    const out = this.portOf(s, 'output', c.type, c.sourceOutput);
+    const inp = this.portOf(t, 'input', c.type, c.targetInput);
+    this.geometry.setEdgePorts(e, out.slot, inp.slot);
+    return out.found && inp.found;
+  }
+
+  private portOf(nodeSlot: number, side: 'input' | 'output', type: string, index: number): { slot: number; found: boolean } {
+    const layout = this.ports[nodeSlot];
+    const found = layout ? portSlot(layout, side, type, index) : undefined;
+    if (found !== undefined) return { slot: found, found: true };
+    this.portsDirty.add(nodeSlot);
+    if (type !== MAIN) return { slot: -1, found: false };
+    const count = layout ? (side === 'input' ? layout.mainInputs : layout.mainOutputs) : 1;
+    return { slot: Math.max(0, Math.min(count - 1, Number.isInteger(index) ? index : 0)), found: false };
+  }
+
+  /** Lays out again the ports of nodes whose connections asked for ports they lack (once per frame). */
+  private flushPorts(): void {
+    if (this.portsDirty.size === 0) return;
+    const slots = [...this.portsDirty];
+    this.portsDirty.clear();
+    for (const slot of slots) {
+      const n = this.nodeAt(slot);
+      if (!n) continue;
+      this.placeNode(n);
+      this.boxes.invalidate(slot);
+      this.dirtyNodes.add(slot);
+    }
+    // Connections whose ports were missing and are still (an invalid index): leave them where they are.
+    this.portsDirty.clear();
+    this.overlayDirty = true;
   }
 
   nodeAdded(n: CanvasNode): void {
-    this.geometry.setNode(n.id, this.record(n));
-    const added = this.geometry.nodes.slotOf(n.id);
-    if (added !== undefined) this.slotNodes[added] = n;
+    const added = this.placeNode(n);
+    this.slotNodes[added] = n;
     const waiting = this.pendingEdges.get(n.id);
     if (waiting) {
       this.pendingEdges.delete(n.id);
@@ -331,6 +438,10 @@ export class CanvasController implements SyncListener {
     this.visible.nodes.delete(slot);
     this.geometry.removeNode(n.id);
     this.slotNodes[slot] = undefined;
+    this.ports[slot] = undefined;
+    this.widened.delete(slot);
+    this.portsDirty.delete(slot);
+    this.learned.delete(n.id);
     this.mirror.remove(n.id);
     this.invalidate();
   }
@@ -347,8 +458,10 @@ export class CanvasController implements SyncListener {
         break;
       case 'parameters':
       case 'typeVersion':
-        // Stickies change size; dynamic-port types (Switch, Merge) change their endpoints.
-        this.geometry.setNode(n.id, this.record(n));
+      case 'settings':
+        // Stickies change size; dynamic-port types (Switch, Merge) change their endpoints;
+        // onError 'continueErrorOutput' adds the error output.
+        this.placeNode(n);
         for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
         this.boxes.invalidate(slot);
         this.overlayDirty = true;
@@ -373,8 +486,12 @@ export class CanvasController implements SyncListener {
   }
 
   connectionAdded(c: CanvasConnection): void {
-    const slot = this.geometry.addEdge(c.id, c.sourceId, c.sourceOutput, c.targetId, c.targetInput);
-    if (slot === undefined) {
+    const s = this.geometry.nodes.slotOf(c.sourceId);
+    const t = this.geometry.nodes.slotOf(c.targetId);
+    const slot = s === undefined || t === undefined ? undefined
+      : this.geometry.addEdge(c.id, c.sourceId, this.portOf(s, 'output', c.type, c.sourceOutput).slot, c.targetId, this.portOf(t, 'input', c.type, c.targetInput).slot);
+    if (slot !== undefined) this.slotEdges[slot] = c;
+    else {
       // An end is missing (a bad import, or the node arrives later): keep it until it comes.
       for (const id of [c.sourceId, c.targetId]) {
         if (this.geometry.nodes.slotOf(id) !== undefined) continue;
@@ -394,7 +511,12 @@ export class CanvasController implements SyncListener {
     if (slot === undefined) return;
     if (this.hoverEdge?.slot === slot) this.clearHover();
     this.edges.hide(slot);
+    const { source, target } = this.geometry.edgeEnds(slot);
     this.geometry.removeEdge(c.id);
+    this.slotEdges[slot] = undefined;
+    // A port only this connection needed goes with it (an unknown node keeps what it learnt).
+    if (this.widened.has(source)) this.portsDirty.add(source);
+    if (this.widened.has(target)) this.portsDirty.add(target);
     this.touchNodeId(c.sourceId);
     this.overlayDirty = true;
     this.invalidate();
@@ -425,8 +547,9 @@ export class CanvasController implements SyncListener {
 
   /** Node types resolved differently (they arrived or changed): re-measure and restyle all. */
   private typesChanged(): void {
+    this.basePorts = new WeakMap();
     for (const n of this.doc.nodes.values()) {
-      const slot = this.geometry.setNode(n.id, this.record(n));
+      const slot = this.placeNode(n);
       for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
       this.boxes.invalidate(slot);
     }
@@ -503,6 +626,7 @@ export class CanvasController implements SyncListener {
     this.autoPan();
     const cam = this.viewport.camera;
 
+    this.flushPorts();
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
     this.updateCulling(cam);
@@ -810,7 +934,7 @@ export class CanvasController implements SyncListener {
     const s = this.geometry.state.nodes;
     const sticky = (s[o + N_FLAGS] & FLAG_STICKY) !== 0;
     const selected = this.doc.selection.has(n.id);
-    const record = { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H], inputs: s[o + 4], outputs: s[o + 5], flags: s[o + N_FLAGS] };
+    const record = { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H], inputs: s[o + 4], outputs: s[o + 5], flags: s[o + N_FLAGS], bottom: s[o + N_BOTTOM], top: s[o + N_TOP] };
     const t = this.types.forNode(n);
     if (sticky) {
       const editing = this.stickyEditor.editing === n.id;
@@ -826,7 +950,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask), this.lod, this.atlas!);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.ports[slot] ?? nodePorts(n, t)), this.lod, this.atlas!);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -1028,7 +1152,7 @@ export class CanvasController implements SyncListener {
     const k = this.viewport.camera.k;
     const he = this.hoverEdge;
     if (he && !this.opts.readOnly) {
-      const button = edgeButtonAt(he.x, he.y, wx, wy, k);
+      const button = edgeButtonAt(he.x, he.y, wx, wy, k, he.add);
       const id = this.geometry.edges.idOf(he.slot);
       if (button && id) return { kind: 'edgeButton', edgeId: id, button, x: he.x, y: he.y };
     }
@@ -1100,8 +1224,24 @@ export class CanvasController implements SyncListener {
       const slot = this.geometry.nodes.slotOf(id);
       return slot !== undefined && this.geometry.outputConnected(slot, output);
     },
+    portType: (port) => this.portKey(port.nodeId, port.side, port.index)?.type,
     readOnly: false,
   };
+
+  /** The connection type and raw index behind a node's geometry port index (kernels/ports.ts). */
+  private portKey(nodeId: string, side: 'input' | 'output', index: number) {
+    const slot = this.geometry.nodes.slotOf(nodeId);
+    const layout = slot === undefined ? undefined : this.ports[slot];
+    return layout ? portAt(layout, side, index) : undefined;
+  }
+
+  /** Connects two ports given by geometry index: the same connection type at both ends, or nothing. */
+  private connectPorts(sourceId: string, sourceOutput: number, targetId: string, targetInput: number): void {
+    const from = this.portKey(sourceId, 'output', sourceOutput);
+    const to = this.portKey(targetId, 'input', targetInput);
+    if (!from || !to || from.type !== to.type) return;
+    this.doc.connect(sourceId, from.index, targetId, to.index, from.type);
+  }
 
   private feed(input: PointerInput): void {
     const effects = this.machine.handle(input, this.machineContext());
@@ -1152,7 +1292,7 @@ export class CanvasController implements SyncListener {
           this.overlayDirty = true;
           this.invalidate();
           break;
-        case 'connect': this.doc.connect(fx.sourceId, fx.sourceOutput, fx.targetId, fx.targetInput); break;
+        case 'connect': this.connectPorts(fx.sourceId, fx.sourceOutput, fx.targetId, fx.targetInput); break;
         case 'addNode': this.opts.callbacks.requestAddNode({ fromNodeId: fx.fromNodeId, fromOutput: fx.fromOutput, position: fx.position }); break;
         case 'insertNode': {
           const c = this.doc.connections.get(fx.edgeId);
@@ -1187,7 +1327,7 @@ export class CanvasController implements SyncListener {
     const a = this.portPoint(from.nodeId, from.side, from.index);
     if (!a) return;
     const b = target ? this.portPoint(target.nodeId, target.side, target.index) : null;
-    this.overlayState.preview = { sx: a[0], sy: a[1], tx: b ? b[0] : x, ty: b ? b[1] : y, reversed: from.side === 'input', snapped: !!b };
+    this.overlayState.preview = { sx: a[0], sy: a[1], tx: b ? b[0] : x, ty: b ? b[1] : y, reversed: from.side === 'input', snapped: !!b, sub: from.index < 0 };
     this.overlayDirty = true;
     this.invalidate();
   }
@@ -1257,7 +1397,7 @@ export class CanvasController implements SyncListener {
       this.doc.setNodePosition(id, box.x, box.y);
     }
     // Back to what the document says (the committed box, or the old one after Escape).
-    const slot = this.geometry.setNode(id, this.record(n));
+    const slot = this.placeNode(n);
     this.afterGeometryMove(slot);
   }
 
@@ -1304,8 +1444,8 @@ export class CanvasController implements SyncListener {
   private updateHover(input: PointerInput): void {
     const k = this.viewport.camera.k;
     // Over the hovered connection's buttons the connection stays hovered.
-    if (this.hoverEdge && edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k)) {
-      const hot = edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k);
+    if (this.hoverEdge && edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k, this.hoverEdge.add)) {
+      const hot = edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k, this.hoverEdge.add);
       if (this.overlayState.edgeButtons && this.overlayState.edgeButtons.hot !== hot) {
         this.overlayState.edgeButtons.hot = hot;
         this.overlayDirty = true;
@@ -1328,8 +1468,10 @@ export class CanvasController implements SyncListener {
       if (!this.opts.readOnly && this.lod === 'full') {
         const mid = new Float64Array(2);
         bezierPoint(st.hoverCurve, 0.5, mid);
-        this.hoverEdge = { slot: h.slot, x: mid[0], y: mid[1] };
-        st.edgeButtons = { x: mid[0], y: mid[1], hot: null };
+        // A sub-node connection has no add button: nothing goes between a sub-node and its root.
+        const add = !this.edges.isSub(h.slot);
+        this.hoverEdge = { slot: h.slot, x: mid[0], y: mid[1], add };
+        st.edgeButtons = { x: mid[0], y: mid[1], hot: null, add };
       }
     } else if (h && (h.kind === 'input' || h.kind === 'output' || h.kind === 'plus') && !this.opts.readOnly) {
       const p = [0, 0];
@@ -1561,9 +1703,19 @@ export class CanvasController implements SyncListener {
       minimapDrawMs: [...this.minimap.drawMs],
       displayedNodes: this.lod === 'boxes' ? this.boxes.size + this.pool.size : this.pool.size,
       displayedEdges: this.edges.displayedCount,
+      displayedEdgesByType: this.edgeTypeCounts(),
       lod: this.lod,
       spatial: this.spatial.kind,
     };
+  }
+
+  private edgeTypeCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const e of this.edges.visibleSlots()) {
+      const type = this.slotEdges[e]?.type ?? MAIN;
+      counts[type] = (counts[type] ?? 0) + 1;
+    }
+    return counts;
   }
 
   destroy(): void {

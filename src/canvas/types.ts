@@ -26,6 +26,11 @@ export interface CanvasNode {
    * A node that has data then shows a warning badge and says so in its mirror label.
    */
   readonly stale?: boolean;
+  /**
+   * The node's other n8n fields; the canvas reads `onError` ('continueErrorOutput' adds the
+   * error output, drawn red after the type's outputs). Replaced as a whole on change.
+   */
+  readonly settings?: { readonly onError?: unknown };
 }
 
 export interface CanvasConnection {
@@ -34,6 +39,10 @@ export interface CanvasConnection {
   readonly sourceOutput: number;
   readonly targetId: string;
   readonly targetInput: number;
+  /**
+   * 'main', or another n8n connection type (ai_languageModel, ai_tool …): drawn dashed from the
+   * source's top edge to the target's bottom edge; its indexes count ports of that type only.
+   */
   readonly type: string;
 }
 
@@ -80,10 +89,15 @@ export interface NodeTypeInfo {
   icon?: string;
   /** CSS colour of the icon ('#ff6d5a'). */
   iconColor?: string;
+  /** Main inputs and outputs. */
   inputs: number;
   outputs: number;
   inputNames?: string[];
   outputNames?: string[];
+  /** Inputs of other connection types (n8n's ai_* sub-node inputs), in order: drawn on the bottom edge. */
+  nonMainInputs?: string[];
+  /** Outputs of other connection types (a sub-node's ai_* output): drawn on the top edge. */
+  nonMainOutputs?: string[];
   isTrigger: boolean;
   /** The type's defaults.color, used for the icon when iconColor is absent. */
   defaultsColor?: string;
@@ -99,7 +113,8 @@ export interface NodeTypeInfo {
  * Node-type facts for a type and version. Called without `parameters` for the type's facts
  * (cached per type and version), and with a node's parameters for types whose answer sets
  * `dynamicPorts` (cached per parameters object; the store replaces it on change). Unknown
- * types resolve to undefined; the canvas draws them with a warning look and a question mark.
+ * types resolve to undefined; the canvas draws them greyed with a warning icon (node type not
+ * installed), with the ports their connections use.
  */
 export type NodeTypeLookup = (type: string, typeVersion: number, parameters?: { readonly [key: string]: unknown }) => NodeTypeInfo | undefined;
 
@@ -186,6 +201,8 @@ export interface CanvasStats {
   minimapDrawMs: number[];
   displayedNodes: number;
   displayedEdges: number;
+  /** Displayed connections by connection type ('main', 'ai_tool' …). */
+  displayedEdgesByType: Record<string, number>;
   lod: 'full' | 'simplified' | 'boxes';
   spatial: 'worker' | 'main-thread';
 }

@@ -329,3 +329,47 @@ describe('keyboard commands', () => {
     expect(k('a', { ctrlKey: true })).toBe('selectAll');
   });
 });
+
+describe('interaction machine: ports of other connection types', () => {
+  // Agent with a main input (0) and a bottom ai_languageModel input (-1); Model with a top ai_languageModel output (-1); Set with main ports.
+  const ports: Record<string, { x: number; y: number; target: Target }> = {
+    agentMain: { x: 0, y: 50, target: { kind: 'input', nodeId: 'Agent', index: 0 } },
+    agentModel: { x: 50, y: 100, target: { kind: 'input', nodeId: 'Agent', index: -1 } },
+    modelOut: { x: 50, y: 300, target: { kind: 'output', nodeId: 'Model', index: -1, plus: false } },
+    setOut: { x: 500, y: 50, target: { kind: 'output', nodeId: 'Set', index: 0, plus: false } },
+  };
+  const types: Record<string, string> = { 'Agent:input:0': 'main', 'Agent:input:-1': 'ai_languageModel', 'Model:output:-1': 'ai_languageModel', 'Set:output:0': 'main' };
+  const ctx: MachineContext = {
+    hit: (x, y) => Object.values(ports).find((p) => Math.hypot(p.x - x, p.y - y) < 8)?.target ?? { kind: 'background' },
+    isSelected: () => false,
+    selectedIds: () => [],
+    nodeBox: () => ({ x: 0, y: 0, w: 100, h: 100, inputs: 1, outputs: 1 }),
+    connectionExists: () => false,
+    outputConnected: () => false,
+    portType: (p) => types[`${p.nodeId}:${p.side}:${p.index}`],
+    readOnly: false,
+  };
+  const ev = (type: PointerInput['type'], x: number, y: number): PointerInput => ({ type, sx: x, sy: y, wx: x, wy: y, button: 0, shift: false, mod: false, space: false });
+  const dragFromTo = (from: { x: number; y: number }, to: { x: number; y: number }) => {
+    const m = new InteractionMachine();
+    const fx: Effect[] = [...m.handle(ev('down', from.x, from.y), ctx)];
+    fx.push(...m.handle(ev('move', (from.x + to.x) / 2, (from.y + to.y) / 2), ctx));
+    fx.push(...m.handle(ev('move', to.x, to.y), ctx));
+    fx.push(...m.handle(ev('up', to.x, to.y), ctx));
+    return fx;
+  };
+
+  it('connects a sub-node output to a bottom input of its type, from either end', () => {
+    expect(dragFromTo(ports.modelOut, ports.agentModel).filter((f) => f.type === 'connect')).toEqual([{ type: 'connect', sourceId: 'Model', sourceOutput: -1, targetId: 'Agent', targetInput: -1 }]);
+    expect(dragFromTo(ports.agentModel, ports.modelOut).filter((f) => f.type === 'connect')).toEqual([{ type: 'connect', sourceId: 'Model', sourceOutput: -1, targetId: 'Agent', targetInput: -1 }]);
+  });
+
+  it('never joins ports of different types, and a sub-node output neither adds a node on click nor on a drop on empty canvas', () => {
+    expect(dragFromTo(ports.modelOut, ports.agentMain).some((f) => f.type === 'connect')).toBe(false);
+    expect(dragFromTo(ports.setOut, ports.agentModel).some((f) => f.type === 'connect')).toBe(false);
+    expect(dragFromTo(ports.modelOut, { x: 900, y: 900 }).some((f) => f.type === 'addNode')).toBe(false);
+    const m = new InteractionMachine();
+    m.handle(ev('down', ports.modelOut.x, ports.modelOut.y), ctx);
+    expect(m.handle(ev('up', ports.modelOut.x, ports.modelOut.y), ctx).some((f) => f.type === 'addNode')).toBe(false);
+  });
+});

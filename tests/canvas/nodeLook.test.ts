@@ -114,7 +114,8 @@ describe('bad input', () => {
     const r = nodeRecord(node({}), t);
     const a = nodeAppearance(node({}), t, r, 'idle', false, 0);
     expect(a.state).toBe('issues');
-    expect(a.subtitle).toBe('Unknown node type');
+    expect(a.subtitle).toBe('Not installed');
+    expect(a.missing).toBe(true);
     expect(mirrorLabel(node({ name: 'Mystery' }), false, false)).toBe('Mystery, unknown node type');
     cache.destroy();
   });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EDGE_STRIDE, FLAG_ALIVE, FLAG_STICKY, NODE_STRIDE, PLUS_CENTER_DX, bezierPoint, edgeCurve } from '../../workers/spatial/geometry.ts';
 import { contentBounds, createSpatialState, everything, hitTest, patchEdges, patchNodes, queryRect, selectInRect, type SpatialState } from '../../workers/spatial/kernel.ts';
 
-/** Nodes: [x, y, inputs, outputs, sticky?, w?, h?]; edges: [source, output, target, input]. */
-function build(nodes: Array<[number, number, number, number, boolean?, number?, number?]>, edges: Array<[number, number, number, number]> = [], connectedMask: number[] = []): SpatialState {
+/**
+ * Nodes: [x, y, inputs, outputs, sticky?, w?, h?, bottom?, top?] (bottom / top: sub-node ports);
+ * edges: [source, output, target, input] (-1 - k: the k-th top output / bottom input).
+ */
+function build(nodes: Array<[number, number, number, number, boolean?, number?, number?, number?, number?]>, edges: Array<[number, number, number, number]> = [], connectedMask: number[] = []): SpatialState {
   const s = createSpatialState();
   const values: number[] = [];
-  nodes.forEach(([x, y, i, o, sticky, w, h], k) => values.push(x, y, w ?? 100, h ?? 100, i, o, FLAG_ALIVE | (sticky ? FLAG_STICKY : 0), connectedMask[k] ?? 0));
+  nodes.forEach(([x, y, i, o, sticky, w, h, bottom, top], k) => values.push(x, y, w ?? 100, h ?? 100, i, o, FLAG_ALIVE | (sticky ? FLAG_STICKY : 0), connectedMask[k] ?? 0, bottom ?? 0, top ?? 0));
   patchNodes(s, nodes.map((_, k) => k), values);
   patchEdges(s, edges.map((_, k) => k), edges.flat());
   return s;
@@ -27,9 +30,9 @@ describe('spatial kernel: culling', () => {
 
   it('sees moves and removals after a patch (index rebuilt lazily)', () => {
     const s = build([[0, 0, 1, 1], [1000, 0, 1, 1]], [[0, 0, 1, 0]]);
-    patchNodes(s, [1], [3000, 3000, 100, 100, 1, 1, FLAG_ALIVE, 0]);
+    patchNodes(s, [1], [3000, 3000, 100, 100, 1, 1, FLAG_ALIVE, 0, 0, 0]);
     expect([...queryRect(s, { minX: 2900, minY: 2900, maxX: 3200, maxY: 3200 }).nodes]).toEqual([1]);
-    patchNodes(s, [0], [0, 0, 100, 100, 1, 1, 0, 0]);
+    patchNodes(s, [0], [0, 0, 100, 100, 1, 1, 0, 0, 0, 0]);
     const r = queryRect(s, { minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
     expect([...r.nodes]).toEqual([1]);
     expect(r.edges.length).toBe(0); // a connection to a removed node is gone too
@@ -37,7 +40,7 @@ describe('spatial kernel: culling', () => {
 
   it('answers an overview with every live node and connection, the same set the index gives for a rectangle holding all', () => {
     const s = build([[0, 0, 1, 1], [1000, 0, 1, 1], [5000, 5000, 1, 1], [-300, 80, 1, 1]], [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0]]);
-    patchNodes(s, [1], [1000, 0, 100, 100, 1, 1, 0, 0]); // removed: its connections go too
+    patchNodes(s, [1], [1000, 0, 100, 100, 1, 1, 0, 0, 0, 0]); // removed: its connections go too
     const all = everything(s);
     const byIndex = queryRect(s, { minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
     expect([...all.nodes]).toEqual([0, 2, 3]);
@@ -49,7 +52,7 @@ describe('spatial kernel: culling', () => {
 
   it('rejects patches of the wrong length', () => {
     const s = createSpatialState();
-    expect(() => patchNodes(s, [0], [1, 2, 3])).toThrow(/expected 8 values/);
+    expect(() => patchNodes(s, [0], [1, 2, 3])).toThrow(/expected 10 values/);
     expect(() => patchEdges(s, [0, 1], new Array(EDGE_STRIDE).fill(0))).toThrow(/expected 8 values/);
   });
 

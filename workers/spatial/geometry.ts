@@ -3,8 +3,12 @@
 // Pure functions over numbers; no DOM, no Pixi.
 import { NODE_SIZE } from '../../src/model/constants.ts';
 
-/** Per node slot in a Float64Array: x, y, w, h, inputs, outputs, flags, connected-output mask. */
-export const NODE_STRIDE = 8;
+/**
+ * Per node slot in a Float64Array: x, y, w, h, main inputs, main outputs, flags, connected-output
+ * mask, then the ports of other connection types (n8n's ai_* sub-node connections): inputs on the
+ * bottom edge and outputs on the top edge.
+ */
+export const NODE_STRIDE = 10;
 export const N_X = 0;
 export const N_Y = 1;
 export const N_W = 2;
@@ -13,12 +17,22 @@ export const N_INPUTS = 4;
 export const N_OUTPUTS = 5;
 export const N_FLAGS = 6;
 export const N_CONNECTED = 7;
+export const N_BOTTOM = 8;
+export const N_TOP = 9;
 
 export const FLAG_ALIVE = 1;
 export const FLAG_STICKY = 2;
 export const FLAG_TRIGGER = 4;
+/** The last main output is the error output (onError: continueErrorOutput); drawn red. */
+export const FLAG_ERROR_OUTPUT = 8;
+/** A sub-node (only non-main outputs, no main ports): drawn round, as n8n draws them. */
+export const FLAG_SUBNODE = 16;
 
-/** Per connection slot in an Int32Array: source slot, source output, target slot, target input. */
+/**
+ * Per connection slot in an Int32Array: source slot, source output, target slot, target input.
+ * Main ports are 0, 1, …; a port of another type is -1 - k for the k-th top output (source) or
+ * bottom input (target) of its node, so a connection's ends say which edge of the node they sit on.
+ */
 export const EDGE_STRIDE = 4;
 export const E_SOURCE = 0;
 export const E_OUTPUT = 1;
@@ -38,11 +52,31 @@ export const LABEL_GAP = 8;
 export const LABEL_HEIGHT = 44;
 /** Ports are spread over the height; above this many the node grows so they stay apart. */
 const PORT_SPACING_MIN = 24;
+/** Half the diagonal of the diamond of a top or bottom (non-main) port. */
+export const SUB_PORT_SIZE = 7;
+/** A node with main ports and bottom inputs widens so that each bottom port has this much room for its label. */
+export const BOTTOM_PORT_SPACING = 80;
+/** Room under the bottom ports for their labels (the name label moves down by it). */
+export const PORT_LABEL_HEIGHT = 18;
 
 /** Height of a node box for the given port counts (the spec's 100 box unless ports need more). */
 export function nodeHeight(inputs: number, outputs: number): number {
   const ports = Math.max(inputs, outputs);
   return Math.max(NODE_SIZE, (ports + 1) * PORT_SPACING_MIN);
+}
+
+/**
+ * Width of a node: the default box, or for a root node with bottom inputs (an AI agent or chain
+ * with its model, memory and tools below) wide enough to keep their labels apart.
+ */
+export function nodeWidth(bottomInputs: number, subNode: boolean): number {
+  if (subNode || bottomInputs === 0) return NODE_SIZE;
+  return Math.max(2 * NODE_SIZE, bottomInputs * BOTTOM_PORT_SPACING + 40);
+}
+
+/** x of top or bottom port `k` of `count` along a node of width w at x. */
+export function edgePortX(x: number, w: number, count: number, k: number): number {
+  return x + (w * (k + 1)) / (count + 1);
 }
 
 /** y of port `index` of `count` ports along a node of height h at y. */
@@ -52,12 +86,22 @@ export function portY(y: number, h: number, count: number, index: number): numbe
 
 export function inputPoint(nodes: Float64Array, slot: number, index: number, out: Float64Array | number[]): void {
   const o = slot * NODE_STRIDE;
+  if (index < 0) {
+    out[0] = edgePortX(nodes[o + N_X], nodes[o + N_W], Math.max(1, nodes[o + N_BOTTOM]), -1 - index);
+    out[1] = nodes[o + N_Y] + nodes[o + N_H];
+    return;
+  }
   out[0] = nodes[o + N_X];
   out[1] = portY(nodes[o + N_Y], nodes[o + N_H], Math.max(1, nodes[o + N_INPUTS]), index);
 }
 
 export function outputPoint(nodes: Float64Array, slot: number, index: number, out: Float64Array | number[]): void {
   const o = slot * NODE_STRIDE;
+  if (index < 0) {
+    out[0] = edgePortX(nodes[o + N_X], nodes[o + N_W], Math.max(1, nodes[o + N_TOP]), -1 - index);
+    out[1] = nodes[o + N_Y];
+    return;
+  }
   out[0] = nodes[o + N_X] + nodes[o + N_W];
   out[1] = portY(nodes[o + N_Y], nodes[o + N_H], Math.max(1, nodes[o + N_OUTPUTS]), index);
 }
@@ -79,7 +123,7 @@ export function nodeExtent(nodes: Float64Array, slot: number, out: Float64Array 
   out[0] = x - INPUT_WIDTH - 4;
   out[1] = y - 8;
   out[2] = x + w + PLUS_CENTER_DX + PLUS_SIZE / 2 + 4;
-  out[3] = y + h + LABEL_GAP + LABEL_HEIGHT;
+  out[3] = y + h + LABEL_GAP + LABEL_HEIGHT + (nodes[o + N_BOTTOM] > 0 ? PORT_LABEL_HEIGHT : 0);
 }
 
 /**
@@ -102,6 +146,18 @@ export function connectionCurve(sx: number, sy: number, tx: number, ty: number, 
   const below = Math.max(sy, ty) + BACKWARD_DIP;
   out[2] = sx + offset; out[3] = below;
   out[4] = tx - offset; out[5] = below;
+}
+
+/**
+ * The curve of a connection of another type than main (n8n's sub-node connections): from a
+ * sub-node's top output up into its root node's bottom input, vertical tangents at both ends.
+ */
+export function subConnectionCurve(sx: number, sy: number, tx: number, ty: number, out: Float64Array | number[]): void {
+  const offset = Math.max(Math.abs(sy - ty) * 0.5, 40);
+  out[0] = sx; out[1] = sy;
+  out[2] = sx; out[3] = sy - offset;
+  out[4] = tx; out[5] = ty + offset;
+  out[6] = tx; out[7] = ty;
 }
 
 /** How far below the lower port a backward connection's control points sit (the curve reaches 3/4 of it). */
@@ -192,5 +248,6 @@ export function edgeCurve(nodes: Float64Array, edges: Int32Array, e: number, out
   const sx = p[0];
   const sy = p[1];
   inputPoint(nodes, edges[o + E_TARGET], edges[o + E_INPUT], p);
-  connectionCurve(sx, sy, p[0], p[1], out);
+  if (edges[o + E_OUTPUT] < 0 || edges[o + E_INPUT] < 0) subConnectionCurve(sx, sy, p[0], p[1], out);
+  else connectionCurve(sx, sy, p[0], p[1], out);
 }

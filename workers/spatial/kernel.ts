@@ -5,8 +5,8 @@
 import Flatbush from 'flatbush';
 import {
   EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_ALIVE, FLAG_STICKY, INPUT_HEIGHT, INPUT_WIDTH,
-  NODE_STRIDE, N_CONNECTED, N_FLAGS, N_H, N_INPUTS, N_OUTPUTS, N_W, N_X, N_Y, OUTPUT_RADIUS, PLUS_CENTER_DX,
-  PLUS_SIZE, curveBounds, distanceToCurve, edgeCurve, nodeExtent, portY,
+  NODE_STRIDE, N_BOTTOM, N_CONNECTED, N_FLAGS, N_H, N_INPUTS, N_OUTPUTS, N_TOP, N_W, N_X, N_Y, OUTPUT_RADIUS, PLUS_CENTER_DX,
+  PLUS_SIZE, curveBounds, distanceToCurve, edgeCurve, edgePortX, nodeExtent, portY,
 } from './geometry.ts';
 
 export interface SpatialState {
@@ -36,7 +36,7 @@ export interface Hit {
   kind: HitKind;
   /** Node slot, or connection slot for kind 'edge'. */
   slot: number;
-  /** Port index for input/output/plus; 0 otherwise. */
+  /** Port index for input/output/plus (-1 - k: the k-th bottom input or top output); 0 otherwise. */
   index: number;
 }
 
@@ -262,6 +262,17 @@ export function hitTest(s: SpatialState, x: number, y: number, opts: HitOptions,
           const dp = Math.hypot(x - px, y - py);
           if (dp < bestD) { bestD = dp; best = { kind: 'plus', slot, index: k }; }
         }
+      }
+      // Sub-node ports: inputs on the bottom edge, outputs on the top edge.
+      const bottom = nodes[o + N_BOTTOM];
+      for (let k = 0; k < bottom; k++) {
+        const d = Math.hypot(x - edgePortX(nx, w, bottom, k), y - (ny + h));
+        if (d <= portTol && d < bestD) { bestD = d; best = { kind: 'input', slot, index: -1 - k }; }
+      }
+      const top = nodes[o + N_TOP];
+      for (let k = 0; k < top; k++) {
+        const d = Math.hypot(x - edgePortX(nx, w, top, k), y - ny);
+        if (d <= portTol && d < bestD) { bestD = d; best = { kind: 'output', slot, index: -1 - k }; }
       }
     }
     if (best) return best;

@@ -19,10 +19,14 @@ export interface NodeRecord {
   y: number;
   w: number;
   h: number;
+  /** Main inputs and outputs (left and right edges). */
   inputs: number;
   outputs: number;
-  /** FLAG_STICKY | FLAG_TRIGGER (FLAG_ALIVE is added). */
+  /** FLAG_STICKY | FLAG_TRIGGER | FLAG_ERROR_OUTPUT | FLAG_SUBNODE (FLAG_ALIVE is added). */
   flags: number;
+  /** Ports of other connection types: inputs on the bottom edge, outputs on the top edge. */
+  bottom?: number;
+  top?: number;
 }
 
 export class GraphGeometry {
@@ -46,6 +50,8 @@ export class GraphGeometry {
     rec[0] = r.x; rec[1] = r.y; rec[2] = r.w; rec[3] = r.h; rec[4] = r.inputs; rec[5] = r.outputs;
     rec[6] = r.flags | FLAG_ALIVE;
     rec[7] = this.connectedMask(slot);
+    rec[8] = r.bottom ?? 0;
+    rec[9] = r.top ?? 0;
     patchNodes(this.state, [slot], rec);
     this.touchNode(slot);
     return slot;
@@ -83,11 +89,34 @@ export class GraphGeometry {
     patchEdges(this.state, [slot], e);
     (this.incident[s] ??= new Set()).add(slot);
     (this.incident[t] ??= new Set()).add(slot);
-    const counts = (this.outCounts[s] ??= []);
-    counts[sourceOutput] = (counts[sourceOutput] ?? 0) + 1;
-    this.updateMask(s);
+    this.countOutput(s, sourceOutput, 1);
     this.touchEdge(slot);
     return slot;
+  }
+
+  /**
+   * Moves a connection's ends to other ports of the same nodes (the nodes' port lists changed:
+   * a sub-node port was added or an unknown node learnt its ports from its connections).
+   */
+  setEdgePorts(slot: number, sourceOutput: number, targetInput: number): void {
+    const o = slot * EDGE_STRIDE;
+    const a = this.state.edges;
+    if (a[o + E_SOURCE] < 0 || (a[o + E_OUTPUT] === sourceOutput && a[o + E_INPUT] === targetInput)) return;
+    const s = a[o + E_SOURCE];
+    this.countOutput(s, a[o + E_OUTPUT], -1);
+    const e = this.erec;
+    e[0] = s; e[1] = sourceOutput; e[2] = a[o + E_TARGET]; e[3] = targetInput;
+    patchEdges(this.state, [slot], e);
+    this.countOutput(s, sourceOutput, 1);
+    this.touchEdge(slot);
+  }
+
+  /** Connections per main output (plus buttons hide on connected outputs); other ports are not counted. */
+  private countOutput(nodeSlot: number, output: number, delta: number): void {
+    if (output < 0) return;
+    const counts = (this.outCounts[nodeSlot] ??= []);
+    counts[output] = Math.max(0, (counts[output] ?? 0) + delta);
+    if (this.nodes.idOf(nodeSlot) !== undefined) this.updateMask(nodeSlot);
   }
 
   removeEdge(id: string): number | undefined {
@@ -99,9 +128,7 @@ export class GraphGeometry {
     const out = this.state.edges[o + E_OUTPUT];
     this.incident[s]?.delete(slot);
     this.incident[t]?.delete(slot);
-    const counts = this.outCounts[s];
-    if (counts && counts[out]) counts[out]--;
-    if (this.nodes.idOf(s) !== undefined) this.updateMask(s);
+    if (this.outCounts[s]) this.countOutput(s, out, -1);
     this.state.edges.fill(-1, o, o + EDGE_STRIDE);
     this.state.dirty = true;
     this.touchEdge(slot);
@@ -119,7 +146,7 @@ export class GraphGeometry {
   }
 
   outputConnected(nodeSlot: number, output: number): boolean {
-    return (this.outCounts[nodeSlot]?.[output] ?? 0) > 0;
+    return output >= 0 && (this.outCounts[nodeSlot]?.[output] ?? 0) > 0;
   }
 
   /** Changed records since the last call, in the kernel's layout, or null when nothing changed. */

@@ -2,8 +2,9 @@
 // accessible label. Type lookups are cached per (type, version).
 import { compareStructural, observable, reaction, runInAction, untracked, type Lambda } from 'mobx';
 import { NODE_SIZE, STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH } from '../../model/constants.ts';
-import { FLAG_STICKY, FLAG_TRIGGER, nodeHeight } from '../../../workers/spatial/geometry.ts';
+import { FLAG_ERROR_OUTPUT, FLAG_STICKY, FLAG_SUBNODE, FLAG_TRIGGER, nodeHeight, nodeWidth } from '../../../workers/spatial/geometry.ts';
 import { wrapName } from '../kernels/labels.ts';
+import { MAX_PORTS, layoutPorts, looksLikeTrigger, portLabel, type DescribedPorts, type PortLayout, type PortUse } from '../kernels/ports.ts';
 import { plainFirstLine } from '../kernels/markdown.ts';
 import { accessibleLabel, visualState, type NodeStateInput, type VisualState } from '../kernels/nodeState.ts';
 import type { NodeAppearance } from '../scene/NodeView.ts';
@@ -19,7 +20,8 @@ export interface ResolvedType {
   initials: string;
 }
 
-const UNKNOWN: NodeTypeInfo = { displayName: 'Unknown node type', icon: 'fa:question', inputs: 1, outputs: 1, isTrigger: false };
+// An unknown type's ports come from its connections (kernels/ports.ts), not from this answer.
+const UNKNOWN: NodeTypeInfo = { displayName: 'Node type not installed', icon: 'fa:exclamation-triangle', inputs: 1, outputs: 1, isTrigger: false };
 
 /**
  * Resolved node types, cached per (type, version). The app's lookup may read observable state
@@ -84,7 +86,9 @@ export class TypeCache {
       } catch {
         info = undefined; // a throwing lookup must not take the frame down; the type's answer stands
       }
-      r = info ? { ...base, info: { ...base.info, inputs: info.inputs, outputs: info.outputs, inputNames: info.inputNames, outputNames: info.outputNames } } : base;
+      r = info
+        ? { ...base, info: { ...base.info, inputs: info.inputs, outputs: info.outputs, inputNames: info.inputNames, outputNames: info.outputNames, nonMainInputs: info.nonMainInputs, nonMainOutputs: info.nonMainOutputs } }
+        : base;
       this.perNode.set(n.parameters, r);
     }
     return r;
@@ -138,14 +142,34 @@ export function safeCoord(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.max(-COORD_LIMIT, Math.min(COORD_LIMIT, v)) : 0;
 }
 
-/** At most this many endpoints per side are drawn (a bad description must not make a node kilometres tall). */
-const MAX_PORTS = 64;
-
 function portCount(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(MAX_PORTS, Math.floor(v))) : 0;
 }
 
-export function nodeRecord(n: CanvasNode, t: ResolvedType): NodeRecord {
+/** What the type says about the node's ports; an unknown type says nothing but whether its name reads as a trigger. */
+export function describedPorts(n: CanvasNode, t: ResolvedType): DescribedPorts {
+  if (!t.known) return { known: false, isTrigger: looksLikeTrigger(String(n.type)), mainInputs: 0, mainOutputs: 0 };
+  return {
+    known: true,
+    isTrigger: !!t.info.isTrigger,
+    mainInputs: portCount(t.info.inputs),
+    mainOutputs: portCount(t.info.outputs),
+    nonMainInputs: Array.isArray(t.info.nonMainInputs) ? t.info.nonMainInputs : undefined,
+    nonMainOutputs: Array.isArray(t.info.nonMainOutputs) ? t.info.nonMainOutputs : undefined,
+  };
+}
+
+/** onError 'continueErrorOutput' gives the node n8n's extra error output. */
+export function hasErrorOutput(n: CanvasNode): boolean {
+  return !n.isSticky && n.settings?.onError === 'continueErrorOutput';
+}
+
+/** The node's ports for its type, settings and the ports its connections use (kernels/ports.ts). */
+export function nodePorts(n: CanvasNode, t: ResolvedType, used: Iterable<PortUse> = []): PortLayout {
+  return layoutPorts(describedPorts(n, t), hasErrorOutput(n), used);
+}
+
+export function nodeRecord(n: CanvasNode, t: ResolvedType, ports: PortLayout = nodePorts(n, t)): NodeRecord {
   if (n.isSticky) {
     return {
       x: safeCoord(n.x), y: safeCoord(n.y),
@@ -154,9 +178,24 @@ export function nodeRecord(n: CanvasNode, t: ResolvedType): NodeRecord {
       inputs: 0, outputs: 0, flags: FLAG_STICKY,
     };
   }
-  const inputs = t.info.isTrigger ? 0 : portCount(t.info.inputs);
-  const outputs = portCount(t.info.outputs);
-  return { x: safeCoord(n.x), y: safeCoord(n.y), w: NODE_SIZE, h: nodeHeight(inputs, outputs), inputs, outputs, flags: t.info.isTrigger ? FLAG_TRIGGER : 0 };
+  const { mainInputs: inputs, mainOutputs: outputs, subNode } = ports;
+  const bottom = ports.bottom.length;
+  const trigger = t.known ? t.info.isTrigger : looksLikeTrigger(String(n.type));
+  const flags = (trigger ? FLAG_TRIGGER : 0) | (ports.errorOutput >= 0 ? FLAG_ERROR_OUTPUT : 0) | (subNode ? FLAG_SUBNODE : 0);
+  return {
+    x: safeCoord(n.x), y: safeCoord(n.y),
+    w: nodeWidth(bottom, subNode), h: subNode ? NODE_SIZE : nodeHeight(inputs, outputs),
+    inputs, outputs, flags, bottom, top: ports.top.length,
+  };
+}
+
+/** Output labels: the type's names; with an error output n8n's 'Success' (for a single regular output) and 'Error'. */
+function outputNames(t: ResolvedType, ports: PortLayout): readonly string[] | undefined {
+  if (ports.errorOutput < 0) return t.info.outputNames;
+  const names: string[] = [];
+  for (let i = 0; i < ports.mainOutputs; i++) names.push(i === ports.errorOutput ? 'Error' : (t.known ? t.info.outputNames?.[i] : undefined) ?? '');
+  if (ports.errorOutput === 1 && !names[0]) names[0] = 'Success';
+  return names;
 }
 
 export function stateInput(n: CanvasNode, pinned: boolean): NodeStateInput {
@@ -167,27 +206,38 @@ export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
   return visualState(stateInput(n, pinned));
 }
 
-export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, state: VisualState, selected: boolean, plusMask: number): NodeAppearance {
-  // An unknown type is drawn with the issues look (red border, warning badge) unless disabled.
+export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, state: VisualState, selected: boolean, plusMask: number, ports: PortLayout = nodePorts(n, t)): NodeAppearance {
+  // An unknown type is drawn greyed, with a warning icon and the issues look (red border,
+  // warning badge) unless disabled: the node-type-missing look; its name stays.
   const shown = !t.known && state !== 'disabled' && state !== 'executing' ? 'issues' : state;
+  const labelInside = ports.bottom.length > 0 && !ports.subNode;
+  const name = typeof n.name === 'string' ? n.name : String(n.name);
   return {
     x: r.x,
     y: r.y,
     w: r.w,
     h: r.h,
-    shape: t.info.isTrigger ? 'trigger' : 'regular',
+    shape: ports.subNode ? 'subnode' : (r.flags & FLAG_TRIGGER) !== 0 ? 'trigger' : 'regular',
     state: shown,
     selected,
-    label: wrapName(typeof n.name === 'string' ? n.name : String(n.name)),
+    // A root node with sub-node inputs has its name inside, right of the icon (as n8n): its
+    // bottom edge belongs to the sub-node connections.
+    label: labelInside ? wrapName(name, Math.max(8, Math.floor((r.w - 110) / 7.5)), 2) : wrapName(name),
+    labelInside,
     icon: t.info.icon,
-    iconColor: t.iconColor,
+    iconColor: t.known ? t.iconColor : THEME.textMuted,
     initials: t.initials,
     inputs: r.inputs,
     outputs: r.outputs,
-    outputNames: t.info.outputNames,
+    outputNames: outputNames(t, ports),
+    errorOutput: ports.errorOutput,
+    bottom: ports.bottom.length,
+    top: ports.top.length,
+    bottomLabels: ports.bottom.map((p) => portLabel(p.type)),
+    missing: !t.known,
     plusMask,
     stale: state === 'success' && n.stale === true,
-    subtitle: !t.known ? 'Unknown node type' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
+    subtitle: !t.known ? 'Not installed' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
   };
 }
 

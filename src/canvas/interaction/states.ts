@@ -253,8 +253,8 @@ export class PointingPort implements State {
     if (ev.type === 'cancel') return new Idle();
     if (ev.type === 'move' && moved(this.down, ev)) return new Connecting(this.from).handle(ev, ctx, out);
     if (ev.type === 'up') {
-      // A click on an unconnected output (or its plus) asks for a node to follow it.
-      if (this.from.side === 'output' && (this.plus || !ctx.outputConnected(this.from.nodeId, this.from.index))) {
+      // A click on an unconnected main output (or its plus) asks for a node to follow it.
+      if (this.from.side === 'output' && this.from.index >= 0 && (this.plus || !ctx.outputConnected(this.from.nodeId, this.from.index))) {
         const box = ctx.nodeBox(this.from.nodeId);
         if (box) out.push({ type: 'addNode', fromNodeId: this.from.nodeId, fromOutput: this.from.index, position: addPositionFor(box, this.from.index) });
       }
@@ -271,18 +271,18 @@ export class Connecting implements State {
     this.from = from;
   }
 
-  /** The port a drop at this target would connect to, or null. */
+  /** The port a drop at this target would connect to, or null. Ports of different connection types never join. */
   targetFor(t: Target, ctx: MachineContext): Port | null {
+    let port: Port | null = null;
     if (this.from.side === 'output') {
-      if (t.kind === 'input' && t.nodeId !== this.from.nodeId) return { nodeId: t.nodeId, side: 'input', index: t.index };
-      // Only single-input nodes take a connection dropped onto the body (spec 001 §2.4).
-      if (t.kind === 'node' && !t.sticky && t.nodeId !== this.from.nodeId && ctx.nodeBox(t.nodeId)?.inputs === 1) {
-        return { nodeId: t.nodeId, side: 'input', index: 0 };
+      if (t.kind === 'input' && t.nodeId !== this.from.nodeId) port = { nodeId: t.nodeId, side: 'input', index: t.index };
+      // Only single-input nodes take a main connection dropped onto the body (spec 001 §2.4).
+      else if (t.kind === 'node' && !t.sticky && t.nodeId !== this.from.nodeId && this.from.index >= 0 && ctx.nodeBox(t.nodeId)?.inputs === 1) {
+        port = { nodeId: t.nodeId, side: 'input', index: 0 };
       }
-      return null;
-    }
-    if (t.kind === 'output' && t.nodeId !== this.from.nodeId) return { nodeId: t.nodeId, side: 'output', index: t.index };
-    return null;
+    } else if (t.kind === 'output' && t.nodeId !== this.from.nodeId) port = { nodeId: t.nodeId, side: 'output', index: t.index };
+    if (port && ctx.portType && ctx.portType(port) !== ctx.portType(this.from)) return null;
+    return port;
   }
 
   handle(ev: PointerInput, ctx: MachineContext, out: Effect[]): State {
@@ -304,7 +304,7 @@ export class Connecting implements State {
       if (!ctx.connectionExists(src.nodeId, src.index, dst.nodeId, dst.index)) {
         out.push({ type: 'connect', sourceId: src.nodeId, sourceOutput: src.index, targetId: dst.nodeId, targetInput: dst.index });
       }
-    } else if (t.kind === 'background' && this.from.side === 'output') {
+    } else if (t.kind === 'background' && this.from.side === 'output' && this.from.index >= 0) {
       out.push({
         type: 'addNode',
         fromNodeId: this.from.nodeId,

@@ -28,13 +28,17 @@ export type Target =
   | { kind: 'edge'; edgeId: string }
   /** An edge or corner of a sticky note (resize). */
   | { kind: 'stickyEdge'; nodeId: string; handle: ResizeHandle }
-  /** The add or delete button of the hovered connection; (x, y) is the connection's midpoint. */
+  /**
+   * The add or delete button of the hovered connection; (x, y) is the connection's midpoint.
+   * Connections of other types than main have only the delete button.
+   */
   | { kind: 'edgeButton'; edgeId: string; button: 'add' | 'delete'; x: number; y: number }
   | { kind: 'background' };
 
 export interface Port {
   nodeId: string;
   side: 'input' | 'output';
+  /** Main port index, or -1 - k for the k-th port of another type (bottom input / top output). */
   index: number;
 }
 
@@ -46,6 +50,12 @@ export interface MachineContext {
   connectionExists(sourceId: string, sourceOutput: number, targetId: string, targetInput: number): boolean;
   /** Output has at least one connection (its plus button is hidden). */
   outputConnected(nodeId: string, output: number): boolean;
+  /**
+   * The connection type of a port ('main', 'ai_tool' …); a connection joins ports of one type.
+   * Main ports have indexes 0, 1, …; other types -1 - k (the k-th bottom input / top output).
+   * Without it every port is taken as one type.
+   */
+  portType?(port: Port): string | undefined;
   readOnly: boolean;
 }
 

@@ -2,11 +2,13 @@
 // start, and each chunk is ONE Graphics holding all its curves (two strokes: plain and "has
 // data"). A change redraws only its chunk. While nodes are dragged, their connections leave the
 // chunks: those inside the dragged set are drawn once into the drag layer (which just moves),
-// those crossing its border are redrawn each drag frame — nothing else is.
+// those crossing its border are redrawn each drag frame — nothing else is. Connections of other
+// types than main (AI sub-node connections) are drawn dashed, from a top port to a bottom port.
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
 import { connectionLabelFits, itemCountText } from '../kernels/labels.ts';
-import { bezierPoint, connectionCurve, inputPoint, outputPoint } from '../../../workers/spatial/geometry.ts';
+import { dashCurve, dashSegmentsFor } from '../kernels/dash.ts';
+import { EDGE_STRIDE, E_INPUT, E_OUTPUT, bezierPoint, connectionCurve, inputPoint, outputPoint, subConnectionCurve } from '../../../workers/spatial/geometry.ts';
 import type { GraphGeometry } from '../doc/GraphGeometry.ts';
 import { LABEL_FONT } from './fonts.ts';
 import { SIZES, THEME } from './theme.ts';
@@ -28,6 +30,10 @@ export interface EdgeStyleSource {
 
 const curve = new Float64Array(8);
 const pt = new Float64Array(2);
+const dashes: number[] = [];
+/** Dash and gap of sub-node connections, world units (n8n: 8, 8). */
+const DASH = 8;
+const GAP = 7;
 
 export class EdgeLayer {
   // Render groups of their own (see CanvasController): a redrawn chunk re-packs the
@@ -236,23 +242,36 @@ export class EdgeLayer {
     let tx = pt[0];
     let ty = pt[1];
     if (d && d.has(target)) { tx += dx; ty += dy; }
-    connectionCurve(sx, sy, tx, ty, out);
+    if (output < 0 || input < 0) subConnectionCurve(sx, sy, tx, ty, out);
+    else connectionCurve(sx, sy, tx, ty, out);
+  }
+
+  /** A connection of another type than main (ends on top / bottom ports): drawn dashed. */
+  isSub(e: number): boolean {
+    const a = this.geometry.state.edges;
+    const o = e * EDGE_STRIDE;
+    return a[o + E_OUTPUT] < 0 || a[o + E_INPUT] < 0;
   }
 
   private pathEdges(g: Graphics, edges: Iterable<number>, offset: boolean, dx: number, dy: number): void {
     const straight = this.lod === 'boxes';
-    for (let pass = 0; pass < 2; pass++) {
+    // Passes: plain main connections, main connections that passed data, sub-node connections.
+    for (let pass = 0; pass < 3; pass++) {
       let any = false;
       for (const e of edges) {
-        if ((this.style.items(e) > 0 ? 1 : 0) !== pass) continue;
+        const sub = this.isSub(e);
+        if (pass === 2 ? !sub : sub || (this.style.items(e) > 0 ? 1 : 0) !== pass) continue;
         this.curveOf(e, curve, offset ? dx : 0, offset ? dy : 0);
-        g.moveTo(curve[0], curve[1]);
-        if (straight) g.lineTo(curve[6], curve[7]);
-        else g.bezierCurveTo(curve[2], curve[3], curve[4], curve[5], curve[6], curve[7]);
+        if (straight) g.moveTo(curve[0], curve[1]).lineTo(curve[6], curve[7]);
+        else if (sub) {
+          dashes.length = 0;
+          const n = dashCurve(curve, DASH, GAP, dashes, dashSegmentsFor(curve));
+          for (let i = 0; i < n; i++) g.moveTo(dashes[4 * i], dashes[4 * i + 1]).lineTo(dashes[4 * i + 2], dashes[4 * i + 3]);
+        } else g.moveTo(curve[0], curve[1]).bezierCurveTo(curve[2], curve[3], curve[4], curve[5], curve[6], curve[7]);
         any = true;
       }
       if (!any) continue;
-      const color = pass === 1 ? THEME.success : THEME.edge;
+      const color = pass === 2 ? THEME.subEdge : pass === 1 ? THEME.success : THEME.edge;
       if (straight) g.stroke({ color, width: 1, pixelLine: true });
       else g.stroke({ color, width: this.lod === 'full' ? SIZES.edgeWidth : 3 });
     }

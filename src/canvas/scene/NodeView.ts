@@ -3,7 +3,7 @@
 import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
 import type { VisualState } from '../kernels/nodeState.ts';
-import { LABEL_GAP, portY } from '../../../workers/spatial/geometry.ts';
+import { LABEL_GAP, PORT_LABEL_HEIGHT, edgePortX, portY } from '../../../workers/spatial/geometry.ts';
 import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
 import { IconAtlas } from './iconAtlas.ts';
 import { bodyContext, boxContext, portsContext, simpleBodyContext, strikeContext, type BodyShape } from './nodeGraphics.ts';
@@ -19,6 +19,8 @@ export interface NodeAppearance {
   selected: boolean;
   /** Wrapped display name (at most two lines). */
   label: string;
+  /** The name sits inside the node, right of the icon (a root node with sub-node inputs below). */
+  labelInside?: boolean;
   icon: string | undefined;
   iconColor: number;
   /** Drawn instead of an icon when the type has none (or is unknown). */
@@ -26,6 +28,14 @@ export interface NodeAppearance {
   inputs: number;
   outputs: number;
   outputNames: readonly string[] | undefined;
+  /** Index of the error output (red), or -1 / absent. */
+  errorOutput?: number;
+  /** Ports of other connection types: inputs on the bottom edge (labelled), outputs on the top edge. */
+  bottom?: number;
+  top?: number;
+  bottomLabels?: readonly string[];
+  /** The node's type is not installed: greyed body (icon and tint come with the appearance). */
+  missing?: boolean;
   /** Bits of outputs that show a plus button. */
   plusMask: number;
   subtitle: string | undefined;
@@ -63,6 +73,7 @@ export class NodeView {
   private badge: Sprite | null = null;
   private spinner: Sprite | null = null;
   private readonly outputLabels: BitmapText[] = [];
+  private readonly portLabels: BitmapText[] = [];
   private last: NodeAppearance | null = null;
   private lastLod: Lod | null = null;
 
@@ -84,18 +95,18 @@ export class NodeView {
     const p = this.last;
     if (!p || p.x !== a.x || p.y !== a.y) this.root.position.set(a.x, a.y);
     const lodChanged = lod !== this.lastLod;
-    const look = lodChanged || !p || p.shape !== a.shape || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.selected !== a.selected;
+    const look = lodChanged || !p || p.shape !== a.shape || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.selected !== a.selected || p.missing !== a.missing;
     if (look) {
       this.body.context =
-        lod === 'full' ? bodyContext(a.shape, a.w, a.h, a.state, a.selected)
-        : lod === 'simplified' ? simpleBodyContext(a.shape, a.w, a.h, a.state, a.selected)
+        lod === 'full' ? bodyContext(a.shape, a.w, a.h, a.state, a.selected, a.missing)
+        : lod === 'simplified' ? simpleBodyContext(a.shape, a.w, a.h, a.state, a.selected, a.missing)
         : boxContext(a.w, a.h, a.state, a.selected);
     }
     const full = lod === 'full';
     const detailed = lod !== 'boxes';
     this.ports.visible = full;
-    if (full && (lodChanged || !p || p.w !== a.w || p.h !== a.h || p.inputs !== a.inputs || p.outputs !== a.outputs || p.plusMask !== a.plusMask)) {
-      this.ports.context = portsContext(a.w, a.h, a.inputs, a.outputs, a.plusMask);
+    if (full && (lodChanged || !p || p.w !== a.w || p.h !== a.h || p.inputs !== a.inputs || p.outputs !== a.outputs || p.plusMask !== a.plusMask || p.bottom !== a.bottom || p.top !== a.top || p.errorOutput !== a.errorOutput)) {
+      this.ports.context = portsContext(a.w, a.h, a.inputs, a.outputs, a.plusMask, { bottom: a.bottom ?? 0, top: a.top ?? 0, errorOutput: a.errorOutput ?? -1 });
     }
     this.applyIcon(a, detailed, atlas, lodChanged);
     const struck = detailed && a.state === 'disabled';
@@ -118,12 +129,14 @@ export class NodeView {
     const tex = atlas.get(a.icon);
     const tint = a.state === 'disabled' ? THEME.disabledIcon : a.iconColor;
     this.icon.visible = detailed && !!tex;
-    if (tex && detailed && (lodChanged || !p || p.icon !== a.icon || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.iconColor !== a.iconColor)) {
+    // A node with its name inside has the icon at the left, in the first 100 × 100.
+    const cx = a.labelInside ? a.h / 2 : a.w / 2;
+    if (tex && detailed && (lodChanged || !p || p.icon !== a.icon || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.iconColor !== a.iconColor || p.labelInside !== a.labelInside || p.shape !== a.shape)) {
       this.icon.texture = tex;
-      const size = SIZES.icon * IconAtlas.cellScale;
+      const size = (a.shape === 'subnode' ? SIZES.icon * 0.8 : SIZES.icon) * IconAtlas.cellScale;
       this.icon.width = size;
       this.icon.height = size;
-      this.icon.position.set(a.w / 2, a.h / 2);
+      this.icon.position.set(cx, a.h / 2);
       this.icon.tint = tint;
     }
     const needInitials = detailed && !tex;
@@ -136,7 +149,7 @@ export class NodeView {
       if (needInitials) {
         if (this.initials.text !== a.initials) this.initials.text = a.initials;
         this.initials.tint = tint;
-        this.initials.position.set(a.w / 2, a.h / 2 - 14);
+        this.initials.position.set(cx, a.h / 2 - 14);
       }
     }
   }
@@ -146,15 +159,25 @@ export class NodeView {
       this.label = text(LABEL_FONT, SIZES.labelSize, THEME.text, 0.5);
       this.root.addChild(this.label);
     }
+    const lines = a.label.split('\n').length;
+    const sub = full ? a.subtitle : undefined;
+    // Under the node (below the bottom ports' labels when it has some), or inside, right of the icon.
+    const below = a.h + LABEL_GAP + (a.bottom ? PORT_LABEL_HEIGHT : 0);
+    const inside = !!a.labelInside;
+    const insideTop = a.h / 2 - ((lines + (sub ? 0.85 : 0)) * SIZES.labelLine) / 2;
     if (this.label) {
       this.label.visible = full;
       if (full) {
         if (this.label.text !== a.label) this.label.text = a.label;
         this.label.tint = a.state === 'disabled' ? THEME.textMuted : THEME.text;
-        this.label.position.set(a.w / 2, a.h + LABEL_GAP);
+        if (this.label.anchor.x !== (inside ? 0 : 0.5)) {
+          this.label.anchor.set(inside ? 0 : 0.5, 0);
+          this.label.style.align = inside ? 'left' : 'center';
+        }
+        if (inside) this.label.position.set(a.h - 4, insideTop);
+        else this.label.position.set(a.w / 2, below);
       }
     }
-    const sub = full ? a.subtitle : undefined;
     if (sub && !this.subtitle) {
       this.subtitle = text(LABEL_FONT, SIZES.subLabelSize, THEME.textMuted, 0.5);
       this.root.addChild(this.subtitle);
@@ -163,8 +186,12 @@ export class NodeView {
       this.subtitle.visible = !!sub;
       if (sub) {
         if (this.subtitle.text !== sub) this.subtitle.text = sub;
-        const lines = a.label.split('\n').length;
-        this.subtitle.position.set(a.w / 2, a.h + LABEL_GAP + lines * SIZES.labelLine + 2);
+        if (this.subtitle.anchor.x !== (inside ? 0 : 0.5)) {
+          this.subtitle.anchor.set(inside ? 0 : 0.5, 0);
+          this.subtitle.style.align = inside ? 'left' : 'center';
+        }
+        if (inside) this.subtitle.position.set(a.h - 4, insideTop + lines * SIZES.labelLine + 1);
+        else this.subtitle.position.set(a.w / 2, below + lines * SIZES.labelLine + 2);
       }
     }
     const names = full && a.outputs > 1 ? a.outputNames ?? [] : [];
@@ -179,7 +206,23 @@ export class NodeView {
       t.visible = name !== '';
       if (!name) continue;
       if (t.text !== name) t.text = name;
+      t.tint = i === a.errorOutput ? THEME.danger : THEME.textMuted;
       t.position.set(a.w + 10, portY(0, a.h, a.outputs, i) - 17);
+    }
+    // The bottom ports' labels ('Model', 'Memory', 'Tool' …), under each port.
+    const portNames = full ? a.bottomLabels ?? [] : [];
+    while (this.portLabels.length < portNames.length) {
+      const t = text(LABEL_FONT, SIZES.portLabelSize, THEME.textMuted, 0.5);
+      this.portLabels.push(t);
+      this.root.addChild(t);
+    }
+    for (let i = 0; i < this.portLabels.length; i++) {
+      const t = this.portLabels[i];
+      const name = i < portNames.length ? portNames[i] : '';
+      t.visible = name !== '';
+      if (!name) continue;
+      if (t.text !== name) t.text = name;
+      t.position.set(edgePortX(0, a.w, portNames.length, i), a.h + 9);
     }
   }
 
@@ -198,7 +241,8 @@ export class NodeView {
         const size = SIZES.badge * IconAtlas.cellScale;
         this.badge.width = size;
         this.badge.height = size;
-        this.badge.position.set(a.w - 14, a.h - 14);
+        if (a.shape === 'subnode') this.badge.position.set(a.w * 0.82, a.h * 0.82);
+        else this.badge.position.set(a.w - 14, a.h - 14);
         this.badge.tint = stale ? THEME.warning : stateColor(a.state) ?? THEME.icon;
       }
     }

@@ -4,11 +4,12 @@
 import { GraphicsContext } from 'pixi.js';
 import type { VisualState } from '../kernels/nodeState.ts';
 import {
-  INPUT_HEIGHT, INPUT_WIDTH, OUTPUT_RADIUS, PLUS_CENTER_DX, PLUS_SIZE, portY,
+  INPUT_HEIGHT, INPUT_WIDTH, OUTPUT_RADIUS, PLUS_CENTER_DX, PLUS_SIZE, SUB_PORT_SIZE, edgePortX, portY,
 } from '../../../workers/spatial/geometry.ts';
 import { SIZES, THEME, stateColor } from './theme.ts';
 
-export type BodyShape = 'regular' | 'trigger';
+/** 'subnode': a sub-node with only outputs of other types (an AI model, memory, tool …), drawn round. */
+export type BodyShape = 'regular' | 'trigger' | 'subnode';
 
 const cache = new Map<string, GraphicsContext>();
 
@@ -41,25 +42,32 @@ function shapePath(g: GraphicsContext, x: number, y: number, w: number, h: numbe
     .closePath();
 }
 
-function radii(shape: BodyShape): [number, number] {
+function radii(shape: BodyShape, h: number): [number, number] {
+  if (shape === 'subnode') return [h / 2, h / 2];
   return shape === 'trigger' ? [SIZES.triggerRadius, SIZES.nodeRadius] : [SIZES.nodeRadius, SIZES.nodeRadius];
 }
 
-/** Full-detail body: shadow, selection halo, fill, state border, strike for disabled nodes. */
-export function bodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean): GraphicsContext {
-  return cached(`body|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}`, () => {
+/**
+ * Full-detail body: shadow, selection halo, fill, state border, strike for disabled nodes.
+ * `missing`: the node's type is not installed — a grey body (n8n's node-type-missing look).
+ */
+export function bodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean, missing = false): GraphicsContext {
+  return cached(`body|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}|${missing ? 1 : 0}`, () => {
     const g = new GraphicsContext();
-    const [rl, rr] = radii(shape);
+    const [rl, rr] = radii(shape, h);
     if (selected) {
       const p = SIZES.selectionPad;
       shapePath(g, -p, -p, w + 2 * p, h + 2 * p, rl + p, rr + p).fill({ color: THEME.selection, alpha: 0.22 });
     } else {
       // Only the band that shows below the body: a full-size shadow would double every
       // node's shaded pixels, which is what software rendering pays for.
-      const x0 = shape === 'trigger' ? rl * 0.7 : 1;
-      g.roundRect(x0, h - 12, w - 1 - x0, 15, SIZES.nodeRadius).fill({ color: THEME.shadow, alpha: 0.08 });
+      if (shape === 'subnode') g.ellipse(w / 2, h - 1, w * 0.3, 4).fill({ color: THEME.shadow, alpha: 0.08 });
+      else {
+        const x0 = shape === 'trigger' ? rl * 0.7 : 1;
+        g.roundRect(x0, h - 12, w - 1 - x0, 15, SIZES.nodeRadius).fill({ color: THEME.shadow, alpha: 0.08 });
+      }
     }
-    const disabled = state === 'disabled';
+    const disabled = state === 'disabled' || missing;
     const border = selected && state === 'idle' ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
     const width = state === 'idle' && !selected ? SIZES.border : SIZES.stateBorder;
     shapePath(g, 0, 0, w, h, rl, rr)
@@ -75,13 +83,13 @@ export function strikeContext(w: number, h: number): GraphicsContext {
 }
 
 /** Simplified body: no shadow, the state shows as the border. */
-export function simpleBodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean): GraphicsContext {
-  return cached(`simple|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}`, () => {
+export function simpleBodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean, missing = false): GraphicsContext {
+  return cached(`simple|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}|${missing ? 1 : 0}`, () => {
     const g = new GraphicsContext();
-    const [rl, rr] = radii(shape);
+    const [rl, rr] = radii(shape, h);
     const border = selected ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
     shapePath(g, 0, 0, w, h, rl, rr)
-      .fill({ color: state === 'disabled' ? THEME.disabledFill : THEME.nodeFill })
+      .fill({ color: state === 'disabled' || missing ? THEME.disabledFill : THEME.nodeFill })
       .stroke({ color: border, width: selected || state !== 'idle' ? 5 : 3, alignment: 1 });
     return g;
   });
@@ -97,12 +105,28 @@ export function boxContext(w: number, h: number, state: VisualState, selected: b
   });
 }
 
+export interface EdgePorts {
+  /** Inputs of other connection types on the bottom edge, outputs of other types on the top edge. */
+  bottom: number;
+  top: number;
+  /** Index of the error output (drawn red), or -1. */
+  errorOutput: number;
+}
+
+const NO_EDGE_PORTS: EdgePorts = { bottom: 0, top: 0, errorOutput: -1 };
+
+function diamond(g: GraphicsContext, cx: number, cy: number, r: number): GraphicsContext {
+  return g.moveTo(cx, cy - r).lineTo(cx + r, cy).lineTo(cx, cy + r).lineTo(cx - r, cy).closePath();
+}
+
 /**
- * Ports: input bars on the left, output dots on the right, and for every output whose bit is
- * set in plusMask a stub line and a plus button (spec 001 §2.4: hidden once connected).
+ * Ports: input bars on the left, output dots on the right (the error output red), and for every
+ * output whose bit is set in plusMask a stub line and a plus button (spec 001 §2.4: hidden once
+ * connected); ports of other connection types as diamonds on the bottom (inputs) and top
+ * (outputs) edges, as n8n draws a root node's sub-node inputs and a sub-node's output.
  */
-export function portsContext(w: number, h: number, inputs: number, outputs: number, plusMask: number): GraphicsContext {
-  return cached(`ports|${w}|${h}|${inputs}|${outputs}|${plusMask}`, () => {
+export function portsContext(w: number, h: number, inputs: number, outputs: number, plusMask: number, edge: EdgePorts = NO_EDGE_PORTS): GraphicsContext {
+  return cached(`ports|${w}|${h}|${inputs}|${outputs}|${plusMask}|${edge.bottom}|${edge.top}|${edge.errorOutput}`, () => {
     const g = new GraphicsContext();
     for (let i = 0; i < inputs; i++) {
       const y = portY(0, h, inputs, i);
@@ -119,7 +143,13 @@ export function portsContext(w: number, h: number, inputs: number, outputs: numb
         const a = 6;
         g.moveTo(cx - a, y).lineTo(cx + a, y).moveTo(cx, y - a).lineTo(cx, y + a).stroke({ color: THEME.plusGlyph, width: 2 });
       }
-      g.circle(w, y, OUTPUT_RADIUS).fill({ color: THEME.port });
+      g.circle(w, y, OUTPUT_RADIUS).fill({ color: i === edge.errorOutput ? THEME.danger : THEME.port });
+    }
+    for (let k = 0; k < edge.bottom; k++) {
+      diamond(g, edgePortX(0, w, edge.bottom, k), h, SUB_PORT_SIZE).fill({ color: THEME.nodeFill }).stroke({ color: THEME.subPort, width: 2 });
+    }
+    for (let k = 0; k < edge.top; k++) {
+      diamond(g, edgePortX(0, w, edge.top, k), 0, SUB_PORT_SIZE).fill({ color: THEME.subPort });
     }
     return g;
   });

@@ -21,6 +21,9 @@ export const THEME = {
   disabledBorder: 0xb9bec7,
   disabledIcon: 0xb0b5bd,
   port: 0x8c929d,
+  /** Ports and connections of other types than main (n8n's AI sub-node connections). */
+  subPort: 0x7d8594,
+  subEdge: 0x8f96a3,
   edge: 0x9aa1ac,
   edgeHover: 0x4f7cf7,
   plusBorder: 0xaab0ba,
@@ -46,6 +49,7 @@ export const SIZES = {
   labelLine: 16,
   subLabelSize: 11,
   outputLabelSize: 12,
+  portLabelSize: 11,
   edgeWidth: 2,
   edgeLabelSize: 12,
   stickyPadding: 14,
