@@ -102,12 +102,18 @@ export class ConnectionModel {
     this.targetId = targetId;
     this.targetInput = targetInput;
     this.type = type;
-    this.id = connectionId(sourceId, sourceOutput, targetId, targetInput);
+    this.id = connectionId(sourceId, sourceOutput, targetId, targetInput, type);
   }
 }
 
-export function connectionId(sourceId: string, sourceOutput: number, targetId: string, targetInput: number): string {
-  return `${sourceId}:${sourceOutput}>${targetId}:${targetInput}`;
+/**
+ * A connection's key. Indexes count ports of one connection type, so a connection of another
+ * type than main (an AI sub-node's ai_tool, say) names its type: it never collides with a main
+ * connection between the same ports.
+ */
+export function connectionId(sourceId: string, sourceOutput: number, targetId: string, targetInput: number, type = 'main'): string {
+  const id = `${sourceId}:${sourceOutput}>${targetId}:${targetInput}`;
+  return type === 'main' ? id : `${id}:${type}`;
 }
 
 function specOf(c: ConnectionModel): ConnectionSpec {
@@ -356,7 +362,7 @@ export class WorkflowStore {
 
   private insertConnection(s: ConnectionSpec): boolean {
     if (!this.nodes.has(s.sourceId) || !this.nodes.has(s.targetId)) return false;
-    const id = connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput);
+    const id = connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput, s.type);
     if (this.connections.has(id)) return false;
     this.connections.set(id, new ConnectionModel(s.sourceId, s.sourceOutput, s.targetId, s.targetInput, s.type));
     return true;
@@ -391,7 +397,7 @@ export class WorkflowStore {
         for (const s of c.connections) this.insertConnection(s);
         break;
       case 'disconnect':
-        for (const s of c.connections) this.deleteConnection(connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput));
+        for (const s of c.connections) this.deleteConnection(connectionId(s.sourceId, s.sourceOutput, s.targetId, s.targetInput, s.type));
         break;
       case 'positions':
         c.ids.forEach((id, i) => {

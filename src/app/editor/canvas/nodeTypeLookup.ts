@@ -2,6 +2,7 @@
 // descriptions inside the lookup lets the canvas's reactions redraw when types arrive. Types
 // whose endpoints depend on parameters (Switch, Webhook with several methods, Merge v3) answer
 // `dynamicPorts` and are asked again with each node's parameters (src/model/nodePorts.ts).
+// An unknown type answers undefined: the canvas then takes its ports from its connections.
 import type { NodeTypeInfo, NodeTypeLookup } from '../../../canvas/types.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
 import { hasDynamicPorts, nodePorts } from '../../../model/nodePorts.ts';
@@ -24,12 +25,18 @@ export function nodeTypeLookup(store: NodeTypesStore): NodeTypeLookup {
       return undefined;
     }
     const ports = nodePorts(d, type, typeVersion, parameters as Record<string, unknown> | undefined);
+    // Ports of other connection types than main (n8n's AI sub-node ports) are drawn on the
+    // bottom and top edges, not counted with the main ones.
+    const nonMainInputs = d.inputs.filter((t) => t !== 'main');
+    const nonMainOutputs = d.outputs.filter((t) => t !== 'main');
     const info: NodeTypeInfo = {
       displayName: d.displayName,
       icon: d.icon,
       iconColor: d.iconColor,
-      inputs: ports.inputs,
-      outputs: ports.outputs,
+      inputs: ports.inputs === d.inputs.length ? ports.inputs - nonMainInputs.length : ports.inputs,
+      outputs: ports.outputs === d.outputs.length ? ports.outputs - nonMainOutputs.length : ports.outputs,
+      nonMainInputs: nonMainInputs.length ? nonMainInputs : undefined,
+      nonMainOutputs: nonMainOutputs.length ? nonMainOutputs : undefined,
       inputNames: ports.inputNames,
       outputNames: ports.outputNames,
       isTrigger: isTriggerType(d),

@@ -88,7 +88,7 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
         <RunDataView
           key={current.name}
           runs={runs ? [...runs] : undefined}
-          outputNames={outputNamesOf(parentType)}
+          outputNames={outputNamesOf(parentType, parentModel?.settings.onError)}
           fixedOutput={current.output}
           testId="ndv-input"
           title={

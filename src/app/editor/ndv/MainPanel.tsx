@@ -1,4 +1,5 @@
-// The NDV's middle panel: node title, Parameters / Settings tabs, docs link, issues.
+// The NDV's middle panel: node title, Parameters / Settings tabs, docs link, issues; for a type
+// that is not installed, its warning and the node's fields read only (UnknownNodePanel).
 import { observer } from 'mobx-react-lite';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { faArrowUpRightFromSquare, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
@@ -11,6 +12,7 @@ import { NodeTitle } from './NodeTitle.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
 import { NodeSettingsTab } from './NodeSettingsTab.tsx';
 import { ExecuteNodeButton } from './ExecuteNodeButton.tsx';
+import { UnknownNodePanel } from './UnknownNodePanel.tsx';
 
 export const MainPanel = observer(function MainPanel({ node, onDragStart }: { node: NodeModel; onDragStart: (e: ReactPointerEvent) => void }) {
   const { nodeTypes } = useStores();
@@ -19,10 +21,10 @@ export const MainPanel = observer(function MainPanel({ node, onDragStart }: { no
     <section className="ndv-main" aria-label="Node parameters">
       <div className="ndv-main-head" onPointerDown={onDragStart}>
         <span className="ndv-drag-grip" aria-hidden title="Drag to move" />
-        <NodeIcon icon={d?.icon} color={d?.iconColor ?? d?.defaults.color} name={d?.displayName ?? node.type} size={30} />
+        <NodeIcon icon={d ? d.icon : 'fa:exclamation-triangle'} color={d ? d.iconColor ?? d.defaults.color : undefined} name={d?.displayName ?? node.type} size={30} />
         <div className="ndv-title-wrap" onPointerDown={(e) => e.stopPropagation()}>
           <NodeTitle node={node} />
-          <div className="ndv-subtitle">{d ? `${d.displayName} · v${node.typeVersion}` : node.type}</div>
+          <div className="ndv-subtitle">{d ? `${d.displayName} · v${node.typeVersion}` : `${node.type} · v${node.typeVersion} · not installed`}</div>
         </div>
         {d && <ExecuteNodeButton node={node} description={d} />}
         {d?.documentationUrl && (
@@ -42,10 +44,7 @@ export const MainPanel = observer(function MainPanel({ node, onDragStart }: { no
         </div>
       )}
       {!d ? (
-        <div className="ndv-unknown" role="alert">
-          <div className="run-empty-title">Node type “{node.type}” (version {node.typeVersion}) is not installed</div>
-          <p>This node cannot run or be edited here. Install the package that provides it, or replace the node.</p>
-        </div>
+        <UnknownNodePanel node={node} />
       ) : (
         <Tabs className="ndv-tabs" defaultSelectedKey="parameters">
           <TabList aria-label="Node details" className="ndv-tablist">

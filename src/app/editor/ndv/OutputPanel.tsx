@@ -19,7 +19,7 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
       <RunDataView
         key={node.id}
         runs={runs ? [...runs] : undefined}
-        outputNames={outputNamesOf(d)}
+        outputNames={outputNamesOf(d, node.settings.onError)}
         title="Output"
         testId="ndv-output"
         notice={
