@@ -111,7 +111,13 @@ describe('server with a runaway Code node', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect((await api('GET', `/executions/${id}`)).json.data.status).toBe('running');
-    expect(Math.max(...latencies), `latencies ${latencies.map((l) => l.toFixed(1)).join(', ')}`).toBeLessThan(200);
+    // A blocked event loop would make every request slow. One slow sample can be the machine (the
+    // whole unit stage runs in parallel on 2 cores: one request took 458 ms there), so the
+    // median must be quick and at most one of ten may pass 200 ms.
+    const sorted = [...latencies].sort((x, y) => x - y);
+    const shown = `latencies ${latencies.map((l) => l.toFixed(1)).join(', ')}`;
+    expect(sorted[Math.floor(sorted.length / 2)], shown).toBeLessThan(50);
+    expect(latencies.filter((l) => l >= 200).length, shown).toBeLessThanOrEqual(1);
     await api('POST', `/executions-current/${id}/stop`);
     expect((await waitForEnd(id, 5000)).status).toBe('canceled');
   }, 30_000);
