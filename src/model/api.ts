@@ -67,6 +67,8 @@ export interface IWorkflowListItem {
   createdAt: string;
   updatedAt: string;
   tags: ITag[];
+  /** The user it belongs to (the owner's list holds members' workflows too). */
+  ownerId?: string | null;
 }
 
 /** POST /workflows and PATCH /workflows/{id} body (spec 001 §3 "Saved workflow payload"). */
@@ -137,6 +139,8 @@ export interface SignupPayload {
 /** GET /resolve-signup-token?inviterId&inviteeId */
 export interface ResolveSignupTokenResponse {
   inviter: { firstName: string; lastName: string };
+  /** The address the invitation was sent to (the account's email). */
+  invitee: { email: string };
 }
 
 /** PATCH /me */
@@ -144,6 +148,8 @@ export interface MePatchPayload {
   firstName: string;
   lastName: string;
   email: string;
+  /** Required when the email changes. */
+  currentPassword?: string;
   settings?: import('./users.ts').UserSettings;
 }
 
@@ -166,9 +172,9 @@ export interface InviteResult {
   error?: string;
 }
 
-/** GET/POST /me/api-key */
+/** GET /me/api-key (null: no key yet), POST /me/api-key */
 export interface ApiKeyResponse {
-  apiKey: string;
+  apiKey: string | null;
 }
 
 export interface ApiErrorBody {

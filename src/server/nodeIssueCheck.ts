@@ -5,11 +5,16 @@ import type { INode } from '../model/workflow.ts';
 import type { NodeTypeRegistry } from '../nodes/types.ts';
 import type { ServerConfig } from './config.ts';
 import { workflowNodeIssues, type WorkflowIssueOptions, type WorkflowNodeIssues } from '../model/workflowIssues.ts';
+import { versionsOf } from '../model/nodeTypes.ts';
 
-export type NodeIssueCheck = (nodes: INode[], options: Omit<WorkflowIssueOptions, 'suppliedCredentials'>) => WorkflowNodeIssues;
+export type NodeIssueCheck = (nodes: INode[], options: Omit<WorkflowIssueOptions, 'suppliedCredentials' | 'versionsOf'>) => WorkflowNodeIssues;
 
 export function createNodeIssueCheck(nodeTypes: NodeTypeRegistry, config: Pick<ServerConfig, 'smtpHost'>): NodeIssueCheck {
   const supplied = new Set(config.smtpHost ? ['smtp'] : []);
+  // A type is described once per group of versions; a node at a version none has is unknown
+  // (n8n resolves node types by exact version), and its issue names the installed versions.
+  const versions = new Map<string, number[]>();
+  for (const d of nodeTypes.descriptions()) versions.set(d.name, [...(versions.get(d.name) ?? []), ...versionsOf(d)]);
   const describe = (type: string, version: number) => nodeTypes.get(type, version)?.description;
-  return (nodes, options) => workflowNodeIssues(nodes, describe, { ...options, suppliedCredentials: supplied });
+  return (nodes, options) => workflowNodeIssues(nodes, describe, { ...options, suppliedCredentials: supplied, versionsOf: (type) => versions.get(type) });
 }

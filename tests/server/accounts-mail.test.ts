@@ -116,7 +116,7 @@ describe('invitations', () => {
     expect(forged.status).toBe(400);
     const ok = await api(s, 'GET', `/rest/resolve-signup-token?inviterId=${owner.id}&inviteeId=${invitee}`);
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ inviter: { firstName: 'Olive', lastName: 'Owner' } });
+    expect(ok.body.data).toEqual({ inviter: { firstName: 'Olive', lastName: 'Owner' }, invitee: { email: 'bob@example.com' } });
   });
 
   it('sign-up from the mailed link completes, signs in, and the link cannot be used again', async () => {
@@ -333,5 +333,32 @@ describe('without SMTP', () => {
     const re = await api(n, 'POST', `/rest/users/${o.id}/reinvite`, undefined, { cookie: o.cookie });
     expect(re.status).toBe(400);
     expect(await snapshot(n)).toBe(before);
+  });
+});
+
+describe('changing the email in personal settings (PATCH /me)', () => {
+  it('needs the current password, and the old address is told; names alone need none', async () => {
+    const member = await addMember(s, mailbox, owner, 'erin@example.com', 'ErinPass12', 'Erin');
+    secrets.push(member.password);
+    const names = { firstName: 'Erin', lastName: 'Ber' };
+    const before = await snapshot(s);
+    const bare = await api(s, 'PATCH', '/rest/me', { ...names, email: 'erin.new@example.com' }, { cookie: member.cookie });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Current password is required to change the email');
+    const wrong = await api(s, 'PATCH', '/rest/me', { ...names, email: 'erin.new@example.com', currentPassword: 'NotIt1234' }, { cookie: member.cookie });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Provided current password is incorrect');
+    expect(await snapshot(s)).toBe(before);
+
+    const renamed = await api(s, 'PATCH', '/rest/me', { ...names, lastName: 'Berg', email: 'ERIN@example.com' }, { cookie: member.cookie });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    const sent = mailbox.mails.length;
+    const ok = await api(s, 'PATCH', '/rest/me', { ...names, email: 'erin.new@example.com', currentPassword: member.password }, { cookie: member.cookie });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.email).toBe('erin.new@example.com');
+    const notice = await mailbox.next('erin@example.com', sent);
+    expect(notice.subject).toBe('Your Switchyard email address was changed');
+    expect(notice.decoded).toContain('erin.new@example.com');
   });
 });

@@ -95,11 +95,11 @@ describe('sign-in', () => {
     const before = await snapshot(s);
     const r = await signIn(s, limited.email, limited.password);
     expect(r.status).toBe(429);
-    expect(r.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(r.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
     const retryAfter = Number(r.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(r.body.message).toContain(`${retryAfter} seconds`);
+    expect(r.body.message).toContain(`${Math.ceil(retryAfter / 60)} minute`);
     expect(sessionCookieOf(r)).toBeUndefined();
     expect(await snapshot(s)).toBe(before);
     // Another account from the same kind of address still signs in.

@@ -179,7 +179,7 @@ describe('activation refuses node issues (the editor kernel, checked once at act
     try {
       expect((await b.api('GET', '/active')).body.data).toEqual([]);
       expect((await b.api('GET', `/workflows/${wf.id}`)).body.data.active).toBe(true);
-      expect((await b.api('GET', `/active/error/${wf.id}`)).body.data.error.message).toBe(`${HAS_ISSUES}\nMystery: Node type is not known.`);
+      expect((await b.api('GET', `/active/error/${wf.id}`)).body.data.error.message).toBe(`${HAS_ISSUES}\nMystery: Node Type "acme.notInstalled" is not known.`);
       expect((await b.hook('gone')).status).toBe(404);
     } finally {
       await b.close();

@@ -53,7 +53,7 @@ describe('database', () => {
     const raw = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     const migrations = raw.prepare('select name from migrations').all().map((r) => r.name);
-    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts']);
+    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra']);
     raw.close();
   });
 
@@ -70,7 +70,8 @@ describe('database', () => {
   it('a save whose tags cannot be resolved stores nothing (one transaction)', async () => {
     const { db } = await fresh();
     const repo = new WorkflowsRepository(db.db);
-    await expect(repo.create({ ...workflow, tags: [{ name: 'fine' }, 'missing-id'] }, 'u1')).rejects.toThrow(/does not exist/);
+    // A string that is no tag's id is a name; an id without a name that exists cannot be resolved.
+    await expect(repo.create({ ...workflow, tags: [{ name: 'fine' }, 'a new one', { id: 'missing-id' }] }, 'u1')).rejects.toThrow(/does not exist/);
     expect(await db.db.selectFrom('workflows').selectAll().execute()).toEqual([]);
     expect(await db.db.selectFrom('tags').selectAll().execute()).toEqual([]);
   });

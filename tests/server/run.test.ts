@@ -190,7 +190,9 @@ describe('POST /workflows/run refuses node issues (spec 001 §5, §8)', () => {
     wf.nodes[3] = { ...wf.nodes[3], type: 'acme.notInstalled', typeVersion: 1 };
     const r = await call(s, 'POST', '/rest/workflows/run', { workflowData: wf });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/Unknown node type: acme\.notInstalled \(node "Fetch"\)/);
+    // n8n's issue line for the node (nodeIssuesToString), among the others of the nodes that would run.
+    expect(r.body.message).toMatch(/\nFetch: Node Type "acme\.notInstalled" is not known\.$/);
+    expect(r.body.issues.Fetch).toEqual(['Node Type "acme.notInstalled" is not known.']);
   });
 
   it('disabled and pinned nodes do not block; a valid workflow still runs', async () => {

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { faArrowUpRightFromSquare, faCopy, faKey, faTrash } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
-import { ApiError, errorMessage, isSessionEnded } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { createApiKey, deleteApiKey, getApiKey } from '../api/users.ts';
 import { basePath } from '../basePath.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
@@ -24,10 +24,9 @@ export const APISettings = observer(function APISettings() {
   useEffect(() => {
     let cancelled = false;
     getApiKey().then(
-      (r) => !cancelled && setState({ kind: 'key', apiKey: r.apiKey }),
+      (r) => !cancelled && setState(r.apiKey ? { kind: 'key', apiKey: r.apiKey } : { kind: 'none' }),
       (e: unknown) => {
         if (cancelled || isSessionEnded(e)) return;
-        if (e instanceof ApiError && e.status === 404) return setState({ kind: 'none' });
         setState({ kind: 'error', message: errorMessage(e) });
         ui.toasts.error('Could not check for an API key', errorMessage(e), false);
       },
@@ -41,7 +40,7 @@ export const APISettings = observer(function APISettings() {
     setBusy(true);
     try {
       const r = await createApiKey();
-      setState({ kind: 'key', apiKey: r.apiKey });
+      if (r.apiKey) setState({ kind: 'key', apiKey: r.apiKey });
     } catch (e) {
       ui.toasts.error('Could not create an API key', errorMessage(e), false);
     } finally {

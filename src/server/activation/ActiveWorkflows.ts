@@ -13,6 +13,7 @@ import type { ExecutionService } from '../executions/ExecutionService.ts';
 import type { PushHub } from '../push/PushHub.ts';
 import type { NodeIssueCheck } from '../nodeIssueCheck.ts';
 import { buildGraph } from '../../model/graph.ts';
+import { readWorkflow } from '../../model/readWorkflow.ts';
 import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.ts';
 import { WebhookRegistry } from '../webhooks/WebhookRegistry.ts';
 import { workflowWebhooks, WebhookConfigurationError, type NodeWebhook } from '../webhooks/workflowWebhooks.ts';
@@ -98,8 +99,16 @@ export class ActiveWorkflows {
    * anything. Throws WorkflowActivationError and records the error for the workflow.
    * `nodeIssuesChecked`: the same nodes already passed the issue check in this request.
    */
-  prepare(workflow: IWorkflowDb, options: { nodeIssuesChecked?: boolean } = {}): Prepared {
+  prepare(stored: IWorkflowDb, options: { nodeIssuesChecked?: boolean } = {}): Prepared {
+    // Stored as sent: older forms (credentials by name, nulls) are read as n8n reads them.
+    const workflow = readWorkflow(stored);
     try {
+      // A node whose type is not installed may be the trigger this instance cannot run, or a step
+      // that would silently not happen: as n8n's editor, activation waits until none is left.
+      if (!options.nodeIssuesChecked) {
+        const unknown = this.#d.nodeIssues(workflow.nodes, { onlyTypeUnknown: true });
+        if (Object.keys(unknown).length) throw new WorkflowActivationError(workflowIssuesMessage(unknown));
+      }
       const webhooks = workflowWebhooks(workflow);
       const timezone = workflowTimezone(workflow, this.#d.timezone);
       const timers: Prepared['timers'] = [];

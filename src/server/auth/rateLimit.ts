@@ -59,5 +59,12 @@ export class RateLimiter {
 export function checkLimits(checks: Array<[RateLimiter, string]>, what: string): void {
   let wait = 0;
   for (const [limiter, key] of checks) wait = Math.max(wait, limiter.retryAfter(key));
-  if (wait > 0) throw new TooManyRequestsError(`Too many ${what}. Try again in ${wait} seconds.`, wait);
+  if (wait > 0) throw new TooManyRequestsError(`Too many ${what}. Try again in ${waitText(wait)}.`, wait);
+}
+
+/** '45 seconds', '1 minute', '15 minutes' (rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

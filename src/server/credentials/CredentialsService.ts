@@ -1,6 +1,7 @@
 // Credentials as the REST API and the engine see them: names and data checked against the
 // credential type, data encrypted before it reaches the repository and decrypted only for
 // GET ?includeData=true, for a node that uses the credential, and for a connection test.
+import { credentialRef } from '../../model/readWorkflow.ts';
 import { createTransport } from 'nodemailer';
 import type { IDataObject, INode } from '../../model/workflow.ts';
 import {
@@ -247,7 +248,8 @@ export class CredentialsService {
    * from another instance) a single credential of the type with the same name is used.
    */
   async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>, ownerId: string | null): Promise<IDataObject> {
-    const ref = node.credentials?.[typeName];
+    // Older files name the credential alone ({"slackApi": "Slack account"}): matched by name.
+    const ref = credentialRef(node.credentials?.[typeName]);
     if (!ref || (!ref.id && !ref.name)) {
       throw new CredentialResolutionError(`Node "${node.name}": credentials for "${typeName}" are not set`);
     }

@@ -15,6 +15,8 @@ export interface WorkflowsTable {
   pinData: string | null;
   staticData: string | null;
   meta: string | null;
+  /** n8n's other workflow fields (description, nodeGroups, …) as a JSON object; NULL = none. */
+  extra: string | null;
   versionId: string;
   /** The user it belongs to (issue 9): members see their own, the owner all. */
   ownerId: string | null;

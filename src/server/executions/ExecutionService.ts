@@ -1,6 +1,7 @@
 // Runs workflows in this process through the engine and keeps track of them: the active ones
 // (for /executions-current and stop), their timeouts, saving according to the workflow's
 // settings and the instance defaults, and the push messages to the editor that started them.
+import { readPinData, readWorkflow } from '../../model/readWorkflow.ts';
 import type {
   ExecutionError,
   ExecutionStatus,
@@ -412,7 +413,7 @@ export class ExecutionService {
         startNodes: req.startNodes,
         destinationNode: req.destinationNode,
         // Pinned data stands in for real data only in runs from the editor (n8n's rule).
-        pinData: a.mode === 'manual' ? (req.pinData ?? a.workflow.pinData) : undefined,
+        pinData: a.mode === 'manual' ? (readPinData(req.pinData) ?? a.workflow.pinData) : undefined,
         signal: a.controller.signal,
         timeoutAt,
         timezone: this.#d.defaults.timezone,
@@ -571,8 +572,13 @@ function runningSummary(a: ActiveExecution): IExecutionSummary {
   };
 }
 
-/** The workflow as the engine should see it: 'DEFAULT' settings mean "not set". */
-function normaliseWorkflow(w: IWorkflowBase): IWorkflowBase {
+/**
+ * The workflow as the engine should see it: n8n's older forms read as n8n reads them
+ * (readWorkflow.ts: credentials by name, unwrapped pinned items, nulls), and 'DEFAULT' settings
+ * mean "not set".
+ */
+function normaliseWorkflow(stored: IWorkflowBase): IWorkflowBase {
+  const w = readWorkflow(stored);
   if (!w.settings) return w;
   const settings: IWorkflowBase['settings'] = {};
   for (const [k, v] of Object.entries(w.settings)) if (v !== 'DEFAULT') settings[k] = v;

@@ -68,6 +68,11 @@ export function invitationMail(to: string, inviter: string, url: string): Mail {
   return { to, subject: `${inviter} has invited you to Switchyard`, text: `${lines.join('\n')}\n\n${url}\n`, html: page(lines, { href: url, label: 'Accept the invitation' }) };
 }
 
+export function emailChangedMail(to: string, firstName: string, newEmail: string): Mail {
+  const lines = [`Hi ${firstName},`, `The email address of your Switchyard account was changed to ${newEmail}.`, 'If you did not change it, ask the instance owner to check your account at once.'];
+  return { to, subject: 'Your Switchyard email address was changed', text: `${lines.join('\n')}\n`, html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:14px;color:#18181c">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>` };
+}
+
 export function passwordResetMail(to: string, firstName: string, url: string, minutes: number): Mail {
   const lines = [`Hi ${firstName},`, `Someone asked to reset the password of your Switchyard account. The link works once, for ${minutes} minutes.`, 'If it was not you, ignore this mail: your password stays as it is.'];
   return { to, subject: 'Reset your Switchyard password', text: `${lines.join('\n')}\n\n${url}\n`, html: page(lines, { href: url, label: 'Choose a new password' }) };

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv } from 'ajv';
 import type { ServerContext } from '../context.ts';
 import { registerErrorHandler } from '../rest/errorHandler.ts';
-import { NotFoundError } from '../errors.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import { tooDeepMessage } from '../rest/jsonBody.ts';
 import { apiKeyAuth } from './auth.ts';
 import { PUBLIC_API_LATEST_VERSION, PUBLIC_API_PATH } from './constants.ts';
 import { openApiDocsRoutes, registerOpenApiDocument } from './openapi.ts';
@@ -34,13 +35,18 @@ function validatorCompiler() {
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? exact : coercing).compile(schema);
 }
 
-/** JSON bodies as Fastify parses them, except that an empty one is no body (POST …/activate from clients that always send the header). */
+/**
+ * JSON bodies as Fastify parses them, except that an empty one is no body (POST …/activate from
+ * clients that always send the header), and one nested too deep to store is refused first.
+ */
 function allowEmptyJson(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
     const text = String(body);
     if (text === '') return done(null, undefined);
+    const deep = tooDeepMessage(text, false);
+    if (deep) return done(new BadRequestError(deep), undefined);
     return parse(request, text, done);
   });
 }

@@ -28,7 +28,14 @@ export const SignupTokenQuery = Type.Object({ inviterId: Type.Optional(Token), i
 export type SignupTokenQuery = Static<typeof SignupTokenQuery>;
 
 export const MeBody = Type.Object(
-  { firstName: Text(256), lastName: Text(256), email: Email, settings: Type.Optional(Type.Object({ updatesOptIn: Type.Optional(Type.Boolean()) }, { additionalProperties: false })) },
+  {
+    firstName: Text(256),
+    lastName: Text(256),
+    email: Email,
+    /** Needed when the email changes: whoever holds the address can reset the password. */
+    currentPassword: Type.Optional(Password),
+    settings: Type.Optional(Type.Object({ updatesOptIn: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+  },
   { additionalProperties: false },
 );
 export type MeBody = Static<typeof MeBody>;

@@ -11,6 +11,7 @@ import { checkLimits } from '../auth/rateLimit.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { publicUser } from '../auth/publicUser.ts';
 import { newToken, sha256 } from '../auth/tokens.ts';
+import { emailChangedMail } from '../mail/Mailer.ts';
 import { normaliseEmail } from '../../model/users.ts';
 import { LoginBody, MeBody, MePasswordBody, SurveyBody } from './accountSchemas.ts';
 import { checkedEmail, checkedNames, checkedPassword } from './accountRules.ts';
@@ -70,7 +71,21 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const body = request.body as MeBody;
     const names = checkedNames(body);
     const email = checkedEmail(body.email);
+    const emailChanged = email !== user.email;
+    if (emailChanged) {
+      // The address decides who can reset the password: changing it takes the password too.
+      if (!body.currentPassword) throw new BadRequestError('Current password is required to change the email', 'Send currentPassword with the new email.');
+      checkLimits([[limits.tokensByAddress, request.ip], [limits.loginByAccount, user.email ?? user.id]], 'password attempts');
+      if (!(await verifyPassword(body.currentPassword, await users.passwordHash(user.id)))) {
+        limits.loginByAccount.hit(user.email ?? user.id);
+        throw new BadRequestError('Provided current password is incorrect');
+      }
+    }
     await users.updateProfile(user.id, { ...names, email });
+    if (emailChanged && user.email && ctx.auth.mailer) {
+      // The old address hears of it (best effort: the change stands if the mail fails).
+      ctx.auth.mailer.send(emailChangedMail(user.email, names.firstName, email)).catch((err: unknown) => request.log.warn({ err }, 'email-changed notice could not be sent'));
+    }
     if (body.settings) await users.updateSettings(user.id, body.settings);
     await sessions.userChanged(user.id);
     return { data: publicUser((await users.get(user.id))!) };
@@ -105,8 +120,8 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     requireApiEnabled(ctx);
     const user = currentUser(request);
     const sealed = await users.apiKey(user.id);
-    if (!sealed) throw new NotFoundError('You have no API key yet: create one');
-    return { data: { apiKey: ctx.auth.cipher.decrypt(sealed, apiKeyContext(user.id)) } };
+    // No key yet is an answer, not an error: the API page asks on every visit.
+    return { data: { apiKey: sealed ? ctx.auth.cipher.decrypt(sealed, apiKeyContext(user.id)) : null } };
   });
 
   app.post('/me/api-key', async (request) => {

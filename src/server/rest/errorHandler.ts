@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiErrorBody } from '../../model/api.ts';
 import { HttpError, WorkflowHasIssuesError } from '../errors.ts';
 import { TooManyRequestsError } from '../auth/rateLimit.ts';
+import { workflowTooLargeMessage } from '../../model/validateWorkflow.ts';
 
 interface AjvError {
   keyword: string;
@@ -58,6 +59,12 @@ export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: 
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        if (request.routeOptions.config?.workflowBody) {
+          // Refused on the declared length, or as soon as more arrived: never read to the end.
+          const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
+          const declared = Number(request.headers['content-length']);
+          return send(reply, 413, workflowTooLargeMessage(Number.isFinite(declared) && declared > limit ? declared : undefined, limit), 'Move large pinned data out of the workflow.');
+        }
         return send(
           reply,
           413,

@@ -17,6 +17,7 @@ import { authRoutes } from './auth.ts';
 import { ownerRoutes } from './owner.ts';
 import { usersRoutes } from './users.ts';
 import { passwordResetRoutes } from './passwordReset.ts';
+import { registerJsonBodyParser } from './jsonBody.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,7 @@ export function restRoutes(ctx: ServerContext) {
       reply.header('cache-control', 'no-store');
       return payload;
     });
+    registerJsonBodyParser(app);
     settingsRoutes(app, ctx);
     nodeTypesRoutes(app, ctx);
     workflowsRoutes(app, ctx);

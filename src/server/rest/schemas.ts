@@ -1,46 +1,61 @@
 // JSON schemas of request bodies, queries and params (TypeBox → Fastify's Ajv). They check
 // types and sizes; rules that need the whole workflow or the node registry live in
 // src/model/validateWorkflow.ts. Node and workflow objects allow extra properties so n8n JSON
-// that carries fields we do not model survives a round trip.
+// that carries fields we do not model survives a round trip. What n8n keeps is accepted (issue
+// 10): null for any optional node field or setting (read as absent), credentials and pinned
+// items in their older forms (validateWorkflow.ts names a value that is neither).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MAX_WORKFLOW_NAME_LENGTH } from '../../model/constants.ts';
+import { MAX_CONNECTION_INDEX } from '../../model/validateWorkflow.ts';
 
 /** String enum as a plain `enum` (a union of literals would give Ajv's vague anyOf message). */
 function Enum<T extends string | boolean>(values: readonly T[]) {
   return Type.Unsafe<T>({ enum: [...values] });
 }
 
+/** The value or null: n8n writes null for an optional value it leaves out (read as absent). */
+function OrNull<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+}
+
+function EnumOrNull<T extends string | boolean>(values: readonly T[]) {
+  return Type.Unsafe<T | null>({ enum: [...values, null] });
+}
+
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const AnyObject = Type.Object({}, { additionalProperties: true });
+/** Keyed values whose form validateWorkflow checks (its messages say what each may be). */
+const AnyRecord = Type.Record(Type.String(), Type.Unknown());
 
 export const NodeSchema = Type.Object({
-  id: Type.Optional(Type.String({ maxLength: 256 })),
+  // Missing or null: the server gives the node an id, as n8n does.
+  id: Type.Optional(OrNull(Type.String({ maxLength: 256 }))),
   name: Type.String({ minLength: 1, maxLength: 1024 }),
   type: Type.String({ minLength: 1, maxLength: 512 }),
   typeVersion: Type.Number(),
   position: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }),
-  parameters: Type.Optional(AnyObject),
-  credentials: Type.Optional(
-    Type.Record(Type.String(), Type.Object({ id: Type.Unsafe<string | null>({ type: ['string', 'null'] }), name: Type.String() })),
-  ),
-  disabled: Type.Optional(Type.Boolean()),
-  color: Type.Optional(Type.String({ maxLength: 64 })),
-  notes: Type.Optional(Type.String()),
-  notesInFlow: Type.Optional(Type.Boolean()),
-  alwaysOutputData: Type.Optional(Type.Boolean()),
-  executeOnce: Type.Optional(Type.Boolean()),
-  continueOnFail: Type.Optional(Type.Boolean()),
-  onError: Type.Optional(Enum(['stopWorkflow', 'continueRegularOutput', 'continueErrorOutput'] as const)),
-  retryOnFail: Type.Optional(Type.Boolean()),
-  maxTries: Type.Optional(Type.Number()),
-  waitBetweenTries: Type.Optional(Type.Number()),
-  webhookId: Type.Optional(Type.String({ maxLength: 256 })),
+  parameters: Type.Optional(OrNull(AnyObject)),
+  // Per credential type: {id, name} (id null: matched by name), the older plain name, or null.
+  credentials: Type.Optional(OrNull(AnyRecord)),
+  disabled: Type.Optional(OrNull(Type.Boolean())),
+  // Not used by this editor (sticky notes keep their colour in parameters): kept as sent.
+  color: Type.Optional(Type.Unknown()),
+  notes: Type.Optional(OrNull(Type.String())),
+  notesInFlow: Type.Optional(OrNull(Type.Boolean())),
+  alwaysOutputData: Type.Optional(OrNull(Type.Boolean())),
+  executeOnce: Type.Optional(OrNull(Type.Boolean())),
+  continueOnFail: Type.Optional(OrNull(Type.Boolean())),
+  onError: Type.Optional(EnumOrNull(['stopWorkflow', 'continueRegularOutput', 'continueErrorOutput'] as const)),
+  retryOnFail: Type.Optional(OrNull(Type.Boolean())),
+  maxTries: Type.Optional(OrNull(Type.Number())),
+  waitBetweenTries: Type.Optional(OrNull(Type.Number())),
+  webhookId: Type.Optional(OrNull(Type.String({ maxLength: 256 }))),
 });
 
 const ConnectionSchema = Type.Object({
   node: Type.String(),
   type: Type.String({ minLength: 1 }),
-  index: Type.Integer({ minimum: 0 }),
+  index: Type.Integer({ minimum: 0, maximum: MAX_CONNECTION_INDEX }),
 });
 
 export const ConnectionsSchema = Type.Record(
@@ -50,42 +65,69 @@ export const ConnectionsSchema = Type.Record(
 
 export const SettingsSchema = Type.Object(
   {
-    executionOrder: Type.Optional(Enum(['v0', 'v1'] as const)),
-    errorWorkflow: Type.Optional(Type.String({ maxLength: 64 })),
-    timezone: Type.Optional(Type.String({ maxLength: 64 })),
-    saveDataErrorExecution: Type.Optional(Enum(['all', 'none', 'DEFAULT'] as const)),
-    saveDataSuccessExecution: Type.Optional(Enum(['all', 'none', 'DEFAULT'] as const)),
-    saveManualExecutions: Type.Optional(Enum([true, false, 'DEFAULT'] as const)),
-    saveExecutionProgress: Type.Optional(Enum([true, false, 'DEFAULT'] as const)),
-    executionTimeout: Type.Optional(Type.Integer({ minimum: -1 })),
-    maxExecutionTimeout: Type.Optional(Type.Integer({ minimum: -1 })),
+    executionOrder: Type.Optional(EnumOrNull(['v0', 'v1'] as const)),
+    errorWorkflow: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
+    timezone: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
+    saveDataErrorExecution: Type.Optional(EnumOrNull(['all', 'none', 'DEFAULT'] as const)),
+    saveDataSuccessExecution: Type.Optional(EnumOrNull(['all', 'none', 'DEFAULT'] as const)),
+    saveManualExecutions: Type.Optional(EnumOrNull([true, false, 'DEFAULT'] as const)),
+    saveExecutionProgress: Type.Optional(EnumOrNull([true, false, 'DEFAULT'] as const)),
+    executionTimeout: Type.Optional(OrNull(Type.Integer({ minimum: -1 }))),
+    maxExecutionTimeout: Type.Optional(OrNull(Type.Integer({ minimum: -1 }))),
   },
   { additionalProperties: true },
 );
 
-export const PinDataSchema = Type.Record(Type.String(), Type.Array(Type.Object({ json: AnyObject }, { additionalProperties: true })));
+/**
+ * Pinned data per node name: lists of items, with n8n's `json` wrapper or (older files) without;
+ * validateWorkflow names an item that is not an object.
+ */
+export const PinDataSchema = Type.Record(Type.String(), Type.Unsafe<unknown[] | null>({ type: 'array', nullable: true }));
 
-const TagRef = Type.Union([Id, Type.Object({ id: Type.Optional(Type.String({ maxLength: 64 })), name: Type.Optional(Type.String({ maxLength: 256 })) })]);
+const TagRef = Type.Union([
+  Id,
+  Type.Object({ id: Type.Optional(OrNull(Type.String({ maxLength: 64 }))), name: Type.Optional(OrNull(Type.String({ maxLength: 256 }))) }),
+]);
 
 export const workflowFields = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKFLOW_NAME_LENGTH * 2 }),
   nodes: Type.Array(NodeSchema),
   connections: ConnectionsSchema,
-  active: Type.Optional(Type.Boolean()),
-  settings: Type.Optional(SettingsSchema),
-  pinData: Type.Optional(Type.Unsafe<Static<typeof PinDataSchema> | null>({ anyOf: [PinDataSchema, { type: 'null' }] })),
+  active: Type.Optional(OrNull(Type.Boolean())),
+  settings: Type.Optional(OrNull(SettingsSchema)),
+  pinData: Type.Optional(OrNull(PinDataSchema)),
   staticData: Type.Optional(Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'] })),
   meta: Type.Optional(Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'] })),
-  tags: Type.Optional(Type.Array(TagRef, { maxItems: 100 })),
+  tags: Type.Optional(OrNull(Type.Array(TagRef, { maxItems: 100 }))),
 };
 
-/** POST /workflows (spec 001 §3 "Saved workflow payload"; unknown top-level fields are ignored). */
-export const WorkflowCreateBody = Type.Object(workflowFields, { additionalProperties: true });
+/**
+ * n8n's workflow fields this server keeps as sent besides the ones above (n8n's workflow entity
+ * has columns for them). Other top-level fields are not kept, as n8n keeps none: id, versionId,
+ * activeVersionId, isArchived and the like are the state of the instance the file came from.
+ */
+export const extraWorkflowFields = {
+  description: Type.Optional(OrNull(Type.String({ maxLength: 65536 }))),
+  nodeGroups: Type.Optional(OrNull(Type.Array(Type.Unknown()))),
+  sourceWorkflowId: Type.Optional(OrNull(Type.String({ maxLength: 256 }))),
+  externalId: Type.Optional(OrNull(Type.String({ maxLength: 256 }))),
+};
+export const EXTRA_WORKFLOW_FIELDS = Object.keys(extraWorkflowFields) as Array<keyof typeof extraWorkflowFields>;
+
+/**
+ * POST /workflows (spec 001 §3 "Saved workflow payload", and any n8n workflow file): a missing
+ * name gets the next default name, as the editor names an imported file; unknown top-level
+ * fields are ignored.
+ */
+export const WorkflowCreateBody = Type.Object(
+  { ...workflowFields, ...extraWorkflowFields, name: Type.Optional(OrNull(workflowFields.name)) },
+  { additionalProperties: true },
+);
 export type WorkflowCreateBody = Static<typeof WorkflowCreateBody>;
 
 /** PATCH /workflows/{id}: any subset, plus versionId for the conflict check. */
 export const WorkflowPatchBody = Type.Partial(
-  Type.Object({ ...workflowFields, versionId: Type.String({ maxLength: 64 }) }, { additionalProperties: true }),
+  Type.Object({ ...workflowFields, ...extraWorkflowFields, versionId: Type.String({ maxLength: 64 }) }, { additionalProperties: true }),
 );
 export type WorkflowPatchBody = Static<typeof WorkflowPatchBody>;
 

@@ -98,8 +98,8 @@ export function usersRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.get('/resolve-signup-token', { ...publicRoute, schema: { querystring: SignupTokenQuery } }, async (request) => {
     const q = request.query as SignupTokenQuery;
-    const { inviter } = await invitation(request, q.inviterId, q.inviteeId);
-    return { data: { inviter: { firstName: inviter.firstName ?? '', lastName: inviter.lastName ?? '' } } };
+    const { inviter, invitee } = await invitation(request, q.inviterId, q.inviteeId);
+    return { data: { inviter: { firstName: inviter.firstName ?? '', lastName: inviter.lastName ?? '' }, invitee: { email: invitee.email ?? '' } } };
   });
 
   app.post('/users/:id', { ...publicRoute, schema: { params: IdParams, body: SignupBody } }, async (request, reply) => {

@@ -1,7 +1,9 @@
 // The checks a workflow passes before it is stored or run, beyond its JSON schema: the shared
-// workflow rules (src/model/validateWorkflow.ts) against our node registry, and the size limit.
-import type { INode, IWorkflowBase } from '../../model/workflow.ts';
+// workflow rules (src/model/validateWorkflow.ts) and the size limit. Node types this instance
+// does not have are not refused (issue 10): they are node issues that block runs and activation.
+import type { IConnections, INode, IWorkflowBase } from '../../model/workflow.ts';
 import { checkWorkflowPayloadSize, formatWorkflowIssues, validateWorkflow, type NodeTypeVersions } from '../../model/validateWorkflow.ts';
+import { dropDanglingConnections, danglingConnectionsNotice } from '../../model/danglingConnections.ts';
 import { newId, validateWorkflowName } from '../../model/names.ts';
 import { versionsOf } from '../../model/nodeTypes.ts';
 import type { NodeTypeRegistry } from '../../nodes/types.ts';
@@ -18,11 +20,23 @@ export function registryVersions(registry: NodeTypeRegistry): NodeTypeVersions {
 type WorkflowParts = Pick<IWorkflowBase, 'nodes' | 'connections'> & { settings?: unknown; pinData?: unknown };
 
 /** Throws 400 naming every problem found (bounded), or 413 when the workflow is too large. */
-export function assertValidWorkflow(workflow: WorkflowParts, types: NodeTypeVersions, prefix: string): void {
+export function assertValidWorkflow(workflow: WorkflowParts, prefix: string): void {
   const tooLarge = checkWorkflowPayloadSize(JSON.stringify(workflow));
   if (tooLarge) throw new PayloadTooLargeError(tooLarge);
-  const issues = validateWorkflow(workflow, { nodeTypes: types });
+  const issues = validateWorkflow(workflow);
   if (issues.length > 0) throw new BadRequestError(formatWorkflowIssues(issues, prefix));
+}
+
+/**
+ * The connections without those that name a node `nodes` does not contain (n8n files cut from a
+ * larger workflow have them), and the notice that says which were dropped.
+ */
+export function withoutDanglingConnections(connections: IConnections, nodes: readonly INode[]): { connections: IConnections; notice?: string } {
+  if (typeof connections !== 'object' || connections === null) return { connections };
+  const names = new Set<string>();
+  for (const n of nodes) if (n && typeof n.name === 'string') names.add(n.name);
+  const r = dropDanglingConnections(connections, (name) => names.has(name));
+  return { connections: r.connections, notice: danglingConnectionsNotice(r.dropped) };
 }
 
 export function cleanWorkflowName(name: unknown, field: string): string {
@@ -31,7 +45,10 @@ export function cleanWorkflowName(name: unknown, field: string): string {
   return (name as string).trim();
 }
 
-/** Older n8n exports have nodes without ids or parameters; fill them in as n8n's import does. */
+/**
+ * Older n8n exports have nodes without ids (or with null) or parameters; fill them in as n8n's
+ * import does (addNodeIds). Every other field stays as sent.
+ */
 export function normaliseNodes(nodes: INode[]): INode[] {
   return nodes.map((n) => {
     if (typeof n.id === 'string' && n.id !== '' && n.parameters) return n;

@@ -18,6 +18,8 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { isWorkflowUrl } from '../../model/clipboard.ts';
+import { jsonErrorMessage } from '../../model/jsonErrors.ts';
+import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 import { BadRequestError, HttpError, PayloadTooLargeError } from '../errors.ts';
 
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -92,11 +94,16 @@ export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOp
     }
     if (!response.ok) throw new UpstreamError(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     const text = await readCapped(response, maxBytes);
+    const deep = jsonTooDeepAt(text);
+    if (deep !== undefined) {
+      const { line, column } = lineAndColumn(text, deep);
+      throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+    }
     let data: unknown;
     try {
       data = JSON.parse(text);
-    } catch {
-      throw new UpstreamError('the file is not valid JSON');
+    } catch (e) {
+      throw new UpstreamError(text.trim() === '' ? 'the file is empty' : `the file is not valid JSON: ${jsonErrorMessage(text, e)}`);
     }
     const obj = data as Record<string, unknown>;
     if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(obj.nodes) || typeof obj.connections !== 'object' || obj.connections === null) {

@@ -7,26 +7,41 @@ import type { ServerContext } from '../context.ts';
 import type { WorkflowWrite } from '../db/repositories/workflows.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';
 import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
-import { assertValidWorkflow, cleanWorkflowName, normaliseNodes } from './workflowChecks.ts';
+import { credentialRef } from '../../model/readWorkflow.ts';
+import { assertValidWorkflow, cleanWorkflowName, normaliseNodes, withoutDanglingConnections } from './workflowChecks.ts';
+import { EXTRA_WORKFLOW_FIELDS } from './schemas.ts';
 
-/** The parts of a workflow a request sends, as checked by its JSON schema (n8n JSON; null = none). */
+/**
+ * The parts of a workflow a request sends, as checked by its JSON schema (n8n JSON). A part
+ * sent as null is stored as null (n8n writes it so; readWorkflow.ts reads it as absent).
+ */
 export interface WorkflowBodyParts {
-  name?: string;
+  name?: string | null;
   nodes?: unknown[];
   connections?: unknown;
-  settings?: IWorkflowSettings;
+  settings?: IWorkflowSettings | null;
   pinData?: IPinData | null;
+  [field: string]: unknown;
 }
 
 /** The stored parts a body changes: only those it sends, cleaned (trimmed name, nodes with ids). */
 export function workflowPatch(body: WorkflowBodyParts): Partial<WorkflowWrite> {
   const patch: Partial<WorkflowWrite> = {};
-  if (body.name !== undefined) patch.name = cleanWorkflowName(body.name, 'body/name');
+  if (body.name !== undefined && body.name !== null) patch.name = cleanWorkflowName(body.name, 'body/name');
   if (body.nodes !== undefined) patch.nodes = normaliseNodes(body.nodes as INode[]);
   if (body.connections !== undefined) patch.connections = body.connections as IConnections;
   if (body.settings !== undefined) patch.settings = body.settings;
-  if (body.pinData !== undefined) patch.pinData = body.pinData ?? undefined;
+  if (body.pinData !== undefined) patch.pinData = body.pinData;
+  const extra = extraFieldsOf(body);
+  if (extra) patch.extra = extra;
   return patch;
+}
+
+/** n8n's workflow fields without a part of their own (description, nodeGroups, …) that the body sends. */
+export function extraFieldsOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const key of EXTRA_WORKFLOW_FIELDS) if (body[key] !== undefined) (out ??= {})[key] = body[key];
+  return out;
 }
 
 /**
@@ -36,16 +51,30 @@ export function workflowPatch(body: WorkflowBodyParts): Partial<WorkflowWrite> {
  */
 export async function assertOwnCredentials(ctx: ServerContext, nodes: INode[], ownerId: string): Promise<void> {
   const refs: Array<{ node: string; id: string }> = [];
-  for (const n of nodes) for (const ref of Object.values(n.credentials ?? {})) if (ref && typeof ref.id === 'string' && ref.id) refs.push({ node: n.name, id: ref.id });
+  for (const n of nodes) {
+    for (const raw of Object.values(n.credentials ?? {})) {
+      const ref = credentialRef(raw);
+      if (ref?.id) refs.push({ node: n.name, id: ref.id });
+    }
+  }
   if (!refs.length) return;
   const foreign = await ctx.credentials.foreignIds(refs.map((r) => r.id), ownerId);
   const bad = refs.find((r) => foreign.has(r.id));
   if (bad) throw new ForbiddenError(`The node "${bad.node}" uses a credential that belongs to another user; a workflow may use only its owner's credentials`);
 }
 
-/** Stores a new workflow of `ownerId` (always inactive, spec 001 §4.5) once every check passed. */
-export async function createWorkflow(ctx: ServerContext, write: WorkflowWrite, ownerId: string): Promise<IWorkflowDb> {
-  assertValidWorkflow(write, ctx.nodeTypeVersions, 'body/');
+/**
+ * Stores a new workflow of `ownerId` (always inactive, spec 001 §4.5) once every check passed.
+ * Connections to nodes the workflow does not contain are dropped; `notices` gets the sentence
+ * saying which.
+ */
+export async function createWorkflow(ctx: ServerContext, write: WorkflowWrite, ownerId: string, notices?: string[]): Promise<IWorkflowDb> {
+  const pruned = withoutDanglingConnections(write.connections, write.nodes);
+  if (pruned.notice) {
+    write = { ...write, connections: pruned.connections };
+    notices?.push(pruned.notice);
+  }
+  assertValidWorkflow(write, 'body/');
   await assertOwnCredentials(ctx, write.nodes, ownerId);
   return ctx.repos.workflows.create({ ...write, active: false }, ownerId);
 }
@@ -61,17 +90,23 @@ export async function updateWorkflow(
   stored: { workflow: IWorkflowDb; ownerId: string | null },
   patch: Partial<WorkflowWrite>,
   versionId?: string,
+  notices?: string[],
 ): Promise<IWorkflowDb> {
   const { workflow: current, ownerId } = stored;
   const id = current.id;
+  // Nodes removed without their connections, or connections to nodes that are not there: dropped.
+  const pruned = withoutDanglingConnections(patch.connections ?? current.connections, patch.nodes ?? current.nodes);
+  if (pruned.notice) {
+    patch = { ...patch, connections: pruned.connections };
+    notices?.push(pruned.notice);
+  }
   assertValidWorkflow(
     {
       nodes: patch.nodes ?? current.nodes,
       connections: patch.connections ?? current.connections,
-      settings: patch.settings ?? current.settings,
-      pinData: patch.pinData ?? current.pinData,
+      settings: patch.settings !== undefined ? patch.settings : current.settings,
+      pinData: patch.pinData !== undefined ? patch.pinData : current.pinData,
     },
-    ctx.nodeTypeVersions,
     'body/',
   );
   if (patch.nodes && ownerId) await assertOwnCredentials(ctx, patch.nodes, ownerId);

@@ -1,6 +1,6 @@
 // Workflows: list, create, new-name, read, update (with optimistic versionId check), delete,
 // and POST /workflows/run (spec 001 §7). Nothing is stored unless every check has passed.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IWorkflowBase, INode, IConnections } from '../../model/workflow.ts';
 import type { NewWorkflowData, IWorkflowDb } from '../../model/api.ts';
 import type { IRunData } from '../../model/execution.ts';
@@ -22,6 +22,9 @@ import {
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
 import { assertValidWorkflow, normaliseNodes } from './workflowChecks.ts';
+import { readPinData, readWorkflow } from '../../model/readWorkflow.ts';
+import { IMPORT_ERROR } from './jsonBody.ts';
+import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { createWorkflow, deleteWorkflow, updateWorkflow, workflowPatch, type WorkflowBodyParts } from './workflowSave.ts';
 import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
 import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
@@ -31,7 +34,6 @@ import { createNodeIssueCheck } from '../nodeIssueCheck.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { accessibleWorkflow, ownerScope, seesAll } from '../auth/access.ts';
 
-const CREATED_INACTIVE = 'A workflow is created inactive: save it first, then activate it with PATCH /workflows/{id} and { "active": true }';
 
 /** The push-ref header, if well-formed (it only routes progress messages). */
 export function pushRefOf(header: string | string[] | undefined): string | undefined {
@@ -39,8 +41,24 @@ export function pushRefOf(header: string | string[] | undefined): string | undef
   return v && /^[A-Za-z0-9_.:-]{1,128}$/.test(v) ? v : undefined;
 }
 
+/**
+ * POST /workflows asks for a workflow (spec 001 §3 "Pasted or imported workflow": nodes and
+ * connections); anything else is not one, whatever else it holds.
+ */
+async function requireWorkflowShape(request: FastifyRequest): Promise<void> {
+  const body = request.body as unknown;
+  const obj = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const what = obj === undefined ? (Array.isArray(body) ? 'a list' : body === null || body === undefined ? 'nothing' : `a ${typeof body}`) : undefined;
+  if (what) throw new BadRequestError(`${IMPORT_ERROR}: the JSON is ${what}, not a workflow (an object with a "nodes" array and a "connections" object)`);
+  const missing = [!Array.isArray(obj!.nodes) ? '"nodes" array' : '', typeof obj!.connections !== 'object' || obj!.connections === null || Array.isArray(obj!.connections) ? '"connections" object' : ''].filter(Boolean);
+  if (missing.length) throw new BadRequestError(`${IMPORT_ERROR}: the JSON is not a workflow: it has no ${missing.join(' and no ')}`);
+}
+
 export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.workflows;
+  // A workflow body may be at most the workflow payload limit (spec 001 §9), or the server's
+  // body limit when that is lower; run requests carry run data too and keep the server's limit.
+  const workflowBodyLimit = Math.min(ctx.config.payloadSizeMax, MAX_WORKFLOW_PAYLOAD_BYTES);
   const nodeIssues = createNodeIssueCheck(ctx.nodeTypes, ctx.config);
 
   app.get('/workflows', { schema: { querystring: WorkflowsListQuery } }, async (request) => {
@@ -49,13 +67,16 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     return { data: await repo.list({ ...f, ownerId: ownerScope(currentUser(request)) }) };
   });
 
+  /** The next free name starting with `base` ('My workflow', 'My workflow 2', …). */
+  async function freeName(base: string): Promise<string> {
+    const name = nextDefaultWorkflowName(base, await repo.namesStartingWith(base));
+    // Spec 001 §9: a suffix that would reach the maximum length is skipped.
+    return name.length >= MAX_WORKFLOW_NAME_LENGTH ? base : name;
+  }
+
   app.get('/workflows/new', { schema: { querystring: NewWorkflowQuery } }, async (request) => {
     const wanted = (request.query as { name?: string }).name?.trim();
-    const base = wanted || DEFAULT_WORKFLOW_NAME;
-    let name = nextDefaultWorkflowName(base, await repo.namesStartingWith(base));
-    // Spec 001 §9: a suffix that would reach the maximum length is skipped.
-    if (name.length >= MAX_WORKFLOW_NAME_LENGTH) name = base;
-    const data: NewWorkflowData = { name, onboardingFlowEnabled: false };
+    const data: NewWorkflowData = { name: await freeName(wanted || DEFAULT_WORKFLOW_NAME), onboardingFlowEnabled: false };
     return { data };
   });
 
@@ -66,29 +87,41 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     return { data: await fetchWorkflowFromUrl(url) };
   });
 
-  app.post('/workflows', { schema: { body: WorkflowCreateBody } }, async (request) => {
-    const body = request.body as WorkflowCreateBody;
-    const parts = workflowPatch(body as WorkflowBodyParts);
-    if (body.active === true) throw new BadRequestError(CREATED_INACTIVE);
-    const write = { ...parts, staticData: body.staticData ?? undefined, meta: body.meta ?? undefined, tags: body.tags } as WorkflowWrite;
-    const saved: IWorkflowDb = await createWorkflow(ctx, write, currentUser(request).id);
-    return { data: saved };
-  });
+  // Create, and import: any n8n workflow file is accepted as n8n keeps it (issue 10). Stored as
+  // sent, except: a missing name gets the next default name (as the editor names an imported
+  // file), nodes without an id get one, the workflow starts inactive (active: true is not an
+  // error, activation is a later step), connections to missing nodes are dropped with a notice.
+  app.post(
+    '/workflows',
+    { schema: { body: WorkflowCreateBody }, bodyLimit: workflowBodyLimit, config: { workflowBody: true, workflowImport: true }, preValidation: requireWorkflowShape },
+    async (request) => {
+      const body = request.body as WorkflowCreateBody;
+      const name = typeof body.name === 'string' ? body.name : await freeName(DEFAULT_WORKFLOW_NAME);
+      const parts = workflowPatch({ ...(body as WorkflowBodyParts), name });
+      const write = { ...parts, staticData: body.staticData, meta: body.meta, tags: body.tags ?? undefined } as WorkflowWrite;
+      const notices: string[] = [];
+      const saved: IWorkflowDb = await createWorkflow(ctx, write, currentUser(request).id, notices);
+      return notices.length ? { data: saved, notices } : { data: saved };
+    },
+  );
 
   app.get('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
     const { id } = request.params as IdParams;
     return { data: (await accessibleWorkflow(ctx, request, id)).workflow };
   });
 
-  app.patch('/workflows/:id', { schema: { params: IdParams, body: WorkflowPatchBody } }, async (request) => {
+  app.patch('/workflows/:id', { schema: { params: IdParams, body: WorkflowPatchBody }, bodyLimit: workflowBodyLimit, config: { workflowBody: true } }, async (request) => {
     const { id } = request.params as IdParams;
     const body = request.body as WorkflowPatchBody;
     const stored = await accessibleWorkflow(ctx, request, id);
     const patch = workflowPatch(body as WorkflowBodyParts);
-    if (body.meta !== undefined) patch.meta = body.meta ?? undefined;
-    if (body.tags !== undefined) patch.tags = body.tags;
-    if (body.active !== undefined) patch.active = body.active;
-    return { data: await updateWorkflow(ctx, stored, patch, body.versionId) };
+    if (body.meta !== undefined) patch.meta = body.meta;
+    if (body.staticData !== undefined) patch.staticData = body.staticData;
+    if (body.tags !== undefined) patch.tags = body.tags ?? [];
+    if (body.active !== undefined && body.active !== null) patch.active = body.active;
+    const notices: string[] = [];
+    const saved = await updateWorkflow(ctx, stored, patch, body.versionId, notices);
+    return notices.length ? { data: saved, notices } : { data: saved };
   });
 
   app.delete('/workflows/:id', { schema: { params: IdParams } }, async (request) => {
@@ -101,14 +134,18 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
   app.post('/workflows/run', { schema: { body: StartRunBody } }, async (request) => {
     const body = request.body as StartRunBody;
     const wd = body.workflowData;
-    const workflow: IWorkflowBase = {
+    const sent: IWorkflowBase = {
       ...(wd as unknown as IWorkflowBase),
       name: typeof wd.name === 'string' && wd.name.trim() !== '' ? wd.name.trim() : DEFAULT_WORKFLOW_NAME,
       active: false,
       nodes: normaliseNodes(wd.nodes as INode[]),
       connections: wd.connections as IConnections,
     };
-    assertValidWorkflow(workflow, ctx.nodeTypeVersions, 'body/workflowData/');
+    assertValidWorkflow(sent, 'body/workflowData/');
+    if (body.pinData) assertValidWorkflow({ nodes: [], connections: {}, pinData: body.pinData }, 'body/');
+    // Older forms (credentials by name, unwrapped pinned items, nulls) read as n8n reads them.
+    const workflow = readWorkflow(sent);
+    const sentPinData = body.pinData ? readPinData(body.pinData) : undefined;
     const names = new Set(workflow.nodes.map((n) => n.name));
     const startNodes = (body.startNodes ?? []).map((s) => (typeof s === 'string' ? { name: s } : s));
     startNodes.forEach((s, i) => {
@@ -118,7 +155,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       throw new BadRequestError(`body/destinationNode names node ${JSON.stringify(body.destinationNode)}, which is not in the workflow`);
     }
     // Node issues of the nodes that would run block it, as in the editor (spec 001 §5, §8).
-    const pinData = body.pinData ?? workflow.pinData;
+    const pinData = sentPinData ?? workflow.pinData;
     const partialFrom = body.runData ? startNodes.map((s) => s.name) : [];
     const issues = nodeIssues(workflow.nodes, { scope: manualRunScope(workflow, partialFrom, body.destinationNode, ctx), pinData });
     if (Object.keys(issues).length) throw new WorkflowHasIssuesError(workflowIssuesMessage(issues), issues);
@@ -133,7 +170,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const pushRef = sentRef && ctx.push.mayUse(sentRef, user.id) ? sentRef : undefined;
     const runData = body.runData as IRunData | undefined;
     // A run that starts at a webhook waits for a call to its test URL (spec 001 §2.7, §4.10).
-    const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData: body.pinData ?? workflow.pinData, destinationNode: body.destinationNode, runAs };
+    const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData, destinationNode: body.destinationNode, runAs };
     if (!startNodes.length && workflowWebhooks(workflow).length > 0) {
       if (!workflowId) throw new BadRequestError('Save the workflow before listening for a test webhook call', 'Test webhook URLs belong to a saved workflow.');
       let waiting: boolean;
@@ -152,7 +189,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       mode: 'manual',
       pushRef,
       runData,
-      pinData: body.pinData,
+      pinData: sentPinData,
       startNodes: startNodes.length > 0 ? (startNodes as StartExecution['startNodes']) : undefined,
       destinationNode: body.destinationNode,
     });

@@ -5,12 +5,14 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_credentials.ts';
 import * as m0003 from './0003_processed_data.ts';
 import * as m0004 from './0004_accounts.ts';
+import * as m0005 from './0005_workflow_extra.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_credentials': m0002,
   '0003_processed_data': m0003,
   '0004_accounts': m0004,
+  '0005_workflow_extra': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

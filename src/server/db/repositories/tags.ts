@@ -14,7 +14,12 @@ export interface TagWithUsage extends ITag {
 }
 
 /** A tag reference in a save payload: an id, or an object from an exported file. */
-export type TagRef = string | { id?: string; name?: string };
+/**
+ * A tag a workflow names: an id, or an object with an id and/or a name (n8n's export form). A
+ * string that is no tag's id is a tag name (workflow files list tags by name too), created when
+ * missing, as is an object's name when its id is unknown.
+ */
+export type TagRef = string | { id?: string | null; name?: string | null };
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -111,12 +116,21 @@ async function insertTag(db: Db, name: string): Promise<TagWithUsage> {
  */
 export async function resolveTagRefs(db: Db, refs: TagRef[]): Promise<string[]> {
   const ids: string[] = [];
+  const byName = async (i: number, raw: unknown): Promise<string> => {
+    let name: string;
+    try {
+      name = normaliseTagName(raw);
+    } catch (e) {
+      throw new BadRequestError(`body/tags/${i}: ${(e as Error).message}`);
+    }
+    const found = await db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirst();
+    return found ? found.id : (await insertTag(db, name)).id;
+  };
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i];
     if (typeof ref === 'string') {
       const found = await db.selectFrom('tags').select('id').where('id', '=', ref).executeTakeFirst();
-      if (!found) throw new BadRequestError(`body/tags/${i} refers to tag ${ref}, which does not exist`);
-      ids.push(found.id);
+      ids.push(found ? found.id : await byName(i, ref));
       continue;
     }
     if (ref.id) {
@@ -126,10 +140,8 @@ export async function resolveTagRefs(db: Db, refs: TagRef[]): Promise<string[]> 
         continue;
       }
     }
-    if (ref.name === undefined) throw new BadRequestError(`body/tags/${i} refers to tag ${ref.id ?? '?'}, which does not exist`);
-    const name = normaliseTagName(ref.name);
-    const byName = await db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirst();
-    ids.push(byName ? byName.id : (await insertTag(db, name)).id);
+    if (ref.name === undefined || ref.name === null) throw new BadRequestError(`body/tags/${i} refers to tag ${ref.id ?? '?'}, which does not exist`);
+    ids.push(await byName(i, ref.name));
   }
   return [...new Set(ids)];
 }

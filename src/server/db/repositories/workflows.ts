@@ -1,6 +1,7 @@
 // Stored workflows in n8n's JSON shape. Each JSON part (nodes, connections, settings, pinData,
-// staticData, meta) is kept as the client sent it, so export → import loses nothing.
-// Every save is one transaction (workflow row + tag links) and gets a new versionId.
+// staticData, meta, and n8n's other fields in `extra`) is kept as the client sent it — null
+// included — so export → import loses nothing. Every save is one transaction (workflow row +
+// tag links) and gets a new versionId.
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
 import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
@@ -9,15 +10,18 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import { newEntityId, newVersionId, nowIso, parseJsonColumn, parseStoredJson } from './ids.ts';
 import { resolveTagRefs, setWorkflowTags, tagsByWorkflow, type TagRef } from './tags.ts';
 
+/** Stored as sent: undefined = not sent (absent), null = sent as null. */
 export interface WorkflowWrite {
   name: string;
   nodes: INode[];
   connections: IConnections;
   active?: boolean;
-  settings?: IWorkflowSettings;
-  pinData?: IPinData;
+  settings?: IWorkflowSettings | null;
+  pinData?: IPinData | null;
   staticData?: IDataObject | null;
-  meta?: IWorkflowBase['meta'];
+  meta?: IWorkflowBase['meta'] | null;
+  /** n8n's other workflow fields (description, nodeGroups, …); an update replaces the ones it sends. */
+  extra?: Record<string, unknown>;
   tags?: TagRef[];
 }
 
@@ -59,6 +63,24 @@ function json(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
 }
 
+/** The stored extra fields as an object of their own (never the workflow's own keys). */
+function extraFields(stored: unknown): Record<string, unknown> {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(stored)) if (!RESERVED_KEYS.has(k)) out[k] = v;
+  return out;
+}
+
+/** Keys the row answers itself: an extra field never overrides them. */
+const RESERVED_KEYS = new Set(['id', 'name', 'active', 'nodes', 'connections', 'settings', 'pinData', 'staticData', 'meta', 'tags', 'versionId', 'createdAt', 'updatedAt']);
+
+/** The extra fields as a column value: NULL when there are none. */
+function extraColumn(extra: Record<string, unknown> | undefined): string | null {
+  if (!extra) return null;
+  const kept = Object.fromEntries(Object.entries(extra).filter(([k, v]) => v !== undefined && !RESERVED_KEYS.has(k)));
+  return Object.keys(kept).length ? JSON.stringify(kept) : null;
+}
+
 function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']): IWorkflowDb {
   const part = (column: string) => `The ${column} of workflow ${JSON.stringify(row.name)} (id ${row.id})`;
   const wf: IWorkflowDb = {
@@ -72,11 +94,13 @@ function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']):
     versionId: row.versionId,
     tags,
   };
-  // Parts the client never sent stay absent rather than appearing as {} (exact round trip).
+  // Parts the client never sent stay absent rather than appearing as {} (exact round trip); a
+  // part sent as null is answered as null.
   if (row.settings !== null) wf.settings = parseJsonColumn(row.settings, {}, part('settings'));
   if (row.pinData !== null) wf.pinData = parseJsonColumn(row.pinData, {}, part('pinData'));
   if (row.staticData !== null) wf.staticData = parseJsonColumn(row.staticData, null, part('staticData'));
   if (row.meta !== null) wf.meta = parseJsonColumn(row.meta, {}, part('meta'));
+  if (row.extra) Object.assign(wf, extraFields(parseJsonColumn<Record<string, unknown>>(row.extra, {}, part('other fields'))));
   return wf;
 }
 
@@ -115,7 +139,7 @@ export class WorkflowsRepository {
   }
 
   async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
-    const q = filtered(this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'createdAt', 'updatedAt']), filter);
+    const q = filtered(this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'ownerId', 'createdAt', 'updatedAt']), filter);
     const rows = await q.orderBy('updatedAt', 'desc').execute();
     const tags = await tagsByWorkflow(this.#db, rows.length > 500 ? undefined : rows.map((r) => r.id));
     return rows.map((r) => ({
@@ -125,6 +149,7 @@ export class WorkflowsRepository {
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       tags: tags.get(r.id) ?? [],
+      ownerId: r.ownerId,
     }));
   }
 
@@ -200,8 +225,9 @@ export class WorkflowsRepository {
       connections: JSON.stringify(w.connections),
       settings: json(w.settings),
       pinData: json(w.pinData),
-      staticData: json(w.staticData ?? undefined),
+      staticData: json(w.staticData),
       meta: json(w.meta),
+      extra: extraColumn(w.extra),
       versionId: newVersionId(),
       createdAt: now,
       updatedAt: now,
@@ -238,8 +264,9 @@ export class WorkflowsRepository {
       if (patch.connections !== undefined) set.connections = JSON.stringify(patch.connections);
       if (patch.settings !== undefined) set.settings = json(patch.settings);
       if (patch.pinData !== undefined) set.pinData = json(patch.pinData);
-      if (patch.staticData !== undefined) set.staticData = json(patch.staticData ?? undefined);
+      if (patch.staticData !== undefined) set.staticData = json(patch.staticData);
       if (patch.meta !== undefined) set.meta = json(patch.meta);
+      if (patch.extra !== undefined) set.extra = extraColumn({ ...extraFields(parseJsonColumn(current.extra, {})), ...patch.extra });
       await trx
         .updateTable('workflows')
         .set(set)

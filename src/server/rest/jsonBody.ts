@@ -1,0 +1,55 @@
+// JSON request bodies of the REST API: parsed as Fastify parses them (prototype poisoning
+// refused), but a body that is not JSON is answered with where it breaks — line and column, as
+// the editor says it for a pasted or imported file (jsonErrors.ts) — and on the import route
+// (POST /workflows, `config.workflowImport`) under n8n's 'Could not import workflow' (spec 001 §8).
+// A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (jsonDepth.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { locateJsonError } from '../../model/jsonErrors.ts';
+import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
+import { BadRequestError } from '../errors.ts';
+
+/** The title n8n's editor shows when a file cannot be imported (spec 001 §8). */
+export const IMPORT_ERROR = 'Could not import workflow';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a whole workflow: its body limit is the workflow payload limit (spec 001 §9). */
+    workflowBody?: boolean;
+    /** The route imports a workflow: a body that is not one answers 'Could not import workflow: …'. */
+    workflowImport?: boolean;
+  }
+}
+
+/** The message for a body that failed to parse, or undefined when the text is valid JSON (the parser refused it for another reason). */
+export function invalidJsonMessage(text: string, importing: boolean): string | undefined {
+  if (text.trim() === '') return importing ? `${IMPORT_ERROR}: the workflow is empty (no JSON was sent)` : undefined;
+  const at = locateJsonError(text);
+  if (!at) return undefined;
+  const where = `${at.message} (line ${at.line}, column ${at.column})`;
+  return importing ? `${IMPORT_ERROR}: the workflow is not valid JSON: ${where}` : `Request body is not valid JSON: ${where}`;
+}
+
+/** The message for a body nested deeper than the limit, or undefined. */
+export function tooDeepMessage(text: string, importing: boolean): string | undefined {
+  const at = jsonTooDeepAt(text);
+  if (at === undefined) return undefined;
+  const { line, column } = lineAndColumn(text, at);
+  const what = `nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`;
+  return importing ? `${IMPORT_ERROR}: the workflow is ${what}` : `Request body is ${what}`;
+}
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
+    const text = String(body);
+    const importing = request.routeOptions.config?.workflowImport === true;
+    const deep = tooDeepMessage(text, importing);
+    if (deep) return done(new BadRequestError(deep), undefined);
+    parse(request, text, (err: Error | null, value?: unknown) => {
+      if (!err) return done(null, value);
+      const message = invalidJsonMessage(text, importing);
+      done(message ? new BadRequestError(message) : err, undefined);
+    });
+  });
+}
