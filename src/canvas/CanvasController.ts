@@ -374,31 +374,29 @@ export class CanvasController implements SyncListener {
     return slot;
   }
 
-  /**
-   * Puts connection slot e on its nodes' ports (main index, or -1 - k for the k-th top / bottom
-   * port of its type); a port the node does not have yet is asked for (portsDirty) and the
-   * connection sits on the nearest one meanwhile. Returns false when a port was missing.
-   */
-  private encodeEdge(e: number): boolean {
+  /** Puts connection slot e on its nodes' ports (see portOf). */
+  private encodeEdge(e: number): void {
     const c = this.slotEdges[e];
-    if (!c) return true;
+    if (!c) return;
     const a = this.geometry.state.edges;
     const s = a[e * EDGE_STRIDE + E_SOURCE];
     const t = a[e * EDGE_STRIDE + E_TARGET];
-    const out = this.portOf(s, 'output', c.type, c.sourceOutput);
-    const inp = this.portOf(t, 'input', c.type, c.targetInput);
-    this.geometry.setEdgePorts(e, out.slot, inp.slot);
-    return out.found && inp.found;
+    this.geometry.setEdgePorts(e, this.portOf(s, 'output', c.type, c.sourceOutput), this.portOf(t, 'input', c.type, c.targetInput));
   }
 
-  private portOf(nodeSlot: number, side: 'input' | 'output', type: string, index: number): { slot: number; found: boolean } {
+  /**
+   * The geometry index of a connection end: the main index, or -1 - k for the k-th top / bottom
+   * port of its type. A port the node does not have yet is asked for (portsDirty: laid out before
+   * the next frame) and the connection sits on the nearest port meanwhile.
+   */
+  private portOf(nodeSlot: number, side: 'input' | 'output', type: string, index: number): number {
     const layout = this.ports[nodeSlot];
     const found = layout ? portSlot(layout, side, type, index) : undefined;
-    if (found !== undefined) return { slot: found, found: true };
+    if (found !== undefined) return found;
     this.portsDirty.add(nodeSlot);
-    if (type !== MAIN) return { slot: -1, found: false };
+    if (type !== MAIN) return -1;
     const count = layout ? (side === 'input' ? layout.mainInputs : layout.mainOutputs) : 1;
-    return { slot: Math.max(0, Math.min(count - 1, Number.isInteger(index) ? index : 0)), found: false };
+    return Math.max(0, Math.min(count - 1, Number.isInteger(index) ? index : 0));
   }
 
   /** Lays out again the ports of nodes whose connections asked for ports they lack (once per frame). */
@@ -489,7 +487,7 @@ export class CanvasController implements SyncListener {
     const s = this.geometry.nodes.slotOf(c.sourceId);
     const t = this.geometry.nodes.slotOf(c.targetId);
     const slot = s === undefined || t === undefined ? undefined
-      : this.geometry.addEdge(c.id, c.sourceId, this.portOf(s, 'output', c.type, c.sourceOutput).slot, c.targetId, this.portOf(t, 'input', c.type, c.targetInput).slot);
+      : this.geometry.addEdge(c.id, c.sourceId, this.portOf(s, 'output', c.type, c.sourceOutput), c.targetId, this.portOf(t, 'input', c.type, c.targetInput));
     if (slot !== undefined) this.slotEdges[slot] = c;
     else {
       // An end is missing (a bad import, or the node arrives later): keep it until it comes.
