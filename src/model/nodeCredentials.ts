@@ -7,6 +7,7 @@ import type { INodeProperties, INodeTypeDescription } from './nodeTypes.ts';
 import type { INodeCredentials, NodeParameters } from './workflow.ts';
 import type { KnownCredential } from './nodeIssues.ts';
 import { displayParameter, resolveNodeParameters } from './parameters.ts';
+import { credentialRef } from './readWorkflow.ts';
 
 export interface NeededCredential {
   /** Credential type name (httpBasicAuth …). */
@@ -128,19 +129,26 @@ export function nodeTypesUsingCredential(
 /**
  * A node's credential references matched to the stored credentials (spec 001 §4.1, adding
  * nodes): a stored id stays (with the stored name); otherwise a name that is unique for its
- * type takes that credential's id. Anything else is left as it came (its issue says why).
+ * type takes that credential's id. A reference written the old way, as a plain name, becomes
+ * {id: null, name} first, as n8n's editor reads it. Anything else is left as it came (its issue
+ * says why).
  */
 export function matchCredentials(refs: INodeCredentials | undefined, known: readonly KnownCredential[]): INodeCredentials | undefined {
   if (!refs) return refs;
   let out: INodeCredentials | undefined;
-  for (const [type, ref] of Object.entries(refs)) {
-    if (!ref || typeof ref !== 'object') continue;
+  for (const [type, raw] of Object.entries(refs)) {
+    const ref = credentialRef(raw);
+    if (!ref) continue;
     const byId = ref.id ? known.find((c) => c.id === ref.id && c.type === type) : undefined;
     const byName = byId ? undefined : known.filter((c) => c.type === type && c.name === ref.name);
     const match = byId ?? (byName?.length === 1 ? byName[0] : undefined);
-    if (!match || (match.id === ref.id && match.name === ref.name)) continue;
-    out ??= { ...refs };
-    out[type] = { id: match.id, name: match.name };
+    if (match && (match.id !== ref.id || match.name !== ref.name)) {
+      out ??= { ...refs };
+      out[type] = { id: match.id, name: match.name };
+    } else if (!match && typeof raw === 'string') {
+      out ??= { ...refs };
+      out[type] = ref;
+    }
   }
   return out ?? refs;
 }

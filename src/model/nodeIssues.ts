@@ -1,8 +1,9 @@
 // Node issues (spec 001 §4.1, §5): what blocks a run and paints a node red. A pure kernel —
 // description + node in, issues out — used by the editor, and later by a worker and the server.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOption, INodeTypeDescription } from './nodeTypes.ts';
-import type { INode, NodeParameters } from './workflow.ts';
+import type { INode, INodeCredentialsDetails, NodeParameters } from './workflow.ts';
 import { displayParameter, resolveNodeParameters } from './parameters.ts';
+import { credentialRef } from './readWorkflow.ts';
 
 export interface NodeIssues {
   /** Parameter path → messages. */
@@ -11,6 +12,8 @@ export interface NodeIssues {
   credentials?: Record<string, string[]>;
   /** The node's type (or type version) is not installed. */
   typeUnknown?: boolean;
+  /** With typeUnknown: the versions of the type that are installed (its version is not among them). */
+  knownVersions?: number[];
   /** A run of the node ended in an error. */
   execution?: boolean;
 }
@@ -25,6 +28,11 @@ export interface NodeIssueContext {
    * else by a name that is unique for its type). Without it only missing ones are reported.
    */
   credentials?: readonly KnownCredential[];
+  /**
+   * Without a description: the installed versions of the node's type, when the type is known in
+   * other versions than the node's (the issue then says which).
+   */
+  knownVersions?: readonly number[];
 }
 
 export interface KnownCredential {
@@ -37,9 +45,9 @@ export const CREDENTIAL_NAME_MISSING_HINT = 'You can create credentials with the
 export const CREDENTIAL_NAME_AMBIGUOUS_HINT = 'Credentials are not clearly identified. Please select the correct credentials.';
 
 /** Issues of a credential the node names, against the stored ones (spec 001 §5). */
-function namedCredentialIssues(type: string, ref: { id?: string | null; name?: string }, known: readonly KnownCredential[]): string[] {
+function namedCredentialIssues(type: string, ref: INodeCredentialsDetails, known: readonly KnownCredential[]): string[] {
   if (ref.id && known.some((c) => c.id === ref.id && c.type === type)) return [];
-  const name = ref.name ?? ref.id ?? '';
+  const name = ref.name || ref.id || '';
   const sameName = known.filter((c) => c.type === type && c.name === name).length;
   if (sameName === 1) return [];
   if (sameName === 0) return [`Credentials with name "${name}" do not exist for "${type}".`, CREDENTIAL_NAME_MISSING_HINT];
@@ -159,7 +167,8 @@ export function credentialIssues(description: INodeTypeDescription, node: INode,
   const picked = auth === 'genericCredentialType' ? parameters.genericAuthType : auth === 'predefinedCredentialType' ? parameters.nodeCredentialType : undefined;
   if (typeof picked === 'string' && picked !== '') types.set(picked, true);
   for (const [type, required] of types) {
-    const ref = node.credentials?.[type];
+    // Older files name a credential by its name alone: read as {id: null, name} (readWorkflow.ts).
+    const ref = credentialRef(node.credentials?.[type]);
     if (!ref) {
       if (required) add(issues, type, `Credentials for "${type}" are not set.`);
     } else if (known) {
@@ -178,6 +187,7 @@ export function computeNodeIssues(node: INode, description: INodeTypeDescription
   const result: NodeIssues = {};
   if (!description) {
     result.typeUnknown = true;
+    if (context.knownVersions?.length) result.knownVersions = [...context.knownVersions].sort((a, b) => a - b);
   } else {
     const parameters = parameterIssues(description, node.parameters ?? {}, node.typeVersion);
     if (Object.keys(parameters).length) result.parameters = parameters;
@@ -189,11 +199,21 @@ export function computeNodeIssues(node: INode, description: INodeTypeDescription
   return Object.keys(result).length ? result : undefined;
 }
 
-/** Human-readable lines, one per issue, in a stable order. */
-export function issueMessages(issues: NodeIssues | undefined): string[] {
+/**
+ * n8n's line for a node whose type is not installed (nodeIssuesToString): 'Node Type "…" is not
+ * known.'; for a type installed in other versions only, which ones.
+ */
+export function unknownTypeMessage(node: Pick<INode, 'type' | 'typeVersion'> | undefined, knownVersions?: readonly number[]): string {
+  if (!node) return 'Node Type is not known.';
+  if (knownVersions?.length) return `Node Type "${node.type}" is not known in version ${node.typeVersion} (installed: ${knownVersions.join(', ')}).`;
+  return `Node Type "${node.type}" is not known.`;
+}
+
+/** Human-readable lines, one per issue, in a stable order. Give the node for the type it is missing. */
+export function issueMessages(issues: NodeIssues | undefined, node?: Pick<INode, 'type' | 'typeVersion'>): string[] {
   if (!issues) return [];
   const lines: string[] = [];
-  if (issues.typeUnknown) lines.push('Node type is not known.');
+  if (issues.typeUnknown) lines.push(unknownTypeMessage(node, issues.knownVersions));
   for (const list of Object.values(issues.parameters ?? {})) lines.push(...list);
   for (const list of Object.values(issues.credentials ?? {})) lines.push(...list);
   if (issues.execution) lines.push('Execution Error.');
@@ -201,6 +221,6 @@ export function issueMessages(issues: NodeIssues | undefined): string[] {
 }
 
 /** Issues that block a run: everything but the execution error of an earlier run. */
-export function blockingIssueMessages(issues: NodeIssues | undefined): string[] {
-  return issues ? issueMessages({ ...issues, execution: undefined }) : [];
+export function blockingIssueMessages(issues: NodeIssues | undefined, node?: Pick<INode, 'type' | 'typeVersion'>): string[] {
+  return issues ? issueMessages({ ...issues, execution: undefined }, node) : [];
 }

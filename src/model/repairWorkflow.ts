@@ -2,9 +2,12 @@
 // normal"): instead of refusing it or crashing the canvas, repair what can be repaired and say
 // what was done. Connections to missing nodes are dropped, positions that are not finite or
 // absurdly far away are placed below the others, duplicate names and ids made unique, nodes
-// without a type skipped. Unknown node types are kept (the issue kernel marks them).
+// without a type skipped. Unknown node types are kept (the issue kernel marks them). Older
+// forms are read as n8n's editor reads them (readWorkflow.ts): credentials given by name alone
+// become {id: null, name}, pinned items get their `json` wrapper, nulls mean absent.
 import { DEFAULT_START_POSITION, DEFAULT_WORKFLOW_NAME, GRID_SIZE, NODE_SIZE, PUSH_NODES_OFFSET } from './constants.ts';
 import { newId, uniqueNodeName } from './names.ts';
+import { readNode, readPinItems, readSettings } from './readWorkflow.ts';
 import type { IConnection, IConnections, INode, IPinData, IWorkflowBase } from './workflow.ts';
 
 /** Positions beyond this (in either axis) are treated as broken: no real workflow is that wide. */
@@ -83,17 +86,19 @@ export function repairWorkflow(input: unknown): RepairResult {
     const parameters = isObject(raw.parameters) ? raw.parameters : {};
     // Most nodes are fine: keep them as they are (opening 10,000 nodes should not copy 10,000).
     const untouched = name === raw.name && id === raw.id && typeVersion === raw.typeVersion && goodPosition && (raw.position as unknown[]).length === 2 && parameters === raw.parameters;
-    const node = untouched
-      ? (raw as unknown as INode)
-      : ({
-          ...raw,
-          id,
-          name,
-          type: raw.type,
-          typeVersion,
-          position: goodPosition ? ([(raw.position as number[])[0], (raw.position as number[])[1]] as [number, number]) : ([0, 0] as [number, number]),
-          parameters,
-        } as INode);
+    const node = readNode(
+      untouched
+        ? (raw as unknown as INode)
+        : ({
+            ...raw,
+            id,
+            name,
+            type: raw.type,
+            typeVersion,
+            position: goodPosition ? ([(raw.position as number[])[0], (raw.position as number[])[1]] as [number, number]) : ([0, 0] as [number, number]),
+            parameters,
+          } as INode),
+    );
     if (!goodPosition) {
       report.repairedPositions++;
       misplaced.push(node);
@@ -106,12 +111,13 @@ export function repairWorkflow(input: unknown): RepairResult {
   const pinData: IPinData = {};
   if (isObject(src.pinData)) {
     for (const [name, items] of Object.entries(src.pinData)) {
+      if (items === null) continue;
       const target = nameMap.get(name);
       if (!target || !Array.isArray(items)) {
         report.droppedPinData++;
         continue;
       }
-      pinData[target] = items as IPinData[string];
+      pinData[target] = readPinItems(items);
     }
   }
 
@@ -122,7 +128,7 @@ export function repairWorkflow(input: unknown): RepairResult {
     nodes,
     connections,
     pinData,
-    settings: isObject(src.settings) ? (src.settings as IWorkflowBase['settings']) : {},
+    settings: readSettings(src.settings) ?? {},
   };
   if (src.tags !== undefined && !Array.isArray(src.tags)) delete workflow.tags;
   return { workflow, report };

@@ -1,7 +1,11 @@
 // Workflow-level validation beyond a JSON schema: the rules that need the whole workflow (unique
-// node names, connections between existing nodes) or the node-type registry. Pure and defensive
-// (input is `unknown`), so the server uses it on every save and run request and the editor on
-// paste and import. Paths are JSON-pointer-like ('nodes/2/name') so messages name the field.
+// node names, connections between existing nodes) and the shapes the engine relies on. Pure and
+// defensive (input is `unknown`), so the server uses it on every save and run request. Paths are
+// JSON-pointer-like ('nodes/2/name') so messages name the field.
+// What n8n keeps is not refused (issue 10): node types and versions this instance does not have
+// (they are node issues: nodeIssues.ts), credentials written as a plain name, pinned items
+// without the `json` wrapper, and null where a value is optional (readWorkflow.ts reads them).
+// Connections to missing nodes are dropped before this runs (danglingConnections.ts).
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from './constants.ts';
 
 export interface WorkflowIssue {
@@ -15,13 +19,17 @@ export interface NodeTypeVersions {
 }
 
 export interface ValidateWorkflowOptions {
-  /** When given, every node's type (and typeVersion) must be known. */
-  nodeTypes?: NodeTypeVersions;
   /** Stop after this many issues (default 20): a hostile payload cannot make the answer huge. */
   maxIssues?: number;
 }
 
 const DEFAULT_MAX_ISSUES = 20;
+
+/**
+ * Highest input index a connection may name. n8n's nodes have a handful of inputs (Merge: up to
+ * 10); the bound keeps a hostile index from making graph code build millions of empty inputs.
+ */
+export const MAX_CONNECTION_INDEX = 10_000;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,7 +60,6 @@ export function validateWorkflow(input: unknown, options: ValidateWorkflowOption
     return issues;
   }
   const names = new Map<string, number>();
-  const unknownTypes = new Map<string, string[]>();
 
   if (!Array.isArray(input.nodes)) {
     add('nodes', 'must be an array of nodes');
@@ -73,31 +80,66 @@ export function validateWorkflow(input: unknown, options: ValidateWorkflowOption
       if (!Array.isArray(position) || position.length !== 2 || !position.every((p) => typeof p === 'number' && Number.isFinite(p))) {
         add(`${at}/position`, 'must be two finite numbers [x, y]');
       }
-      if (parameters !== undefined && !isObject(parameters)) add(`${at}/parameters`, 'must be an object');
-      if (node.id !== undefined && typeof node.id !== 'string') add(`${at}/id`, 'must be a string');
-      if (options.nodeTypes && typeof type === 'string' && type !== '') {
-        const versions = options.nodeTypes.versions(type);
-        const label = typeof name === 'string' ? name : `nodes/${i}`;
-        if (!versions) {
-          const list = unknownTypes.get(type) ?? [];
-          list.push(label);
-          unknownTypes.set(type, list);
-        } else if (typeof typeVersion === 'number' && !versions.includes(typeVersion)) {
-          add(`${at}/typeVersion`, `node ${quote(label)}: ${type} has no version ${typeVersion} (known: ${versions.join(', ')})`);
-        }
-      }
+      if (parameters !== undefined && parameters !== null && !isObject(parameters)) add(`${at}/parameters`, 'must be an object');
+      if (node.id !== undefined && node.id !== null && typeof node.id !== 'string') add(`${at}/id`, 'must be a string');
+      if (node.credentials !== undefined && node.credentials !== null) validateCredentials(node.credentials, `${at}/credentials`, add);
     });
-  }
-
-  if (unknownTypes.size > 0) {
-    const parts = [...unknownTypes].map(([type, nodes]) => `${type} (${nodes.length === 1 ? 'node' : 'nodes'} ${nodes.slice(0, 5).map(quote).join(', ')})`);
-    add('nodes', `Unknown node ${unknownTypes.size === 1 ? 'type' : 'types'}: ${parts.join('; ')}`);
   }
 
   validateConnections(input.connections, names, add);
 
-  if (input.settings !== undefined) validateSettings(input.settings, add);
+  if (input.settings !== undefined && input.settings !== null) validateSettings(input.settings, add);
+  if (input.pinData !== undefined && input.pinData !== null) validatePinData(input.pinData, add);
   return issues;
+}
+
+/**
+ * A node's credentials: per credential type, n8n's {id, name} (id may be null: matched by name),
+ * the older plain name, or null (none).
+ */
+function validateCredentials(credentials: unknown, at: string, add: (path: string, message: string) => void): void {
+  if (!isObject(credentials)) return add(at, 'must be an object keyed by credential type');
+  for (const [type, ref] of Object.entries(credentials)) {
+    if (ref === null || typeof ref === 'string') continue;
+    const path = `${at}/${type}`;
+    if (!isObject(ref)) {
+      add(path, 'must be a credential reference {"id", "name"} or the credential\'s name');
+      continue;
+    }
+    if (ref.name !== undefined && ref.name !== null && typeof ref.name !== 'string') add(`${path}/name`, 'must be a string');
+    if (ref.id !== undefined && ref.id !== null && typeof ref.id !== 'string' && !(typeof ref.id === 'number' && Number.isFinite(ref.id))) add(`${path}/id`, 'must be a string');
+    if ((ref.name === undefined || ref.name === null) && (ref.id === undefined || ref.id === null || ref.id === '')) add(path, 'must name a credential (an id or a name)');
+  }
+}
+
+/** Pinned data: per node name, a list of items; each an object, with or without n8n's `json` wrapper. */
+function validatePinData(pinData: unknown, add: (path: string, message: string) => void): void {
+  if (!isObject(pinData)) return add('pinData', 'must be an object keyed by node name');
+  for (const [name, items] of Object.entries(pinData)) {
+    if (items === null) continue;
+    const at = `pinData/${name}`;
+    if (!Array.isArray(items)) {
+      add(at, 'must be a list of items');
+      continue;
+    }
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (!isObject(item)) {
+        add(`${at}/${i}`, `must be an item object ({"json": {…}} or the item's fields), not ${describeValue(item)}`);
+        break;
+      }
+      if ('json' in item && !isObject(item.json)) {
+        add(`${at}/${i}/json`, `must be an object (the item's fields), not ${describeValue(item.json)}`);
+        break;
+      }
+    }
+  }
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return `a ${typeof v}`;
 }
 
 function validateConnections(connections: unknown, names: Map<string, number>, add: (path: string, message: string) => void): void {
@@ -107,7 +149,8 @@ function validateConnections(connections: unknown, names: Map<string, number>, a
   }
   for (const [source, byType] of Object.entries(connections)) {
     const at = `connections/${source}`;
-    if (!names.has(source)) add(at, `comes from node ${quote(source)}, which does not exist`);
+    // An entry for a missing node is wrong only when it holds a connection (an empty list says nothing).
+    if (!names.has(source) && hasConnection(byType)) add(at, `comes from node ${quote(source)}, which does not exist`);
     if (!isObject(byType)) {
       add(at, 'must be an object keyed by connection type');
       continue;
@@ -126,11 +169,16 @@ function validateConnections(connections: unknown, names: Map<string, number>, a
           if (typeof c.node !== 'string') add(`${cat}/node`, 'must be a string');
           else if (!names.has(c.node)) add(`${cat}/node`, `goes to node ${quote(c.node)}, which does not exist`);
           if (typeof c.type !== 'string' || c.type === '') add(`${cat}/type`, 'must be a non-empty string');
-          if (typeof c.index !== 'number' || !Number.isInteger(c.index) || c.index < 0) add(`${cat}/index`, 'must be a whole number ≥ 0');
+          if (typeof c.index !== 'number' || !Number.isInteger(c.index) || c.index < 0 || c.index > MAX_CONNECTION_INDEX) add(`${cat}/index`, `must be a whole number from 0 to ${MAX_CONNECTION_INDEX}`);
         });
       });
     }
   }
+}
+
+function hasConnection(byType: unknown): boolean {
+  if (!isObject(byType)) return true;
+  return Object.values(byType).some((outputs) => !Array.isArray(outputs) || outputs.some((list) => list !== null && (!Array.isArray(list) || list.length > 0)));
 }
 
 const SAVE_DATA = ['all', 'none', 'DEFAULT'];
@@ -138,7 +186,8 @@ const SAVE_BOOLEAN = [true, false, 'DEFAULT'];
 
 function validateSettings(settings: unknown, add: (path: string, message: string) => void): void {
   if (!isObject(settings)) return add('settings', 'must be an object');
-  const s = settings;
+  // null means "not set" (n8n writes settings.errorWorkflow: null and the like).
+  const s = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null));
   if (s.timezone !== undefined && s.timezone !== 'DEFAULT' && (typeof s.timezone !== 'string' || !isTimezone(s.timezone))) {
     add('settings/timezone', 'must be an IANA time zone such as America/New_York, or DEFAULT');
   }
@@ -156,7 +205,7 @@ function validateSettings(settings: unknown, add: (path: string, message: string
 
 /** One message for a list of issues, each path prefixed (e.g. 'body/'). */
 export function formatWorkflowIssues(issues: WorkflowIssue[], prefix = ''): string {
-  return issues.map((i) => (i.path === 'nodes' && i.message.startsWith('Unknown node') ? i.message : `${prefix}${i.path} ${i.message}`.trim())).join('; ');
+  return issues.map((i) => `${prefix}${i.path} ${i.message}`.trim()).join('; ');
 }
 
 /** UTF-8 size of a string without allocating its encoding. */
@@ -183,5 +232,10 @@ export function checkWorkflowPayloadSize(json: string, limit = MAX_WORKFLOW_PAYL
   if (json.length * 3 <= limit) return undefined;
   const size = utf8ByteLength(json);
   if (size <= limit) return undefined;
-  return `Workflow is too large: ${size} bytes, the maximum is ${limit} bytes (${(limit / 1024 / 1024).toFixed(0)} MB)`;
+  return workflowTooLargeMessage(size, limit);
+}
+
+/** The size error of a workflow (spec 001 §9); `size` undefined when only "over the limit" is known. */
+export function workflowTooLargeMessage(size: number | undefined, limit = MAX_WORKFLOW_PAYLOAD_BYTES): string {
+  return `Workflow is too large: ${size === undefined ? `more than ${limit}` : size} bytes, the maximum is ${limit} bytes (${(limit / 1024 / 1024).toFixed(0)} MB)`;
 }

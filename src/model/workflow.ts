@@ -91,7 +91,11 @@ export interface IPinData {
   [nodeName: string]: IPinDataItem[];
 }
 
-/** A workflow as the REST API returns it and as it is exported. */
+/**
+ * A workflow as the REST API returns it and as it is exported. The server answers a stored
+ * workflow as it was sent (issue 10): older n8n forms (credentials given by name, pinned items
+ * without `json`, null for optional values) stay as they came; readWorkflow.ts reads them.
+ */
 export interface IWorkflowBase {
   id?: string;
   name: string;
@@ -103,6 +107,11 @@ export interface IWorkflowBase {
   staticData?: IDataObject | null;
   tags?: ITag[];
   meta?: { instanceId?: string; [key: string]: unknown };
+  /** n8n's other workflow fields, kept as sent (no meaning here). */
+  description?: string | null;
+  nodeGroups?: unknown[] | null;
+  sourceWorkflowId?: string | null;
+  externalId?: string | null;
   versionId?: string;
   createdAt?: string;
   updatedAt?: string;

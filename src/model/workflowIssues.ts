@@ -36,6 +36,10 @@ export interface WorkflowIssueOptions {
   pinData?: IPinData;
   /** Credential types the instance supplies when a node has none of its own (no issue then). */
   suppliedCredentials?: ReadonlySet<string>;
+  /** Installed versions of a type (for the issue of a node at a version that is not installed). */
+  versionsOf?: (type: string) => readonly number[] | undefined;
+  /** Only nodes whose type (or version) is not installed, with that issue alone. */
+  onlyTypeUnknown?: boolean;
 }
 
 /** Blocking issues (parameters, credentials, unknown type) of the nodes in scope. */
@@ -49,12 +53,15 @@ export function workflowNodeIssues(
     if (node.disabled || node.type === STICKY_NODE_TYPE) continue;
     if (options.scope && !options.scope.has(node.name)) continue;
     const hasPinData = !!options.pinData?.[node.name];
-    const issues = computeNodeIssues(node, describe(node.type, node.typeVersion), { hasPinData });
+    const description = describe(node.type, node.typeVersion);
+    if (options.onlyTypeUnknown && description) continue;
+    const knownVersions = description ? undefined : options.versionsOf?.(node.type);
+    const issues = computeNodeIssues(node, description, { hasPinData: hasPinData && !options.onlyTypeUnknown, knownVersions });
     if (issues?.credentials && options.suppliedCredentials?.size) {
       const credentials = Object.fromEntries(Object.entries(issues.credentials).filter(([type]) => !options.suppliedCredentials!.has(type)));
       issues.credentials = Object.keys(credentials).length ? credentials : undefined;
     }
-    const lines = blockingIssueMessages(issues);
+    const lines = blockingIssueMessages(issues, node);
     if (lines.length) out[node.name] = lines;
   }
   return out;

@@ -55,7 +55,7 @@ describe('issues sync', () => {
     await settle();
     expect(sent).toEqual([['h', 'n', 'u']]);
     expect(r.workflow.nodes.get('h')!.issues).toContain('Parameter "URL" is required.');
-    expect(r.workflow.nodes.get('u')!.issues).toEqual(['Node type is not known.']);
+    expect(r.workflow.nodes.get('u')!.issues).toEqual(['Node Type "acme.mystery" is not known.']);
     expect(r.workflow.nodes.get('n')!.issues).toEqual([]);
 
     runInAction(() => r.workflow.setParameters('h', { url: 'https://example.com' }));

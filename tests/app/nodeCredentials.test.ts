@@ -119,5 +119,10 @@ describe('matching pasted credentials to the stored ones (spec 001 §4.1)', () =
     expect(matchCredentials(missing, known)).toBe(missing);
     expect(matchCredentials(undefined, known)).toBeUndefined();
   });
+
+  it('reads a credential given by name alone (older n8n files) as {id: null, name}, then matches it by name', () => {
+    expect(matchCredentials({ httpHeaderAuth: 'Prod key' } as never, known)).toEqual({ httpHeaderAuth: { id: '7', name: 'Prod key' } });
+    expect(matchCredentials({ httpHeaderAuth: 'Nope', httpBasicAuth: null } as never, known)).toEqual({ httpHeaderAuth: { id: null, name: 'Nope' }, httpBasicAuth: null });
+  });
 });
 

@@ -152,10 +152,20 @@ describe('computeNodeIssues', () => {
     // A credential the node no longer shows (authentication none) is not checked.
     expect(computeNodeIssues(node({ url: 'x', authentication: 'none' }, { credentials: { testApi: { id: null, name: 'Missing' } } }), description, { credentials: known })).toBeUndefined();
     expect(issueMessages(withCred({ id: null, name: 'Missing' }))).toHaveLength(2);
+    // Older files name the credential alone: read as {id: null, name} and matched by name.
+    const byName = (ref: unknown) => computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: ref } } as never), description, { credentials: known });
+    expect(byName('Prod key')).toBeUndefined();
+    expect(byName('Missing')?.credentials?.testApi?.[0]).toBe('Credentials with name "Missing" do not exist for "testApi".');
+    expect(byName(null)?.credentials).toEqual({ testApi: ['Credentials for "testApi" are not set.'] });
   });
 
-  it('reports an unknown node type', () => {
+  it('reports an unknown node type with n8n\'s line, and the installed versions of a known type', () => {
     expect(computeNodeIssues(node({}), undefined)).toEqual({ typeUnknown: true });
+    const n = node({});
+    expect(issueMessages(computeNodeIssues(n, undefined), n)).toEqual([`Node Type "${n.type}" is not known.`]);
+    expect(issueMessages(computeNodeIssues(n, undefined))).toEqual(['Node Type is not known.']);
+    const v = { ...n, typeVersion: 7 };
+    expect(issueMessages(computeNodeIssues(v, undefined, { knownVersions: [2, 1] }), v)).toEqual([`Node Type "${n.type}" is not known in version 7 (installed: 1, 2).`]);
   });
 
   it('disabled nodes and nodes with pinned data report nothing', () => {

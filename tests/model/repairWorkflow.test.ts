@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { POSITION_LIMIT, repairMessages, repairWorkflow } from '../../src/model/repairWorkflow.ts';
+import { planPaste } from '../../src/model/pastePlan.ts';
 import { PUSH_NODES_OFFSET } from '../../src/model/constants.ts';
 
 const node = (name: string, position: unknown = [0, 0], extra: Record<string, unknown> = {}) => ({ id: `id-${name}`, name, type: 'n8n-nodes-base.noOp', typeVersion: 1, position, parameters: {}, ...extra });
@@ -76,6 +80,43 @@ describe('repairWorkflow', () => {
     expect(report.droppedPinData).toBe(2);
     expect(workflow.nodes[0].parameters).toEqual({});
     expect(workflow.nodes[0].typeVersion).toBe(1);
+  });
+
+  it('reads older n8n forms as n8n\'s editor does: credentials by name, unwrapped pinned items, nulls', () => {
+    const { workflow } = repairWorkflow({
+      nodes: [node('A', [0, 0], { credentials: { slackApi: 'Slack account', smtp: { id: '3', name: 'Mail' } }, notes: null, disabled: null })],
+      connections: {},
+      pinData: { A: [{ body: { x: 1 } }, { json: { y: 2 } }], Gone: null },
+      settings: { errorWorkflow: null, timezone: 'UTC' },
+    });
+    expect(workflow.nodes[0].credentials).toEqual({ slackApi: { id: null, name: 'Slack account' }, smtp: { id: '3', name: 'Mail' } });
+    expect('notes' in workflow.nodes[0] || 'disabled' in workflow.nodes[0]).toBe(false);
+    expect(workflow.pinData).toEqual({ A: [{ json: { body: { x: 1 } } }, { json: { y: 2 } }] });
+    expect(workflow.settings).toEqual({ timezone: 'UTC' });
+  });
+
+  it('opens and pastes every real n8n file of the committed sample without dropping anything', () => {
+    const root = fileURLToPath(new URL('../fixtures/real-workflows', import.meta.url));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+    let read = 0;
+    for (const f of files) {
+      let file: { nodes: Array<{ name: string }>; connections: object };
+      try {
+        file = JSON.parse(readFileSync(join(root, f), 'utf8'));
+      } catch {
+        continue;
+      }
+      read++;
+      const { workflow, report } = repairWorkflow(file);
+      expect(repairMessages(report).filter((m) => !/renamed|new id/.test(m)), f).toEqual([]);
+      expect(workflow.nodes.map((n) => n.name), f).toEqual(file.nodes.map((n) => n.name));
+      expect(workflow.connections, f).toEqual(file.connections);
+      for (const n of workflow.nodes) for (const ref of Object.values(n.credentials ?? {})) expect(typeof ref, f).toBe('object');
+      const plan = planPaste(workflow, { hasName: () => false, countOfType: () => 0, limitOf: () => undefined, boxes: [] });
+      const count = Object.values(file.connections as Record<string, Record<string, unknown[][]>>).flatMap((t) => Object.values(t).flat(2)).filter(Boolean).length;
+      expect(plan.connections, f).toHaveLength(count);
+    }
+    expect(read).toBeGreaterThanOrEqual(28);
   });
 
   it('repairs 10,000 broken positions in linear time', () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkWorkflowPayloadSize, formatWorkflowIssues, utf8ByteLength, validateWorkflow } from '../../src/model/validateWorkflow.ts';
 
-const types = { versions: (t: string) => ({ 'n8n-nodes-base.manualTrigger': [1], 'n8n-nodes-base.noOp': [1] } as Record<string, number[]>)[t] };
-
 function wf(extra: Record<string, unknown> = {}) {
   return {
     nodes: [
@@ -16,7 +14,7 @@ function wf(extra: Record<string, unknown> = {}) {
 
 describe('validateWorkflow', () => {
   it('accepts a valid workflow', () => {
-    expect(validateWorkflow(wf(), { nodeTypes: types })).toEqual([]);
+    expect(validateWorkflow(wf())).toEqual([]);
   });
 
   it('rejects non-objects and missing parts', () => {
@@ -52,19 +50,52 @@ describe('validateWorkflow', () => {
     const issues = validateWorkflow(w);
     expect(issues).toEqual([
       { path: 'connections/Start/main/0/0/node', message: 'goes to node "Ghost", which does not exist' },
-      { path: 'connections/Start/main/0/1/index', message: 'must be a whole number ≥ 0' },
+      { path: 'connections/Start/main/0/1/index', message: 'must be a whole number from 0 to 10000' },
       { path: 'connections/Phantom', message: 'comes from node "Phantom", which does not exist' },
     ]);
   });
 
-  it('names unknown node types and unsupported versions', () => {
+  it('keeps node types and versions it does not know (they are node issues, not save errors)', () => {
     const w = wf();
     w.nodes[1].type = 'n8n-nodes-base.doesNotExist';
-    w.nodes[0].typeVersion = 7;
-    const issues = validateWorkflow(w, { nodeTypes: types });
-    expect(formatWorkflowIssues(issues, 'body/')).toBe(
-      'body/nodes/0/typeVersion node "Start": n8n-nodes-base.manualTrigger has no version 7 (known: 1); Unknown node type: n8n-nodes-base.doesNotExist (node "Next")',
-    );
+    w.nodes[0].typeVersion = 7.5;
+    expect(validateWorkflow(w)).toEqual([]);
+  });
+
+  it('bounds connection indexes (graph code builds one input per index)', () => {
+    const w = wf({ connections: { Start: { ai_tool: [[{ node: 'Next', type: 'ai_tool', index: 1e9 }]] } } });
+    expect(formatWorkflowIssues(validateWorkflow(w), 'body/')).toBe('body/connections/Start/ai_tool/0/0/index must be a whole number from 0 to 10000');
+  });
+
+  it('reads old credential forms and null, refuses what names no credential', () => {
+    const withCredentials = (credentials: unknown) => {
+      const w = wf();
+      (w.nodes[1] as Record<string, unknown>).credentials = credentials;
+      return validateWorkflow(w);
+    };
+    expect(withCredentials({ slackApi: 'Slack account' })).toEqual([]);
+    expect(withCredentials({ slackApi: { id: null, name: 'Slack account' }, httpBasicAuth: { name: 'Only a name' }, smtp: null })).toEqual([]);
+    expect(withCredentials({ slackApi: { id: '7', name: 'Slack', extra: true } })).toEqual([]);
+    expect(withCredentials(null)).toEqual([]);
+    expect(withCredentials({ slackApi: 42 })).toEqual([{ path: 'nodes/1/credentials/slackApi', message: 'must be a credential reference {"id", "name"} or the credential\'s name' }]);
+    expect(withCredentials({ slackApi: ['Slack'] })[0].path).toBe('nodes/1/credentials/slackApi');
+    expect(withCredentials({ slackApi: {} })).toEqual([{ path: 'nodes/1/credentials/slackApi', message: 'must name a credential (an id or a name)' }]);
+    expect(withCredentials({ slackApi: { id: true, name: 'x' } })[0].path).toBe('nodes/1/credentials/slackApi/id');
+    expect(withCredentials(['slackApi'])[0]).toEqual({ path: 'nodes/1/credentials', message: 'must be an object keyed by credential type' });
+  });
+
+  it('accepts pinned items with or without the json wrapper, refuses items that are not objects', () => {
+    expect(validateWorkflow(wf({ pinData: { Start: [{ json: { a: 1 } }, { body: { a: 1 } }], Next: null } }))).toEqual([]);
+    expect(validateWorkflow(wf({ pinData: null }))).toEqual([]);
+    expect(validateWorkflow(wf({ pinData: { Start: ['hello'] } }))).toEqual([{ path: 'pinData/Start/0', message: 'must be an item object ({"json": {…}} or the item\'s fields), not a string' }]);
+    expect(validateWorkflow(wf({ pinData: { Start: [{ json: [1] }] } }))).toEqual([{ path: 'pinData/Start/0/json', message: "must be an object (the item's fields), not a list" }]);
+    expect(validateWorkflow(wf({ pinData: { Start: { json: {} } } }))).toEqual([{ path: 'pinData/Start', message: 'must be a list of items' }]);
+  });
+
+  it('reads null as absent: node fields, parameters, settings', () => {
+    const w = wf({ settings: { errorWorkflow: null, timezone: null, executionTimeout: null, saveManualExecutions: null } });
+    Object.assign(w.nodes[1], { id: null, parameters: null, notes: null, disabled: null, webhookId: null });
+    expect(validateWorkflow(w)).toEqual([]);
   });
 
   it('checks workflow settings', () => {

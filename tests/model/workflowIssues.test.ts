@@ -30,7 +30,10 @@ describe('workflow node issues', () => {
     const mail = n('Mail', 'n8n-nodes-base.emailSend', 2.1, { fromEmail: 'a@b.c', toEmail: 'd@e.f' });
     expect(workflowNodeIssues([mail], describeType)).toEqual({ Mail: ['Credentials for "smtp" are not set.'] });
     expect(workflowNodeIssues([mail], describeType, { suppliedCredentials: new Set(['smtp']) })).toEqual({});
-    expect(workflowNodeIssues([n('X', 'acme.gone', 1)], describeType)).toEqual({ X: ['Node type is not known.'] });
+    expect(workflowNodeIssues([n('X', 'acme.gone', 1)], describeType)).toEqual({ X: ['Node Type "acme.gone" is not known.'] });
+    // A type installed in other versions only (n8n resolves by exact version): the issue says which.
+    const versionsOf = (type: string) => (type === 'n8n-nodes-base.set' ? [3, 1, 2] : undefined);
+    expect(workflowNodeIssues([n('S', 'n8n-nodes-base.set', 3.4)], () => undefined, { versionsOf })).toEqual({ S: ['Node Type "n8n-nodes-base.set" is not known in version 3.4 (installed: 1, 2, 3).'] });
   });
 
   it('words the refusal as n8n, one "node: issue" line each, bounded', () => {

@@ -41,7 +41,10 @@ export function descriptionOf(types: IssueTypes, type: string, version: number):
 /** Issue lines of one node ('Parameter "URL" is required.'); empty = none. */
 export function nodeIssueLines(types: IssueTypes, n: IssueNodeInput): string[] {
   const node: INode = { id: n.id, name: n.name, type: n.type, typeVersion: n.typeVersion, position: [0, 0], parameters: n.parameters ?? {}, disabled: n.disabled, credentials: n.credentials };
-  return issueMessages(computeNodeIssues(node, descriptionOf(types, n.type, n.typeVersion), { hasPinData: n.hasPinData, hasRunError: n.hasRunError, credentials: types.credentials }));
+  const description = descriptionOf(types, n.type, n.typeVersion);
+  // A type installed in other versions only: the issue names them.
+  const knownVersions = description ? undefined : types.byName.get(n.type)?.flatMap(versionsOf);
+  return issueMessages(computeNodeIssues(node, description, { hasPinData: n.hasPinData, hasRunError: n.hasRunError, credentials: types.credentials, knownVersions }), node);
 }
 
 /** Issue lines per node id, in input order. */
