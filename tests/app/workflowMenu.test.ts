@@ -2,7 +2,7 @@
 // file (name rule, content, n8n's key order, a round trip over the real-workflow corpus), the
 // duplicate name and copy rules, the enabled rules, reading an imported file (size, JSON
 // position errors, shape) and importing it into the open workflow, the URL prompt.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runInAction } from 'mobx';
@@ -95,7 +95,9 @@ describe('exported file (spec 001 §3)', () => {
   });
 
   it('every workflow of the real-workflow corpus exports the nodes, connections and pinned data the editor holds, and reads back as an import unchanged', () => {
-    const dir = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'real-workflows');
+    // The whole corpus beside the checkout when it is there, else the committed sample of it.
+    const corpus = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'real-workflows');
+    const dir = existsSync(corpus) ? corpus : resolve(import.meta.dirname, '..', 'fixtures', 'real-workflows');
     const files: string[] = [];
     const walk = (d: string) => {
       for (const e of readdirSync(d)) {
@@ -105,7 +107,7 @@ describe('exported file (spec 001 §3)', () => {
       }
     };
     walk(dir);
-    expect(files.length).toBeGreaterThan(300);
+    expect(files.length).toBeGreaterThan(dir === corpus ? 300 : 30);
     let checked = 0;
     const notJson: string[] = [];
     for (const file of files) {
@@ -134,7 +136,7 @@ describe('exported file (spec 001 §3)', () => {
       expect(data.pinData, file).toEqual(held.pinData ?? {});
       checked++;
     }
-    expect(checked).toBeGreaterThan(300);
+    expect(checked).toBeGreaterThan(dir === corpus ? 300 : 20);
     expect(notJson.length).toBeLessThan(10);
   });
 });
