@@ -94,8 +94,6 @@ export class CanvasController implements SyncListener {
   private readonly learned = new Map<string, readonly PortUse[]>();
   /** Nodes whose ports must be laid out again before the next frame's geometry patch. */
   private readonly portsDirty = new Set<number>();
-  /** Port layouts of known types without connections or error output, per resolved type (most nodes). */
-  private basePorts = new WeakMap<ResolvedType, PortLayout>();
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
@@ -329,12 +327,8 @@ export class CanvasController implements SyncListener {
       if (learned.length) this.learned.set(n.id, learned);
       return nodePorts(n, t, learned);
     }
-    const error = hasErrorOutput(n);
-    let base = error ? undefined : this.basePorts.get(t);
-    if (!base) {
-      base = nodePorts(n, t);
-      if (!error) this.basePorts.set(t, base);
-    }
+    // Most nodes: a known type's ports, one layout shared by all its nodes.
+    const base = hasErrorOutput(n) ? nodePorts(n, t) : (t.basePorts ??= nodePorts(n, t));
     if (uses.length === 0) return base;
     const ports = nodePorts(n, t, uses);
     return samePorts(ports, base) ? base : ports;
@@ -363,9 +357,10 @@ export class CanvasController implements SyncListener {
     const slot = this.geometry.setNode(n.id, nodeRecord(n, t, ports));
     const before = this.ports[slot];
     this.ports[slot] = ports;
-    if (t.known && ports !== this.basePorts.get(t) && !samePorts(ports, nodePorts(n, t))) this.widened.add(slot);
-    else this.widened.delete(slot);
-    if (before !== ports && !samePorts(before, ports)) {
+    if (t.known && ports !== t.basePorts && !samePorts(ports, nodePorts(n, t))) this.widened.add(slot);
+    else if (this.widened.size) this.widened.delete(slot);
+    // A node placed for the first time has no connections yet (they follow it).
+    if (before !== undefined && before !== ports && !samePorts(before, ports)) {
       for (const e of this.geometry.incidentEdges(slot)) {
         this.encodeEdge(e);
         this.edges.invalidate(e);
@@ -487,7 +482,7 @@ export class CanvasController implements SyncListener {
     const s = this.geometry.nodes.slotOf(c.sourceId);
     const t = this.geometry.nodes.slotOf(c.targetId);
     const slot = s === undefined || t === undefined ? undefined
-      : this.geometry.addEdge(c.id, c.sourceId, this.portOf(s, 'output', c.type, c.sourceOutput), c.targetId, this.portOf(t, 'input', c.type, c.targetInput));
+      : this.geometry.addEdgeAt(c.id, s, this.portOf(s, 'output', c.type, c.sourceOutput), t, this.portOf(t, 'input', c.type, c.targetInput));
     if (slot !== undefined) this.slotEdges[slot] = c;
     else {
       // An end is missing (a bad import, or the node arrives later): keep it until it comes.
@@ -545,7 +540,6 @@ export class CanvasController implements SyncListener {
 
   /** Node types resolved differently (they arrived or changed): re-measure and restyle all. */
   private typesChanged(): void {
-    this.basePorts = new WeakMap();
     for (const n of this.doc.nodes.values()) {
       const slot = this.placeNode(n);
       for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);

@@ -83,6 +83,11 @@ export class GraphGeometry {
     const s = this.nodes.slotOf(sourceId);
     const t = this.nodes.slotOf(targetId);
     if (s === undefined || t === undefined) return undefined;
+    return this.addEdgeAt(id, s, sourceOutput, t, targetInput);
+  }
+
+  /** addEdge for node slots the caller has looked up already. */
+  addEdgeAt(id: string, s: number, sourceOutput: number, t: number, targetInput: number): number {
     const slot = this.edges.acquire(id);
     const e = this.erec;
     e[0] = s; e[1] = sourceOutput; e[2] = t; e[3] = targetInput;

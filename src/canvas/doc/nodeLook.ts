@@ -18,6 +18,8 @@ export interface ResolvedType {
   known: boolean;
   iconColor: number;
   initials: string;
+  /** The ports of a node of this type without connections or error output (set once, shared). */
+  basePorts?: PortLayout;
 }
 
 // An unknown type's ports come from its connections (kernels/ports.ts), not from this answer.
@@ -87,7 +89,7 @@ export class TypeCache {
         info = undefined; // a throwing lookup must not take the frame down; the type's answer stands
       }
       r = info
-        ? { ...base, info: { ...base.info, inputs: info.inputs, outputs: info.outputs, inputNames: info.inputNames, outputNames: info.outputNames, nonMainInputs: info.nonMainInputs, nonMainOutputs: info.nonMainOutputs } }
+        ? { ...base, basePorts: undefined, info: { ...base.info, inputs: info.inputs, outputs: info.outputs, inputNames: info.inputNames, outputNames: info.outputNames, nonMainInputs: info.nonMainInputs, nonMainOutputs: info.nonMainOutputs } }
         : base;
       this.perNode.set(n.parameters, r);
     }
