@@ -17,6 +17,7 @@ import { ImportUrlDialog } from './dialogs/ImportUrlDialog.tsx';
 import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog.tsx';
 import { InviteUserDialog } from './dialogs/InviteUserDialog.tsx';
 import { DeleteUserDialog } from './dialogs/DeleteUserDialog.tsx';
+import { SessionEndedDialog } from './dialogs/SessionEndedDialog.tsx';
 import { WorkflowDemoView } from './views/WorkflowDemoView.tsx';
 import { CredentialEditDialog } from './credentials/CredentialEditDialog.tsx';
 import { SigninView } from './auth/SigninView.tsx';
@@ -83,6 +84,8 @@ export function App() {
       <ChangePasswordDialog />
       <InviteUserDialog />
       <DeleteUserDialog />
+      {/* Last: over any other dialog that was open when the session ended. */}
+      <SessionEndedDialog />
       <Toasts />
     </Router>
   );

@@ -2,7 +2,7 @@
 // goes to the new-workflow route (unsaved edits of the deleted workflow are dropped without a
 // question). n8n's texts: 'Workflow deleted', 'Problem deleting workflow'.
 import { deleteWorkflow } from '../api/workflows.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 
 export function deleteQuestion(name: string): string {
@@ -17,7 +17,7 @@ export async function deleteOpenWorkflow(root: RootStore): Promise<boolean> {
   try {
     await deleteWorkflow(workflow.workflowId);
   } catch (e) {
-    ui.toasts.error('Problem deleting workflow', errorMessage(e));
+    if (!isSessionEnded(e)) ui.toasts.error('Problem deleting workflow', errorMessage(e));
     return false;
   }
   ui.toasts.show({ kind: 'success', title: 'Workflow deleted', message: `'${name}' was deleted.` });

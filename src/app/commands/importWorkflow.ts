@@ -7,7 +7,7 @@ import { IMPORT_ERROR_TITLE, readWorkflowFile, workflowFileSizeError } from '../
 import type { ITag } from '../../model/workflow.ts';
 import { getWorkflowFromUrl } from '../api/workflows.ts';
 import { createTag, getTags } from '../api/tags.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { Rect } from '../../model/pastePlan.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { insertWorkflow } from './insertWorkflow.ts';
@@ -108,7 +108,7 @@ export async function importWorkflowUrl(root: RootStore, url: string, context: I
   try {
     data = await getWorkflowFromUrl(url);
   } catch (e) {
-    root.ui.toasts.error('Problem getting the workflow from the URL', errorMessage(e));
+    if (!isSessionEnded(e)) root.ui.toasts.error('Problem getting the workflow from the URL', errorMessage(e));
     return [];
   }
   if (!ensureEditable(root)) return [];

@@ -3,7 +3,7 @@ import { DEFAULT_WORKFLOW_NAME } from '../../model/constants.ts';
 import { getNewWorkflow, getWorkflow } from '../api/workflows.ts';
 import { getExecution } from '../api/executions.ts';
 import { deleteTestWebhook } from '../api/testWebhooks.ts';
-import { ApiError, errorMessage } from '../api/errors.ts';
+import { ApiError, errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { IExecution } from '../../model/execution.ts';
 import { repairMessages } from '../../model/repairWorkflow.ts';
@@ -67,7 +67,7 @@ export async function openWorkflow(root: RootStore, id: string): Promise<boolean
     return true;
   } catch (e) {
     const notFound = e instanceof ApiError && e.status === 404;
-    root.ui.toasts.error('Problem loading workflow', notFound ? `Workflow with ID "${id}" could not be found` : errorMessage(e));
+    if (!isSessionEnded(e)) root.ui.toasts.error('Problem loading workflow', notFound ? `Workflow with ID "${id}" could not be found` : errorMessage(e));
     return false;
   }
 }
@@ -86,7 +86,7 @@ export async function openExecution(root: RootStore, id: string): Promise<IExecu
     return execution;
   } catch (e) {
     const notFound = e instanceof ApiError && e.status === 404;
-    root.ui.toasts.error('Problem loading execution', notFound ? `Execution with ID "${id}" could not be found` : errorMessage(e));
+    if (!isSessionEnded(e)) root.ui.toasts.error('Problem loading execution', notFound ? `Execution with ID "${id}" could not be found` : errorMessage(e));
     return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { IN_PROGRESS_EXECUTION_ID, STICKY_NODE_TYPE } from '../../model/constant
 import { buildGraph, findStartNode, parentNodes } from '../../model/graph.ts';
 import { partialRunPlan } from './partialRun.ts';
 import { runWorkflow as postRun, stopExecution, getExecution } from '../api/executions.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { deleteTestWebhook } from '../api/testWebhooks.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { cleanNode } from './savePayload.ts';
@@ -85,7 +85,7 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     else run.finish('idle');
   } catch (e) {
     run.finish('error');
-    ui.toasts.show({ kind: 'error', title: 'Problem running workflow', message: `There was a problem executing the workflow: "${errorMessage(e)}"`, persistent: true });
+    if (!isSessionEnded(e)) ui.toasts.show({ kind: 'error', title: 'Problem running workflow', message: `There was a problem executing the workflow: "${errorMessage(e)}"`, persistent: true });
   }
 }
 
@@ -99,7 +99,7 @@ export async function stopWaitingForWebhook(root: RootStore): Promise<void> {
     await deleteTestWebhook(workflowId);
   } catch (e) {
     if (run.awaitsCallOf(workflowId)) run.setStopping(false);
-    ui.toasts.error('Problem deleting test webhook', errorMessage(e));
+    if (!isSessionEnded(e)) ui.toasts.error('Problem deleting test webhook', errorMessage(e));
     return;
   }
   // testWebhookDeleted may have ended the wait already; the call may also have come meanwhile.
@@ -123,7 +123,7 @@ export async function stopRun(root: RootStore): Promise<void> {
     );
     if (!finished) {
       run.setStopping(false);
-      ui.toasts.error('Problem stopping execution', errorMessage(e));
+      if (!isSessionEnded(e)) ui.toasts.error('Problem stopping execution', errorMessage(e));
       return;
     }
   }

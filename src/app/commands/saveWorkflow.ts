@@ -2,7 +2,7 @@
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { validateWorkflowName } from '../../model/names.ts';
 import { createWorkflow, updateWorkflow } from '../api/workflows.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { savePayload } from './savePayload.ts';
 
@@ -37,7 +37,8 @@ export async function saveWorkflow(root: RootStore): Promise<SaveResult | undefi
     workflow.markSaved({ id: saved.id, versionId: saved.versionId, name: saved.name, tags: saved.tags, active: saved.active });
     return { id: saved.id, created };
   } catch (e) {
-    ui.toasts.error('Problem saving workflow', errorMessage(e));
+    // A lost session is handled by RootStore.sessionEnded (sign in again over the editor): no error toast.
+    if (!isSessionEnded(e)) ui.toasts.error('Problem saving workflow', errorMessage(e));
     return undefined;
   } finally {
     ui.setSaving(false);

@@ -17,7 +17,7 @@ import {
   UNTITLED_CREDENTIAL_NAME,
 } from '../../model/nodeCredentials.ts';
 import { getCredential, getNewCredentialName, testCredential, type CredentialData, type CredentialTestResult } from '../api/credentials.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { useStores } from '../stores/context.ts';
 import { ParameterList } from '../editor/parameters/ParameterList.tsx';
 import type { ParameterContext } from '../editor/parameters/types.ts';
@@ -93,7 +93,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
     })().catch((e: unknown) => {
       if (cancelled) return;
       setLoadError(errorMessage(e));
-      ui.toasts.error(mode === 'new' ? 'Problem creating credential' : 'Problem loading credential', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error(mode === 'new' ? 'Problem creating credential' : 'Problem loading credential', errorMessage(e), false);
     });
     return () => {
       cancelled = true;
@@ -170,7 +170,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
       setDirty(false);
       if (isCredentialTestable(form.type, form.data)) await runTest(next);
     } catch (e) {
-      ui.toasts.error(form.id ? 'Problem updating credential' : 'Problem creating credential', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error(form.id ? 'Problem updating credential' : 'Problem creating credential', errorMessage(e), false);
     } finally {
       setSaving(false);
     }

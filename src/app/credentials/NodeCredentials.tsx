@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { faPen } from '@fortawesome/free-solid-svg-icons';
 import type { NeededCredential } from '../../model/nodeCredentials.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { useStores } from '../stores/context.ts';
 import type { NodeModel } from '../stores/WorkflowStore.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -18,7 +18,7 @@ export const CREATE_NEW_VALUE = '__createNew__';
 export const NodeCredentials = observer(function NodeCredentials({ node, needed }: { node: NodeModel; needed: NeededCredential[] }) {
   const { credentials, ui } = useStores();
   useEffect(() => {
-    credentials.load().catch((e: unknown) => ui.toasts.error('Could not load credentials', errorMessage(e), false));
+    credentials.load().catch((e: unknown) => !isSessionEnded(e) && ui.toasts.error('Could not load credentials', errorMessage(e), false));
   }, [credentials, ui]);
   if (!needed.length) return null;
   return (

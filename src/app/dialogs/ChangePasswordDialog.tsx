@@ -3,7 +3,7 @@
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
 import { useStores } from '../stores/context.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { changePasswordErrors, hasErrors } from '../auth/forms.ts';
 import { NewPasswordFields } from '../auth/PasswordFields.tsx';
 import { FormField } from '../ui/FormField.tsx';
@@ -37,7 +37,7 @@ function ChangePasswordForm() {
       ui.toasts.success('Password updated');
       ui.modals.close('changePassword');
     } catch (err) {
-      ui.toasts.error('Problem changing the password', errorMessage(err), false);
+      if (!isSessionEnded(err)) ui.toasts.error('Problem changing the password', errorMessage(err), false);
       setBusy(false);
       // The busy submit button had the focus: give it back to the dialog (Escape, typing again).
       formRef.current?.querySelector<HTMLInputElement>('input[name="currentPassword"]')?.focus();

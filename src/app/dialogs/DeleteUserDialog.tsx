@@ -7,7 +7,7 @@ import { Radio, RadioGroup, Label } from 'react-aria-components';
 import { DELETE_USER_CONFIRMATION, type PublicUser } from '../../model/users.ts';
 import { useStores } from '../stores/context.ts';
 import { displayName } from '../stores/UsersStore.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { canDeleteUser, type DeleteOperation } from '../auth/forms.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { DialogFormActions, DialogFrame } from './DialogFrame.tsx';
@@ -46,7 +46,7 @@ const DeleteUserForm = observer(function DeleteUserForm({ user }: { user: Public
       ui.toasts.success('User deleted', transfer ? `Data transferred to ${displayName(transfer)}` : undefined);
       ui.modals.close('deleteUser');
     } catch (err) {
-      ui.toasts.error(DELETE_USER_ERROR, errorMessage(err), false);
+      if (!isSessionEnded(err)) ui.toasts.error(DELETE_USER_ERROR, errorMessage(err), false);
       setBusy(false);
     }
   };

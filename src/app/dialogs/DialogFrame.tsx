@@ -12,12 +12,14 @@ export interface DialogFrameProps {
   testId: string;
   isOpen?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** False: neither Escape nor a click outside closes it (it must be answered). */
+  dismissable?: boolean;
   children: ReactNode;
 }
 
-export function DialogFrame({ title, busy, onClose, testId, isOpen = true, role, children }: DialogFrameProps) {
+export function DialogFrame({ title, busy, onClose, testId, isOpen = true, role, dismissable = true, children }: DialogFrameProps) {
   return (
-    <ModalOverlay className="dialog-overlay" isOpen={isOpen} isDismissable={!busy} onOpenChange={(o) => !o && onClose()}>
+    <ModalOverlay className="dialog-overlay" isOpen={isOpen} isDismissable={dismissable && !busy} isKeyboardDismissDisabled={!dismissable} onOpenChange={(o) => !o && onClose()}>
       <Modal className="dialog" style={{ width: 460 }}>
         <Dialog className="dialog-content" aria-label={title} data-testid={testId} role={role}>
           <Heading slot="title" className="dialog-title">

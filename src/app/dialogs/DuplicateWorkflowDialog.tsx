@@ -12,7 +12,7 @@ import { duplicateNameError, duplicateWorkflowName } from '../../model/duplicate
 import { MAX_WORKFLOW_NAME_LENGTH } from '../../model/constants.ts';
 import type { ITag } from '../../model/workflow.ts';
 import { getTags } from '../api/tags.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { useStores } from '../stores/context.ts';
 import { DUPLICATE_FAILED_TITLE, duplicateWorkflow, proposedDuplicateName } from '../commands/duplicateWorkflow.ts';
 import { markConfirmed } from '../navigation.ts';
@@ -76,7 +76,7 @@ export const DuplicateWorkflowDialog = observer(function DuplicateWorkflowDialog
       id = await duplicateWorkflow(root, name, tagIds);
     } catch (err) {
       setBusy(false);
-      ui.toasts.error(DUPLICATE_FAILED_TITLE, errorMessage(err));
+      if (!isSessionEnded(err)) ui.toasts.error(DUPLICATE_FAILED_TITLE, errorMessage(err));
       return;
     }
     setBusy(false);

@@ -1,5 +1,6 @@
 // The server-sent-events stream (spec 001 §4.10): opening marks the connection active; an
-// error closes it, marks it inactive and reconnects after PUSH_RECONNECT_MS.
+// error closes it, marks it inactive, tells the owner (who checks whether the session is still
+// there: EventSource does not say that the answer was a 401) and reconnects after PUSH_RECONNECT_MS.
 import { action, makeObservable, observable } from 'mobx';
 import type { PushMessage } from '../../model/api.ts';
 import { PUSH_RECONNECT_MS } from '../../model/constants.ts';
@@ -13,10 +14,12 @@ export class PushConnection {
   private source: EventSource | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onMessage: (message: PushMessage) => void;
+  private readonly onDropped: (() => void) | undefined;
   private stopped = true;
 
-  constructor(onMessage: (message: PushMessage) => void) {
+  constructor(onMessage: (message: PushMessage) => void, onDropped?: () => void) {
     this.onMessage = onMessage;
+    this.onDropped = onDropped;
     makeObservable(this, { active: observable, settled: observable, setActive: action, setStopped: action });
   }
 
@@ -65,7 +68,9 @@ export class PushConnection {
       source.close();
       if (this.source === source) this.source = undefined;
       this.setActive(false);
-      if (!this.stopped) this.retryTimer = setTimeout(() => this.open(), PUSH_RECONNECT_MS);
+      if (this.stopped) return;
+      this.retryTimer = setTimeout(() => this.open(), PUSH_RECONNECT_MS);
+      this.onDropped?.();
     };
   }
 }

@@ -5,7 +5,7 @@ import type { PushMessage } from '../../model/api.ts';
 import type { IRunExecutionData } from '../../model/execution.ts';
 import { IN_PROGRESS_EXECUTION_ID, PUSH_QUEUED_RETRIES } from '../../model/constants.ts';
 import { getExecution } from '../api/executions.ts';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { runErrorMessage } from './executionMessages.ts';
 
@@ -96,7 +96,7 @@ export class PushHandler {
         break;
       case 'reloadNodeType':
       case 'removeNodeType':
-        nodeTypes.load().catch((e) => this.root.ui.toasts.error('Problem loading node types', errorMessage(e)));
+        nodeTypes.load().catch((e) => !isSessionEnded(e) && this.root.ui.toasts.error('Problem loading node types', errorMessage(e)));
         break;
       case 'executionStarted':
         // A run waiting for its test webhook call takes the execution the call started. Executions

@@ -13,6 +13,11 @@ export class UsersStore {
   initialized = false;
   /** Signed out on purpose: the guard sends to /signin without a way back to the page left. */
   signedOut = false;
+  /**
+   * The server ended the session while the editor held unsaved work: currentUser stays (so the
+   * page stays) until the user signs in again over it (dialogs/SessionEndedDialog.tsx).
+   */
+  sessionLost = false;
   /** GET /users, for the users page and the delete dialog's transfer list. */
   users: PublicUser[] = [];
   usersLoaded = false;
@@ -22,6 +27,7 @@ export class UsersStore {
       currentUser: observableRef,
       initialized: observable,
       signedOut: observable,
+      sessionLost: observable,
       users: observableRef,
       usersLoaded: observable,
       isDefaultUser: computed,
@@ -30,6 +36,7 @@ export class UsersStore {
       setCurrentUser: action,
       setInitialized: action,
       sessionEnded: action,
+      loseSession: action,
       markSignedOut: action,
       clearSignedOut: action,
       setUsers: action,
@@ -64,7 +71,10 @@ export class UsersStore {
 
   setCurrentUser(user: PublicUser | undefined): void {
     this.currentUser = user;
-    if (user) this.signedOut = false;
+    if (user) {
+      this.signedOut = false;
+      this.sessionLost = false;
+    }
     // Keep the list's copy in step (personal settings change names).
     if (user && this.users.some((u) => u.id === user.id)) this.users = this.users.map((u) => (u.id === user.id ? user : u));
   }
@@ -76,8 +86,14 @@ export class UsersStore {
   /** The server answered 401 to a call: the session is gone (signed out elsewhere, password changed, user deleted). */
   sessionEnded(): void {
     this.currentUser = undefined;
+    this.sessionLost = false;
     this.users = [];
     this.usersLoaded = false;
+  }
+
+  /** The session is gone but the page keeps its unsaved work: sign in again over it. */
+  loseSession(): void {
+    if (this.currentUser) this.sessionLost = true;
   }
 
   setUsers(users: PublicUser[]): void {
