@@ -3,8 +3,11 @@
 // through a real SMTP server on 127.0.0.1 (tests/e2e/accountServer.ts): owner setup, sign-out and
 // sign-in with the redirect, an invitation read from the mail and signed up from it in another
 // browser context, member isolation both ways, password recovery by mail, an API key used on the
-// public API and deleted, and deleting the member with a transfer of their workflows to the owner.
-// Each step is a test of one serial group; the owner and the member keep one page each throughout.
+// public API and deleted, a session ended by a password change elsewhere while the editor holds
+// unsaved work (signed in again over the editor, the work kept; or dropped for another account),
+// deleting the member with a transfer of their workflows to the owner, and an email change that
+// needs the current password. Each step is a test of one serial group; the owner and the member
+// keep one page each throughout.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { linkIn, startAccountServer, type AccountServer, type Mailbox } from './accountServer.ts';
@@ -15,6 +18,10 @@ mkdirSync(SHOTS, { recursive: true });
 const OWNER = { email: 'olivia@example.com', firstName: 'Olivia', lastName: 'Owner', password: 'OwnerPass1' };
 const MEMBER = { email: 'mia@example.com', firstName: 'Mia', lastName: 'Member', password: 'MemberPass1', newPassword: 'MemberPass2' };
 const OWNER_FLOW = 'Olivia private payroll flow';
+const OWNER_FLOW_EDITED = 'Olivia payroll flow (edited while signed out)';
+const OWNER_NEW_EMAIL = 'olivia.owner@example.com';
+/** The push stream's requests (an EventSource on /rest/push?pushRef=…). */
+const PUSH = /\/rest\/push\?/;
 const MEMBER_FLOW = 'Mia newsletter flow';
 const WRONG_CREDENTIALS = 'Wrong username or password';
 
@@ -28,6 +35,11 @@ let owner: Page;
 let member: Page;
 let ownerFlowId = '';
 let memberFlowId = '';
+/** The owner's password as the session tests change it. */
+let ownerPassword = OWNER.password;
+/** The owner signed in in another browser, where the password is changed. */
+let elsewhereContext: BrowserContext | undefined;
+let elsewhere: Page;
 /** Uncaught page errors and server errors (5xx) seen by any page: each test fails on them. */
 const problems: string[] = [];
 
@@ -90,6 +102,34 @@ async function expectListed(page: Page, names: string[]): Promise<void> {
   if (names.length === 0) await expect(dialog).toContainText('No saved workflows yet');
 }
 
+/** Changes the signed-in user's password in Settings → Personal (which ends their other sessions). */
+async function changePassword(page: Page, current: string, next: string): Promise<void> {
+  await page.goto(url('settings/personal'));
+  await page.getByTestId('personal-change-password').click();
+  await expect(page.getByTestId('change-password-dialog')).toBeVisible();
+  await page.getByTestId('change-password-current').fill(current);
+  await page.getByTestId('change-password-dialog-new').fill(next);
+  await page.getByTestId('change-password-dialog-repeat').fill(next);
+  await page.getByTestId('change-password-dialog-submit').click();
+  await expect(toast(page, 'Password updated')).toBeVisible();
+  await expect(page.getByTestId('change-password-dialog')).toHaveCount(0);
+}
+
+/** Renames the open workflow in the header: unsaved until saved. */
+async function rename(page: Page, name: string): Promise<void> {
+  await page.getByTestId('workflow-name').click();
+  await page.getByRole('textbox', { name: 'Workflow name' }).fill(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('workflow-name')).toHaveText(name);
+  await expect(page.getByTestId('save-button')).toHaveText('Save');
+}
+
+async function storedName(page: Page, id: string): Promise<string> {
+  const r = await page.request.get(url(`rest/workflows/${id}`));
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { data: { name: string } }).data.name;
+}
+
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -114,6 +154,7 @@ test.afterEach(() => {
 });
 
 test.afterAll(async () => {
+  await elsewhereContext?.close();
   await ownerContext?.close();
   await memberContext?.close();
   await server?.stop();
@@ -198,10 +239,17 @@ test('3. the owner invites a member by mail; the link in the mail signs them up 
 
   await owner.getByTestId('users-invite').click();
   await expect(owner.getByTestId('invite-dialog')).toBeVisible();
-  // An address without a domain is named once the field is left; nothing can be sent.
-  await owner.getByTestId('invite-emails').fill(`${MEMBER.firstName} ${MEMBER.lastName} <mia@example>`);
-  await owner.getByTestId('invite-emails').blur();
+  // An address without a domain is named once the typing pauses (the field still focused), and
+  // once it is left; nothing can be sent.
+  await owner.getByTestId('invite-emails').pressSequentially(`${MEMBER.firstName} <mia@example>`, { delay: 20 });
+  await expect(owner.getByTestId('invite-emails')).toBeFocused();
   await expect(owner.getByTestId('invite-error')).toHaveText('mia@example is not a valid email');
+  await expect(owner.getByTestId('invite-emails')).toHaveAttribute('aria-invalid', 'true');
+  await expect(owner.getByTestId('invite-submit')).toBeDisabled();
+  await shot(owner, '06a-invite-error');
+  await owner.getByTestId('invite-emails').fill(' , ');
+  await owner.getByTestId('invite-emails').blur();
+  await expect(owner.getByTestId('invite-error')).toHaveText('no users to invite');
   await expect(owner.getByTestId('invite-submit')).toBeDisabled();
   await owner.getByTestId('invite-emails').fill(`${MEMBER.firstName} ${MEMBER.lastName} <${MEMBER.email}>`);
   await expect(owner.getByTestId('invite-submit')).toHaveText('Invite user');
@@ -214,6 +262,8 @@ test('3. the owner invites a member by mail; the link in the mail signs them up 
   const row = owner.locator(`[data-testid="user-row"][data-email="${MEMBER.email}"]`);
   await expect(row.getByTestId('user-pending')).toHaveText('Pending');
   await expect(row.getByTestId('user-role')).toHaveText('Member');
+  // Its accessible name holds the visible text (WCAG 2.5.3).
+  await expect(row.getByTestId('user-copy-link')).toHaveAccessibleName(`Copy link for ${MEMBER.email}`);
   await shot(owner, '07-invited-pending');
 
   // The mail the SMTP server received: from the inviter, with the sign-up link under the base path.
@@ -226,6 +276,9 @@ test('3. the owner invites a member by mail; the link in the mail signs them up 
   await member.goto(signup.href);
   await expect(member.getByTestId('signup-form')).toBeVisible();
   await expect(member.getByTestId('signup-inviter')).toHaveText(`${OWNER.firstName} ${OWNER.lastName} has invited you to Switchyard. Set up your account to get started.`);
+  // The account's address, from the invitation; the names are not prefilled from 'Name <email>'.
+  await expect(member.getByTestId('signup-invitee')).toHaveText(`Your account: ${MEMBER.email}`);
+  await expect(member.getByTestId('signup-first-name')).toHaveValue('');
   await member.getByTestId('signup-first-name').fill(MEMBER.firstName);
   await member.getByTestId('signup-last-name').fill(MEMBER.lastName);
   await member.getByTestId('signup-password').fill(MEMBER.password);
@@ -287,12 +340,25 @@ test('4. a member sees only their own workflows; the owner sees the member’s',
   await expect(member.getByTestId('save-button')).toHaveText('Saved');
   memberFlowId = new URL(member.url()).pathname.split('/').pop()!;
   await expectListed(member, [MEMBER_FLOW]);
+  // A member's list is their own: no Owner column.
+  await expect(member.getByRole('dialog', { name: 'Open workflow' }).getByRole('columnheader')).toHaveText(['Name', 'Created', 'Updated', 'Active']);
   await closeDialog(member);
 
   // The owner sees both.
   await owner.getByTestId('settings-back').click();
   await expect(owner).toHaveURL(url('workflow'));
   await expectListed(owner, [MEMBER_FLOW, OWNER_FLOW]);
+  // The owner's list holds the member's workflow too: whose each one is, by name (GET /users).
+  const list = owner.getByRole('dialog', { name: 'Open workflow' });
+  await expect(list.getByRole('columnheader')).toHaveText(['Name', 'Owner', 'Created', 'Updated', 'Active']);
+  await expect(list.getByRole('row', { name: MEMBER_FLOW }).getByTestId('open-wf-owner')).toHaveText(`${MEMBER.firstName} ${MEMBER.lastName}`);
+  await expect(list.getByRole('row', { name: OWNER_FLOW }).getByTestId('open-wf-owner')).toHaveText('You');
+  // Search still filters by name, with the column.
+  await list.getByRole('textbox', { name: 'Search workflows by name' }).fill('newsletter');
+  await expect(list.locator('.open-wf-table tbody tr')).toHaveCount(1);
+  await expect(list.getByTestId('open-wf-owner')).toHaveText([`${MEMBER.firstName} ${MEMBER.lastName}`]);
+  await list.getByRole('textbox', { name: 'Search workflows by name' }).fill('');
+  await expect(list.locator('.open-wf-table tbody tr')).toHaveCount(2);
   await shot(owner, '11-owner-open-list-both');
   await closeDialog(owner);
   await expectNoErrors(owner);
@@ -381,8 +447,118 @@ test('6. the owner’s API key opens the public API until it is deleted', async 
   expect(refused.status).toBe(401);
 });
 
-test('7. deleting the member hands their workflow to the owner and ends the member’s session', async () => {
-  await owner.getByTestId('settings-nav-users').click();
+test('7. a save after the password was changed elsewhere asks to sign in again over the editor; the unsaved work stays and saves', async ({ browser }) => {
+  // This page's push stream is held unanswered, so the save itself finds the session gone.
+  await owner.route(PUSH, () => undefined);
+  await owner.goto(url(`workflow/${ownerFlowId}`));
+  await expect(owner.getByTestId('workflow-name')).toHaveText(OWNER_FLOW);
+  await rename(owner, OWNER_FLOW_EDITED);
+
+  // The owner, in another browser, changes the password: every other session of theirs ends.
+  elsewhereContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  elsewhere = await elsewhereContext.newPage();
+  watch(elsewhere, 'owner elsewhere');
+  await elsewhere.goto(url('signin'));
+  await fillSignin(elsewhere, OWNER.email, ownerPassword);
+  await expect(elsewhere).toHaveURL(url('workflow'));
+  await changePassword(elsewhere, ownerPassword, 'OwnerPass2');
+  ownerPassword = 'OwnerPass2';
+
+  // Ctrl+S here: no trip to sign-in, no error toast, but the dialog over the editor.
+  const refused = owner.waitForResponse((r) => r.url().endsWith(`/rest/workflows/${ownerFlowId}`) && r.request().method() === 'PATCH');
+  await owner.getByTestId('canvas-host').click({ position: { x: 40, y: 40 } });
+  await owner.keyboard.press('Control+s');
+  expect((await refused).status()).toBe(401);
+  const dialog = owner.getByTestId('session-ended-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(owner.getByRole('dialog', { name: 'Your session ended' })).toBeVisible();
+  await expect(dialog).toContainText('Sign in again to keep working');
+  await expect(dialog).toContainText(OWNER_FLOW_EDITED);
+  await expect(owner.getByTestId('session-ended-email')).toHaveValue(OWNER.email);
+  await expect(owner.getByTestId('session-ended-password')).toBeFocused();
+  await expect(owner).toHaveURL(url(`workflow/${ownerFlowId}`));
+  await expect(owner.locator('.toast-error')).toHaveCount(0);
+  await expect(toast(owner, 'You were signed out')).toHaveCount(0);
+  // It must be answered: Escape does not close it.
+  await owner.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await shot(owner, '20-session-ended-dialog');
+
+  // The old password is the sign-in page's error, in the dialog.
+  await owner.getByTestId('session-ended-password').fill(OWNER.password);
+  await owner.getByTestId('session-ended-submit').click();
+  await expect(owner.getByTestId('session-ended-error')).toContainText('Problem logging in');
+  await expect(owner.getByTestId('session-ended-error')).toContainText(WRONG_CREDENTIALS);
+  await expect(owner.getByTestId('session-ended-password')).toBeFocused();
+  await shot(owner, '21-session-ended-wrong-password');
+
+  // The new one: the editor is as it was, still unsaved; the save works now.
+  await owner.getByTestId('session-ended-password').fill(ownerPassword);
+  await owner.getByTestId('session-ended-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(toast(owner, 'Signed in again')).toBeVisible();
+  await expect(owner).toHaveURL(url(`workflow/${ownerFlowId}`));
+  await expect(owner.getByTestId('workflow-name')).toHaveText(OWNER_FLOW_EDITED);
+  await expect(owner.getByTestId('save-button')).toHaveText('Save');
+  expect(await storedName(owner, ownerFlowId)).toBe(OWNER_FLOW);
+  // Saved again by the user (the Save button: Ctrl+S is debounced for a second after the first).
+  await owner.getByTestId('save-button').click();
+  await expect(owner.getByTestId('save-button')).toHaveText('Saved');
+  expect(await storedName(owner, ownerFlowId)).toBe(OWNER_FLOW_EDITED);
+  await expectNoErrors(owner);
+  await owner.unroute(PUSH);
+});
+
+test('8. the push stream finds the ended session at once; signing in over the editor as someone else drops the work after a confirm', async () => {
+  const streaming = owner.waitForResponse((r) => PUSH.test(r.url()) && r.status() === 200);
+  await owner.reload();
+  await streaming;
+  await expect(owner.getByTestId('workflow-name')).toHaveText(OWNER_FLOW_EDITED);
+  await rename(owner, 'Olivia draft that is dropped');
+
+  await changePassword(elsewhere, ownerPassword, 'OwnerPass3');
+  ownerPassword = 'OwnerPass3';
+  // No click here: the server closed this page's stream, and GET /rest/login answered 401.
+  const dialog = owner.getByTestId('session-ended-dialog');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(owner.locator('.toast-error')).toHaveCount(0);
+  await expect(owner.getByTestId('connection-lost')).toHaveCount(0);
+
+  // 'Sign in as someone else' asks first; Back returns to the dialog.
+  await owner.getByTestId('session-ended-other').click();
+  const confirm = owner.getByTestId('session-ended-confirm');
+  await expect(confirm).toContainText('Discard your unsaved changes?');
+  await expect(confirm).toContainText('Olivia draft that is dropped');
+  await owner.getByTestId('session-ended-confirm-back').click();
+  await expect(dialog).toBeVisible();
+
+  // Another account typed in: the confirm names it; confirmed, that user is signed in, at home.
+  await owner.getByTestId('session-ended-email').fill(MEMBER.email);
+  await owner.getByTestId('session-ended-password').fill(MEMBER.newPassword);
+  await owner.getByTestId('session-ended-submit').click();
+  await expect(confirm).toContainText(`Sign in as ${MEMBER.email}?`);
+  await expect(confirm).toContainText('will be lost');
+  await shot(owner, '22-session-ended-other-account');
+  await owner.getByTestId('session-ended-confirm-discard').click();
+  await expect(owner).toHaveURL(url('workflow'));
+  await expect(owner.getByTestId('user-menu-button')).toHaveAccessibleName(`User menu (${MEMBER.firstName} ${MEMBER.lastName})`);
+  await expect(owner.getByRole('dialog')).toHaveCount(0);
+  await expect(toast(owner, 'Unsaved changes discarded')).toBeVisible();
+  await expect(owner.getByTestId('workflow-name')).not.toHaveText('Olivia draft that is dropped');
+  await expect(owner.getByTestId('save-button')).not.toHaveText('Saving…');
+  await expectNoErrors(owner);
+
+  // The draft was never saved; the owner signs in again in this page.
+  await signOut(owner);
+  await fillSignin(owner, OWNER.email, ownerPassword);
+  await expect(owner).toHaveURL(url('workflow'));
+  expect(await storedName(owner, ownerFlowId)).toBe(OWNER_FLOW_EDITED);
+  await elsewhereContext?.close();
+  elsewhereContext = undefined;
+});
+
+test('9. deleting the member hands their workflow to the owner and ends the member’s session', async () => {
+  await owner.goto(url('settings/users'));
   const row = owner.locator(`[data-testid="user-row"][data-email="${MEMBER.email}"]`);
   await row.getByTestId('user-delete').click();
   const dialog = owner.getByTestId('delete-user-dialog');
@@ -392,6 +568,8 @@ test('7. deleting the member hands their workflow to the owner and ends the memb
   await owner.getByTestId('delete-user-transfer-target').selectOption({ label: `${OWNER.firstName} ${OWNER.lastName} (${OWNER.email})` });
   await expect(owner.getByTestId('delete-user-submit')).toBeEnabled();
   await shot(owner, '18-delete-member-transfer');
+  // Watched from now on: the member's page says it was signed out (a toast of 4 s) by itself.
+  const memberToast = toast(member, 'You were signed out').waitFor({ timeout: 15_000 });
   await owner.getByTestId('delete-user-submit').click();
   await expect(toast(owner, 'User deleted')).toContainText(`Data transferred to ${OWNER.firstName} ${OWNER.lastName}`);
   await expect(row).toHaveCount(0);
@@ -399,18 +577,74 @@ test('7. deleting the member hands their workflow to the owner and ends the memb
 
   // The member's workflow is still there, and the owner opens it.
   await owner.getByTestId('settings-back').click();
-  await expectListed(owner, [MEMBER_FLOW, OWNER_FLOW]);
+  await expectListed(owner, [MEMBER_FLOW, OWNER_FLOW_EDITED]);
+  // The owner's now: no other user's workflow in the list, so no Owner column.
+  await expect(owner.getByRole('dialog', { name: 'Open workflow' }).getByRole('columnheader', { name: 'Owner' })).toHaveCount(0);
   await owner.getByRole('dialog', { name: 'Open workflow' }).getByRole('row', { name: MEMBER_FLOW }).click();
   await expect(owner).toHaveURL(url(`workflow/${memberFlowId}`));
   await expect(owner.getByTestId('workflow-name')).toHaveText(MEMBER_FLOW);
   await expectNoErrors(owner);
 
-  // The member's page is signed out at its next action, and the account is gone.
-  await member.getByTestId('sidebar-open-workflow').click();
+  // The member's page, with nothing unsaved, went to sign-in by itself (no click there): the
+  // server closed its push stream and GET /rest/login answered 401. The account is gone.
+  await memberToast;
   await expect(member).toHaveURL(/\/switchyard\/signin\?redirect=/);
-  await expect(toast(member, 'You were signed out')).toBeVisible();
   await expect(member.getByRole('dialog')).toHaveCount(0);
   await shot(member, '19-member-signed-out');
   await fillSignin(member, MEMBER.email, MEMBER.newPassword);
   await expect(member.getByTestId('signin-error')).toContainText(WRONG_CREDENTIALS);
+});
+
+test('10. changing the email needs the current password; field errors show as soon as a field is changed', async () => {
+  await owner.goto(url('settings/personal'));
+  const save = owner.getByTestId('personal-save');
+  const form = owner.getByTestId('personal-form');
+  await expect(owner.getByTestId('personal-current-password')).toHaveCount(0);
+
+  // A cleared first name says why Save is greyed out, at once (the field not left).
+  await owner.getByTestId('personal-first-name').fill('');
+  await expect(form.getByRole('alert')).toHaveText('First name is required');
+  await expect(save).toBeDisabled();
+  await owner.getByTestId('personal-first-name').fill('x'.repeat(33));
+  await expect(form.getByRole('alert')).toHaveText('First name must be at most 32 characters');
+  await owner.getByTestId('personal-first-name').fill(OWNER.firstName);
+  await expect(form.getByRole('alert')).toHaveCount(0);
+
+  // A new address asks for the current password before Save can send it.
+  await owner.getByTestId('personal-email').fill(OWNER_NEW_EMAIL);
+  const password = owner.getByTestId('personal-current-password');
+  await expect(password).toBeVisible();
+  await expect(form).toContainText('Changing the email needs your current password');
+  await expect(save).toBeDisabled();
+  await shot(owner, '23-personal-email-needs-password');
+
+  // A wrong one: the server's answer under the field, nothing changed.
+  await password.fill(OWNER.password);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(form.getByRole('alert')).toHaveText('Provided current password is incorrect');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toBeFocused();
+  await expect(owner.locator('.toast-error')).toHaveCount(0);
+  await shot(owner, '24-personal-wrong-password');
+  expect(((await (await owner.request.get(url('rest/me'))).json()) as { data: { email: string } }).data.email).toBe(OWNER.email);
+
+  // The right one: saved, the field gone and emptied; the old address hears of it.
+  const mailsBefore = mailbox.mails.length;
+  await password.fill(ownerPassword);
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await save.click();
+  await expect(toast(owner, 'Personal settings updated')).toBeVisible();
+  await expect(owner.getByTestId('personal-current-password')).toHaveCount(0);
+  await expect(owner.getByTestId('personal-email')).toHaveValue(OWNER_NEW_EMAIL);
+  await expect(save).toBeDisabled();
+  const notice = await mailbox.next(OWNER.email, mailsBefore, 15_000);
+  expect(notice.subject).toBe('Your Switchyard email address was changed');
+  await expectNoErrors(owner);
+
+  // The new address signs in.
+  await owner.getByTestId('settings-back').click();
+  await signOut(owner);
+  await fillSignin(owner, OWNER_NEW_EMAIL, ownerPassword);
+  await expect(owner).toHaveURL(url('workflow'));
 });

@@ -36,7 +36,7 @@ export function getMe(): Promise<PublicUser> {
   return request('GET', '/me');
 }
 
-/** PATCH /me — personal settings. */
+/** PATCH /me — personal settings; a changed email needs `currentPassword` (400 without it or when wrong). */
 export function updateMe(payload: MePatchPayload): Promise<PublicUser> {
   return request('PATCH', '/me', { body: payload });
 }
@@ -46,13 +46,13 @@ export function updateMyPassword(payload: PasswordChangePayload): Promise<{ succ
   return request('PATCH', '/me/password', { body: payload });
 }
 
-/** GET /me/api-key — 404 when the user has none. */
+/** GET /me/api-key — `apiKey: null` when the user has none yet (200, not 404). */
 export function getApiKey(): Promise<ApiKeyResponse> {
   return request('GET', '/me/api-key');
 }
 
-/** POST /me/api-key */
-export function createApiKey(): Promise<ApiKeyResponse> {
+/** POST /me/api-key — always answers the new key. */
+export function createApiKey(): Promise<ApiKeyResponse & { apiKey: string }> {
   return request('POST', '/me/api-key');
 }
 
@@ -71,7 +71,7 @@ export function skipOwnerSetup(): Promise<{ success: boolean }> {
   return request('POST', '/owner/skip-setup', { authFlow: true });
 }
 
-/** GET /resolve-signup-token — the inviter's name, or 400 for a missing or bad invitation. */
+/** GET /resolve-signup-token — the inviter's name and the invited address, or 400 for a missing or bad invitation. */
 export function resolveSignupToken(params: { inviterId: string; inviteeId: string }): Promise<ResolveSignupTokenResponse> {
   return request('GET', '/resolve-signup-token', { query: params, authFlow: true });
 }

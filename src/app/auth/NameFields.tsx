@@ -8,13 +8,15 @@ export interface NameFieldsProps {
   onFirstName: (value: string) => void;
   onLastName: (value: string) => void;
   errors: FormErrors<'firstName' | 'lastName'>;
-  showError?: boolean;
+  /** Show the errors now (a submit was tried), for both fields or per field. */
+  showError?: boolean | { firstName?: boolean; lastName?: boolean };
   autoFocus?: boolean;
   /** The fields' test ids: `${testId}-first-name` and `${testId}-last-name`. */
   testId: string;
 }
 
 export function NameFields(props: NameFieldsProps) {
+  const show = typeof props.showError === 'object' ? props.showError : { firstName: props.showError, lastName: props.showError };
   return (
     <>
       <FormField
@@ -24,7 +26,7 @@ export function NameFields(props: NameFieldsProps) {
         value={props.firstName}
         onChange={props.onFirstName}
         error={props.errors.firstName}
-        showError={props.showError}
+        showError={show.firstName}
         autoFocus={props.autoFocus}
         required
         testId={`${props.testId}-first-name`}
@@ -36,7 +38,7 @@ export function NameFields(props: NameFieldsProps) {
         value={props.lastName}
         onChange={props.onLastName}
         error={props.errors.lastName}
-        showError={props.showError}
+        showError={show.lastName}
         required
         testId={`${props.testId}-last-name`}
       />

@@ -1,6 +1,8 @@
 // SignupView (/signup?inviterId&inviteeId, spec 000 §2): the invitation is checked on load and
-// names the inviter; the invitee sets names and a password and is signed in (the guard then
-// goes to the homepage). A missing or bad invitation: an error toast, then sign-in.
+// names the inviter and the invited address (the account's email); the invitee sets names and a
+// password and is signed in (the guard then goes to the homepage). Names are not prefilled from
+// an invitation's 'Name <email>' (spec 002 §5: only the address is used). A missing or bad
+// invitation: an error toast, then sign-in.
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
@@ -25,13 +27,15 @@ export const SignupView = observer(function SignupView() {
   const params = new URLSearchParams(search);
   const inviterId = params.get('inviterId') ?? '';
   const inviteeId = params.get('inviteeId') ?? '';
-  const inviter = useLinkCheck({
+  const invitation = useLinkCheck({
     title: TOKEN_VALIDATION_ERROR,
     missing: !inviterId || !inviteeId ? MISSING_TOKEN : undefined,
     resolve: () => resolveSignupToken({ inviterId, inviteeId }),
     refused: errorMessage,
     ids: [inviterId, inviteeId],
-  })?.answer.inviter;
+  })?.answer;
+  const inviter = invitation?.inviter;
+  const inviteeEmail = invitation?.invitee?.email;
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
@@ -57,6 +61,11 @@ export const SignupView = observer(function SignupView() {
       ) : (
         <form onSubmit={submit} noValidate data-testid="signup-form">
           <FormProblem title="Problem setting up your account" problem={form.problem} testId="signup-error" />
+          {inviteeEmail && (
+            <div className="auth-account" data-testid="signup-invitee">
+              Your account: <strong>{inviteeEmail}</strong>
+            </div>
+          )}
           <div className="auth-row">
             <NameFields
               firstName={firstName}

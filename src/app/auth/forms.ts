@@ -1,6 +1,7 @@
 // Field rules of the account forms (spec 000 §5, spec 002 §5) as pure functions: each returns
 // the message per field that is wrong, nothing for a valid form. The pages show a field's message
 // once it was left or a submit was tried.
+import type { MePatchPayload } from '../../model/api.ts';
 import { DELETE_USER_CONFIRMATION, isValidEmail, nameProblem, parseInviteList, passwordProblem, type PublicUser } from '../../model/users.ts';
 
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
@@ -73,22 +74,63 @@ export interface PersonalForm {
   firstName: string;
   lastName: string;
   email: string;
+  /** Asked for (and sent) only while the email differs from the saved one. */
+  currentPassword?: string;
 }
 
-/** Personal settings: names (max 32) and a valid email. */
-export function personalErrors(f: PersonalForm): FormErrors<keyof PersonalForm> {
+export type SavedPersonal = { firstName: string | null; lastName: string | null; email: string | null };
+
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Current password is required to change the email';
+
+/** The address typed differs from the saved one (case and surrounding spaces aside): the password is needed. */
+export function personalEmailChanged(form: Pick<PersonalForm, 'email'>, saved: Pick<SavedPersonal, 'email'>): boolean {
+  return form.email.trim().toLowerCase() !== (saved.email ?? '').toLowerCase();
+}
+
+/**
+ * Personal settings: names (max 32) and a valid email; with `saved`, the current password too
+ * when the email changes (the server refuses a new address without it: whoever holds the address
+ * can reset the password).
+ */
+export function personalErrors(f: PersonalForm, saved?: SavedPersonal): FormErrors<keyof PersonalForm> {
   return clean({
     firstName: nameProblem(f.firstName, 'First name'),
     lastName: nameProblem(f.lastName, 'Last name'),
     email: emailProblem(f.email),
+    currentPassword: saved && personalEmailChanged(f, saved) && !f.currentPassword ? CURRENT_PASSWORD_FOR_EMAIL : undefined,
   });
 }
 
+/**
+ * Which errors of personal settings show at once: a name's as soon as its text differs from the
+ * saved value (cleared, spaces only, over 32), so a greyed-out Save has its reason on screen; the
+ * email's at once when cleared, a half-typed address once the field is left (FormField's rule).
+ * The current password's field explains itself with a hint until the server answers.
+ */
+export function personalShowErrors(form: PersonalForm, saved: SavedPersonal): { firstName: boolean; lastName: boolean; email: boolean } {
+  return {
+    firstName: form.firstName !== (saved.firstName ?? ''),
+    lastName: form.lastName !== (saved.lastName ?? ''),
+    email: form.email !== (saved.email ?? '') && form.email.trim() === '',
+  };
+}
+
 /** Spec 000 §2: Save only when something changed (ignoring surrounding spaces) and the form is valid. */
-export function personalCanSave(form: PersonalForm, saved: { firstName: string | null; lastName: string | null; email: string | null }): boolean {
-  const changed =
-    form.firstName.trim() !== (saved.firstName ?? '') || form.lastName.trim() !== (saved.lastName ?? '') || form.email.trim().toLowerCase() !== (saved.email ?? '').toLowerCase();
-  return changed && !hasErrors(personalErrors(form));
+export function personalCanSave(form: PersonalForm, saved: SavedPersonal): boolean {
+  const changed = form.firstName.trim() !== (saved.firstName ?? '') || form.lastName.trim() !== (saved.lastName ?? '') || personalEmailChanged(form, saved);
+  return changed && !hasErrors(personalErrors(form, saved));
+}
+
+/** PATCH /me's body: trimmed fields, and the current password only with a changed email. */
+export function personalPayload(form: PersonalForm, saved: SavedPersonal): MePatchPayload {
+  const payload: MePatchPayload = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
+  if (personalEmailChanged(form, saved) && form.currentPassword) payload.currentPassword = form.currentPassword;
+  return payload;
+}
+
+/** A refused save that is about the current password: shown under that field, not in a toast. */
+export function isCurrentPasswordProblem(message: string): boolean {
+  return /current password/i.test(message);
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -106,6 +148,22 @@ export function existingDataSummary(workflows: number, credentials: number): str
 /** The invite button's label: 'Invite user', or 'Invite N users' for more than one (spec 002 §5). */
 export function inviteButtonLabel(count: number): string {
   return count > 1 ? `Invite ${count} users` : 'Invite user';
+}
+
+/** Typing that stops this long counts as finished: the invite field then says what is wrong. */
+export const INVITE_ERROR_PAUSE_MS = 700;
+
+/**
+ * The invite field's message (parseInviteList's): once a submit was tried, or for text that
+ * has settled — the field was left, or typing paused INVITE_ERROR_PAUSE_MS (`settledText` is the
+ * text at that moment; the dialog keeps it in step while a message is shown, so the message
+ * follows the typing until the entries are valid). Empty text says nothing before a submit.
+ */
+export function inviteFieldError(text: string, s: { settledText: string | undefined; attempted: boolean }): string | undefined {
+  const { error } = parseInviteField(text);
+  if (!error) return undefined;
+  if (s.attempted) return error;
+  return text.trim() !== '' && s.settledText === text ? error : undefined;
 }
 
 /** The invite field as the rules read it: one entry per comma (a line break counts as one too). */

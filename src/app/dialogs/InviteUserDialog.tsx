@@ -3,13 +3,13 @@
 // invitations sent and an error toast for the rest. An invitation that could not be mailed
 // shows its sign-up link here so the owner can pass it on.
 import { observer } from 'mobx-react-lite';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { faCopy } from '@fortawesome/free-solid-svg-icons';
 import type { InviteResult } from '../../model/api.ts';
 import { useStores } from '../stores/context.ts';
 import { splitInviteResults } from '../stores/UsersStore.ts';
-import { errorMessage } from '../api/errors.ts';
-import { inviteButtonLabel, parseInviteField } from '../auth/forms.ts';
+import { errorMessage, isSessionEnded } from '../api/errors.ts';
+import { INVITE_ERROR_PAUSE_MS, inviteButtonLabel, inviteFieldError, parseInviteField } from '../auth/forms.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { copyWithToast } from '../ui/copyWithToast.ts';
 import { DialogFormActions, DialogFrame } from './DialogFrame.tsx';
@@ -28,14 +28,27 @@ function InviteForm() {
   const id = useId();
   const [text, setText] = useState('');
   const [attempted, setAttempted] = useState(false);
-  const [left, setLeft] = useState(false);
+  /** The text when the field was last left or typing paused: what the message judges. */
+  const [settledText, setSettledText] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [links, setLinks] = useState<InviteResult[] | undefined>();
   const parsed = parseInviteField(text);
   const count = parsed.emails?.length ?? 0;
-  // 'no users to invite' only once a submit was tried; a bad address as soon as it is typed out.
-  const error = parsed.error && (attempted || (left && text.trim() !== '')) ? parsed.error : undefined;
+  // The entries' problem once the typing settled (left, or a pause), not at every keystroke.
+  const error = inviteFieldError(text, { settledText, attempted });
   const close = () => !busy && ui.modals.close('inviteUser');
+
+  useEffect(() => {
+    if (settledText === text) return;
+    const timer = setTimeout(() => setSettledText(text), INVITE_ERROR_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, settledText]);
+
+  const onChange = (value: string) => {
+    setText(value);
+    // A message already shown follows the typing (until the entries are valid) instead of flickering.
+    if (error) setSettledText(value);
+  };
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -54,7 +67,7 @@ function InviteForm() {
       else if (!failed.length) ui.modals.close('inviteUser');
       else setText(failed.map((r) => r.user.email).join(', '));
     } catch (err) {
-      ui.toasts.error(INVITE_ERROR, errorMessage(err), false);
+      if (!isSessionEnded(err)) ui.toasts.error(INVITE_ERROR, errorMessage(err), false);
       setBusy(false);
     }
   };
@@ -107,8 +120,8 @@ function InviteForm() {
               className="textarea"
               rows={3}
               value={text}
-              onChange={(e) => setText(e.target.value)}
-              onBlur={() => setLeft(true)}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={() => setSettledText(text)}
               onKeyDown={onKeyDown}
               placeholder="ada@example.com, Grace Hopper <grace@example.com>"
               autoFocus

@@ -1,5 +1,6 @@
 // Modal 'workflowOpen' (spec 001 §4.8): filter by name, newest first, open on click
-// (ctrl/meta click: new tab). Opening the current workflow just says so.
+// (ctrl/meta click: new tab). Opening the current workflow just says so. The owner, whose list
+// holds members' workflows too, sees whose each one is (workflowOwners.ts).
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -10,6 +11,7 @@ import { errorMessage } from '../api/errors.ts';
 import { basePath } from '../basePath.ts';
 import { useStores } from '../stores/context.ts';
 import { guardedNavigate } from '../navigation.ts';
+import { ownerLabel, showsOwnerColumn } from './workflowOwners.ts';
 import './dialogs.css';
 
 function formatDate(iso: string): string {
@@ -19,7 +21,7 @@ function formatDate(iso: string): string {
 
 export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   const root = useStores();
-  const { ui, workflow } = root;
+  const { ui, workflow, users } = root;
   const open = ui.modals.isOpen('workflowOpen');
   const [, navigate] = useLocation();
   const [rows, setRows] = useState<IWorkflowListItem[] | undefined>();
@@ -33,6 +35,17 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     setFilter('');
     getWorkflows().then(setRows, (e) => setError(errorMessage(e)));
   }, [open]);
+
+  const me = users.currentUser;
+  const ownerColumn = showsOwnerColumn(rows ?? [], me);
+  // The names come from GET /users (the owner may list users), fresh at each opening.
+  const [usersFailed, setUsersFailed] = useState(false);
+  useEffect(() => {
+    if (!open || !ownerColumn) return;
+    setUsersFailed(false);
+    users.fetchUsers().catch(() => setUsersFailed(true));
+  }, [open, ownerColumn, users]);
+  const ownerOf = (r: IWorkflowListItem) => ownerLabel(r.ownerId, me?.id, { list: users.users, loaded: users.usersLoaded || usersFailed });
 
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -71,6 +84,7 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
               <thead>
                 <tr>
                   <th>Name</th>
+                  {ownerColumn && <th>Owner</th>}
                   <th>Created</th>
                   <th>Updated</th>
                   <th>Active</th>
@@ -87,6 +101,7 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                         </span>
                       ))}
                     </td>
+                    {ownerColumn && <td data-testid="open-wf-owner">{ownerOf(r)}</td>}
                     <td>{formatDate(r.createdAt)}</td>
                     <td>{formatDate(r.updatedAt)}</td>
                     <td>{r.active ? 'Yes' : 'No'}</td>

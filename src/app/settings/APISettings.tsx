@@ -40,9 +40,9 @@ export const APISettings = observer(function APISettings() {
     setBusy(true);
     try {
       const r = await createApiKey();
-      if (r.apiKey) setState({ kind: 'key', apiKey: r.apiKey });
+      setState({ kind: 'key', apiKey: r.apiKey });
     } catch (e) {
-      ui.toasts.error('Could not create an API key', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error('Could not create an API key', errorMessage(e), false);
     } finally {
       setBusy(false);
     }
@@ -57,7 +57,7 @@ export const APISettings = observer(function APISettings() {
       ui.toasts.success('API key deleted', 'Programs using it no longer have access.');
     } catch (e) {
       setConfirmDelete(false);
-      ui.toasts.error('Could not delete the API key', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error('Could not delete the API key', errorMessage(e), false);
     } finally {
       setBusy(false);
     }

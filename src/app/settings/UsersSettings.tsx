@@ -61,7 +61,7 @@ const UsersList = observer(function UsersList() {
       await users.reinviteUser(user.id);
       ui.toasts.success('Invite resent', `To ${user.email}`);
     } catch (e) {
-      ui.toasts.error('Could not reinvite user', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error('Could not reinvite user', errorMessage(e), false);
     } finally {
       setReinviting(undefined);
     }
@@ -100,7 +100,8 @@ const UsersList = observer(function UsersList() {
         <div id="users-smtp-warning">
           <Notice kind="warning" title="Set up SMTP before inviting users" testId="users-smtp-warning">
             Switchyard sends each invitation by email. Set <code>SWITCHYARD_SMTP_HOST</code> (and <code>SWITCHYARD_SMTP_PORT</code>, <code>SWITCHYARD_SMTP_USER</code>,{' '}
-            <code>SWITCHYARD_SMTP_PASSWORD</code> as your mail server needs) and restart Switchyard.
+            <code>SWITCHYARD_SMTP_PASSWORD</code> as your mail server needs) and restart Switchyard. A mail server on port 587 or 25 (STARTTLS) also needs <code>SWITCHYARD_SMTP_SSL=false</code>
+            — the default expects TLS from the start, as on port 465, and fails there.
           </Notice>
         </div>
       )}
@@ -148,7 +149,7 @@ function UserRow(props: { user: PublicUser; isMe: boolean; smtp: boolean; reinvi
       </div>
       <div className="user-actions">
         {user.isPending && user.inviteAcceptUrl && (
-          <button type="button" className="btn btn-s btn-ghost" onClick={() => props.onCopyLink(user)} aria-label={`Copy invite link for ${label}`} data-testid="user-copy-link">
+          <button type="button" className="btn btn-s btn-ghost" onClick={() => props.onCopyLink(user)} aria-label={`Copy link for ${label}`} data-testid="user-copy-link">
             Copy link
           </button>
         )}
