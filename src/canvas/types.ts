@@ -28,9 +28,10 @@ export interface CanvasNode {
   readonly stale?: boolean;
   /**
    * The node's other n8n fields; the canvas reads `onError` ('continueErrorOutput' adds the
-   * error output, drawn red after the type's outputs). Replaced as a whole on change.
+   * error output, drawn red after the type's outputs) and `notes` with `notesInFlow` (the note
+   * is shown under the node's name, as n8n's "Display note in flow?"). Replaced as a whole on change.
    */
-  readonly settings?: { readonly onError?: unknown };
+  readonly settings?: { readonly onError?: unknown; readonly notes?: unknown; readonly notesInFlow?: unknown };
 }
 
 export interface CanvasConnection {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bezierPoint, connectionCurve, curveBounds, distanceToCurve, nodeExtent, nodeHeight, portY, NODE_STRIDE, FLAG_ALIVE, FLAG_STICKY,
+  bezierPoint, connectionCurve, curveBounds, distanceToCurve, nodeExtent, nodeHeight, portY, NODE_STRIDE, FLAG_ALIVE, FLAG_STICKY, FLAG_NOTES, NOTES_HALF_WIDTH, NOTES_HEIGHT,
 } from '../../workers/spatial/geometry.ts';
 
 function bruteDistance(c: number[], px: number, py: number): number {
@@ -88,5 +88,19 @@ describe('node geometry', () => {
     expect(e[3]).toBeGreaterThan(300 + 30);
     nodeExtent(nodes, 1, e);
     expect(e).toEqual([0, 0, 380, 300]);
+  });
+
+  it('culling extent of a node showing its note reaches under and beside the note', () => {
+    const nodes = new Float64Array(NODE_STRIDE * 2);
+    nodes.set([100, 200, 100, 100, 1, 1, FLAG_ALIVE, 0], 0);
+    nodes.set([100, 200, 100, 100, 1, 1, FLAG_ALIVE | FLAG_NOTES, 0], NODE_STRIDE);
+    const plain = [0, 0, 0, 0];
+    const noted = [0, 0, 0, 0];
+    nodeExtent(nodes, 0, plain);
+    nodeExtent(nodes, 1, noted);
+    expect(noted[3]).toBe(plain[3] + NOTES_HEIGHT);
+    expect(noted[0]).toBe(150 - NOTES_HALF_WIDTH);
+    expect(noted[2]).toBe(Math.max(plain[2], 150 + NOTES_HALF_WIDTH));
+    expect(noted[1]).toBe(plain[1]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { observable, runInAction } from 'mobx';
-import { COORD_LIMIT, TypeCache, initialsOf, mirrorLabel, nodeAppearance, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
+import { COORD_LIMIT, TypeCache, initialsOf, mirrorLabel, nodeAppearance, nodePorts, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
 import { parseColor } from '../../src/canvas/scene/theme.ts';
-import { FLAG_STICKY, FLAG_TRIGGER } from '../../workers/spatial/geometry.ts';
+import { FLAG_NOTES, FLAG_STICKY, FLAG_TRIGGER } from '../../workers/spatial/geometry.ts';
 import type { CanvasNode, NodeTypeInfo } from '../../src/canvas/types.ts';
 
 const node = (over: Partial<CanvasNode>): CanvasNode => ({
@@ -40,6 +40,58 @@ describe('node records', () => {
     expect(parseColor('#abc', 0)).toBe(0xaabbcc);
     expect(parseColor('green', 0)).not.toBe(0);
     expect(parseColor('no such colour', 7)).toBe(7);
+  });
+});
+
+describe('notes in the flow', () => {
+  it('flag the record, give the appearance the wrapped note and the mirror label its start', () => {
+    const cache = new TypeCache(() => info(), () => {});
+    const t = cache.get('t', 1);
+    const settings = { notes: 'Fetches the page, converts the HTML to Markdown and collects the links', notesInFlow: true };
+    const noted = node({ name: 'Fetch', settings });
+    const r = nodeRecord(noted, t);
+    expect(r.flags & FLAG_NOTES).toBe(FLAG_NOTES);
+    const a = nodeAppearance(noted, t, r, 'idle', false, 0);
+    expect(a.notes).toBe('Fetches the page, converts the\nHTML to Markdown and collects\nthe links');
+    expect(a.subtitle).toBeUndefined();
+    expect(mirrorLabel(noted, false)).toBe('Fetch, note: Fetches the page, converts the HTML to Markdown and collects the links');
+
+    // The flag off, or no note: nothing drawn, nothing said.
+    for (const off of [{ notes: settings.notes }, { notes: settings.notes, notesInFlow: false }, { notesInFlow: true }, undefined]) {
+      const n = node({ name: 'Fetch', settings: off });
+      const rec = nodeRecord(n, t);
+      expect(rec.flags & FLAG_NOTES).toBe(0);
+      expect(nodeAppearance(n, t, rec, 'idle', false, 0).notes).toBeUndefined();
+      expect(mirrorLabel(n, false)).toBe('Fetch');
+    }
+  });
+
+  it('inside a root node with sub-node inputs (its name inside), one line after the name, as n8n', () => {
+    const cache = new TypeCache(() => info({ nonMainInputs: ['ai_languageModel', 'ai_memory', 'ai_tool'] }), () => {});
+    const t = cache.get('agent', 1);
+    const n = node({ name: 'Agent', type: 'agent', settings: { notes: 'Answers from the CRM and the order API, with the memory of the last ten messages', notesInFlow: true } });
+    const ports = nodePorts(n, t);
+    const r = nodeRecord(n, t, ports);
+    const a = nodeAppearance(n, t, r, 'idle', false, 0, ports);
+    expect(a.labelInside).toBe(true);
+    expect(a.notes!.split('\n')).toHaveLength(1);
+    expect(a.notes!.endsWith('…')).toBe(true);
+    expect(a.notes!.length).toBeLessThanOrEqual(Math.floor((r.w - 110) / 6.25));
+  });
+
+  it('keep the status subtitle above the note, and shorten a long note in the mirror label', () => {
+    const cache = new TypeCache(() => undefined, () => {});
+    const t = cache.get('acme.unknown', 1);
+    const n = node({ name: 'Mystery', type: 'acme.unknown', disabled: true, settings: { notes: `Long ${'text '.repeat(50)}`, notesInFlow: true } });
+    const r = nodeRecord(n, t);
+    const a = nodeAppearance(n, t, r, 'disabled', false, 0);
+    expect(a.subtitle).toBe('Not installed');
+    expect(a.notes!.split('\n')).toHaveLength(3);
+    expect(a.notes!.endsWith('…')).toBe(true);
+    const label = mirrorLabel(n, false, false);
+    expect(label.startsWith('Mystery, disabled, unknown node type, note: Long text text')).toBe(true);
+    expect(label.endsWith('…')).toBe(true);
+    expect(label.length).toBeLessThan(140);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLabelFits, itemCountText, wrapName } from '../../src/canvas/kernels/labels.ts';
+import { NOTES_LINES, NOTES_PER_LINE, connectionLabelFits, itemCountText, noteInFlow, wrapName, wrapNote } from '../../src/canvas/kernels/labels.ts';
 import { accessibleLabel, visualState } from '../../src/canvas/kernels/nodeState.ts';
 
 describe('connection labels', () => {
@@ -24,6 +24,59 @@ describe('node names', () => {
     expect(long.split('\n')).toHaveLength(2);
     expect(long.endsWith('…')).toBe(true);
     expect(wrapName('Supercalifragilisticexpialidocious').split('\n')[0]).toHaveLength(18);
+  });
+});
+
+describe('notes in the flow (notesInFlow)', () => {
+  it('are shown when notesInFlow is on and the note has text, as n8n reads them', () => {
+    expect(noteInFlow({ notes: 'Checks the order', notesInFlow: true })).toBe('Checks the order');
+    expect(noteInFlow({ notes: 'Checks the order' })).toBeUndefined();
+    expect(noteInFlow({ notes: 'Checks the order', notesInFlow: false })).toBeUndefined();
+    expect(noteInFlow({ notesInFlow: true })).toBeUndefined();
+    expect(noteInFlow({ notes: '  \n ', notesInFlow: true })).toBeUndefined();
+    expect(noteInFlow({ notes: 42, notesInFlow: true })).toBeUndefined();
+    expect(noteInFlow({ notes: null, notesInFlow: null })).toBeUndefined();
+    expect(noteInFlow(undefined)).toBeUndefined();
+  });
+
+  it('wrap at spaces into at most three lines of about 32 characters', () => {
+    expect(wrapNote('Short note')).toBe('Short note');
+    expect(wrapNote('Fetches the page, converts the HTML to Markdown and collects the links')).toBe(
+      'Fetches the page, converts the\nHTML to Markdown and collects\nthe links',
+    );
+    for (const line of wrapNote('word '.repeat(40)).split('\n')) expect(line.length).toBeLessThanOrEqual(NOTES_PER_LINE);
+  });
+
+  it('keep the note’s own line breaks, drop blank lines and squeeze spaces', () => {
+    expect(wrapNote('First line\r\n\n\n  second\t\tline  \nthird')).toBe('First line\nsecond line\nthird');
+  });
+
+  it('end with an ellipsis when something is left out', () => {
+    const long = wrapNote('a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(5));
+    expect(long.split('\n')).toHaveLength(NOTES_LINES);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.split('\n').every((l) => l.length <= NOTES_PER_LINE)).toBe(true);
+    // A fourth line of its own is left out too.
+    expect(wrapNote('one\ntwo\nthree\nfour')).toBe('one\ntwo\nthree…');
+    // A word longer than a line is cut, and what does not fit ends the last line.
+    const word = wrapNote('x'.repeat(200));
+    expect(word.split('\n')).toEqual(['x'.repeat(32), 'x'.repeat(32), `${'x'.repeat(31)}…`]);
+  });
+
+  it('read only the start of a huge note', () => {
+    const huge = 'lorem ipsum '.repeat(500_000);
+    const t0 = performance.now();
+    const out = wrapNote(huge);
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(out.split('\n')).toHaveLength(3);
+    expect(out.endsWith('…')).toBe(true);
+    // A note cut by that limit in its first lines still says so.
+    expect(wrapNote(`short\n${' '.repeat(400)}more`)).toBe('short…');
+  });
+
+  it('take longer lines on wider nodes', () => {
+    const text = 'The agent answers with the tools and the memory of the last ten messages';
+    expect(wrapNote(text, 64).split('\n')).toHaveLength(2);
   });
 });
 

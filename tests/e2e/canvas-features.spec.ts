@@ -28,7 +28,7 @@ type Harness = {
   open(url: string, fit?: boolean): Promise<{ nodes: number }>;
   load(wf: unknown): void;
   handle: {
-    getRendererType(): string; resetZoom(): void; zoomToFit(): void; whenIdle(): Promise<void>;
+    getRendererType(): string; resetZoom(): void; zoomToFit(): void; zoomOut(): void; whenIdle(): Promise<void>;
     worldToScreen(x: number, y: number): [number, number]; viewportCenterWorld(): [number, number];
     focusNode(id: string, o?: { animate?: boolean }): void; animatePositions(p: Record<string, [number, number]>, ms?: number): Promise<void>;
     getStats(): { lod: string; renderer: string }; zoom: { scale: number }; editSticky(id: string): boolean;
@@ -37,6 +37,7 @@ type Harness = {
     nodeByName(name: string): N | undefined; nodes: Map<string, N>; connections: Map<string, { sourceId: string; targetId: string; sourceOutput: number; targetInput: number }>;
     selection: Set<string>; selectedConnections: Set<string>; lastSelectedId?: string;
     addNode(n: unknown): N; connect(a: string, o: number, b: string, i: number): boolean; select(ids: string[], mode?: string): void; setParameters(id: string, p: unknown): void;
+    setNodeSettings(id: string, settings: unknown): void;
   };
   opened: string[]; errors: string[]; addRequests: Array<Record<string, unknown>>; readOnlyEdits: string[];
 };
@@ -346,6 +347,58 @@ test('bad input: missing ends, NaN and huge positions, unknown types and 10,000 
   const [px, py] = await screen(page, 650, 650);
   await page.mouse.click(px, py);
   expect(await h(page, (x) => x.store.selection.size)).toBe(1);
+  expect(errors).toEqual([]);
+  expect(await h(page, (x) => x.errors)).toEqual([]);
+});
+
+test('notes in the flow: drawn under the name (three lines at most; inside a root node one line), following the setting, hidden when zoomed out', async ({ page }) => {
+  const errors = await openHarness(page, 1);
+  const note = 'Fetches the page, converts the HTML to Markdown and collects every link it finds, then sends them on';
+  await hArg(page, (x, text) => {
+    x.load({
+      name: 'notes',
+      nodes: [
+        { id: 'f', name: 'Fetch page', type: 'n8n-nodes-base.set', typeVersion: 1, position: [0, 0], parameters: {}, notes: text, notesInFlow: true },
+        { id: 'q', name: 'Quiet', type: 'n8n-nodes-base.set', typeVersion: 1, position: [300, 0], parameters: {}, notes: 'not shown: notesInFlow is off' },
+        { id: 'm', name: 'Mystery', type: 'acme.nope', typeVersion: 1, position: [600, 0], parameters: {}, disabled: true, notes: 'Under the status line', notesInFlow: true },
+        { id: 'a', name: 'Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 1, position: [0, 300], parameters: {}, notes: 'Root node: the note is one line inside, after the name', notesInFlow: true },
+        { id: 'l', name: 'Model', type: '@n8n/n8n-nodes-langchain.lmChatOpenAi', typeVersion: 1, position: [0, 560], parameters: {} },
+      ],
+      connections: { Model: { ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]] } },
+    });
+    x.handle.resetZoom();
+    x.handle.focusNode('q', { animate: false });
+    return x.handle.whenIdle();
+  }, note);
+  await at100(page);
+  await expect(page.getByRole('option', { name: `Fetch page, note: ${note.slice(0, 79)}…` })).toHaveCount(1);
+  await expect(page.getByRole('option', { name: 'Quiet', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('option', { name: 'Mystery, disabled, unknown node type, note: Under the status line' })).toHaveCount(1);
+  await page.screenshot({ path: join(shots, 'canvas-feature-notes-in-flow.png') });
+
+  // The strip under Fetch page's name: the note changes it; turning the setting off clears it.
+  const [left, top] = await screen(page, -70, 122);
+  const strip = () => page.screenshot({ clip: { x: left, y: top, width: 240, height: 60 } });
+  const withNote = await strip();
+  const fetchId = 'f';
+  await hArg(page, (x, id) => { x.store.setNodeSettings(id, { notes: 'Short note now', notesInFlow: true }); return x.handle.whenIdle(); }, fetchId);
+  await expect(page.getByRole('option', { name: 'Fetch page, note: Short note now' })).toHaveCount(1);
+  const shorter = await strip();
+  expect(shorter.equals(withNote)).toBe(false);
+  await hArg(page, (x, id) => { x.store.setNodeSettings(id, { notes: 'Short note now' }); return x.handle.whenIdle(); }, fetchId);
+  await expect(page.getByRole('option', { name: 'Fetch page', exact: true })).toHaveCount(1);
+  const without = await strip();
+  expect(without.equals(shorter)).toBe(false);
+
+  // Zoomed out past the labels' threshold, the note goes with the name.
+  await h(page, (x) => { x.handle.zoomOut(); x.handle.zoomOut(); x.handle.zoomOut(); x.handle.zoomOut(); return x.handle.whenIdle(); });
+  expect(await h(page, (x) => x.handle.getStats().lod)).not.toBe('full');
+  await hArg(page, (x, id) => { x.store.setNodeSettings(id, { notes: 'Short note now', notesInFlow: true }); return x.handle.whenIdle(); }, fetchId);
+  const [l2, t2] = await screen(page, -70, 122);
+  const small = () => page.screenshot({ clip: { x: l2, y: t2, width: 120, height: 40 } });
+  const zoomedOn = await small();
+  await hArg(page, (x, id) => { x.store.setNodeSettings(id, { notes: 'Short note now' }); return x.handle.whenIdle(); }, fetchId);
+  expect((await small()).equals(zoomedOn)).toBe(true);
   expect(errors).toEqual([]);
   expect(await h(page, (x) => x.errors)).toEqual([]);
 });

@@ -27,6 +27,8 @@ export const FLAG_TRIGGER = 4;
 export const FLAG_ERROR_OUTPUT = 8;
 /** A sub-node (only non-main outputs, no main ports): drawn round, as n8n draws them. */
 export const FLAG_SUBNODE = 16;
+/** The node shows its note under its name (n8n's notesInFlow): its drawn extent reaches lower and wider. */
+export const FLAG_NOTES = 32;
 
 /**
  * Per connection slot in an Int32Array: source slot, source output, target slot, target input.
@@ -50,6 +52,9 @@ export const PLUS_CENTER_DX = OUTPUT_RADIUS + PLUS_STUB + PLUS_SIZE / 2;
 /** Space below a node for its two-line name label. */
 export const LABEL_GAP = 8;
 export const LABEL_HEIGHT = 44;
+/** Room below the name for a note shown in the flow (three 11-px lines), and half its width. */
+export const NOTES_HEIGHT = 48;
+export const NOTES_HALF_WIDTH = 110;
 /** Ports are spread over the height; above this many the node grows so they stay apart. */
 const PORT_SPACING_MIN = 24;
 /** Half the diagonal of the diamond of a top or bottom (non-main) port. */
@@ -124,6 +129,12 @@ export function nodeExtent(nodes: Float64Array, slot: number, out: Float64Array 
   out[1] = y - 8;
   out[2] = x + w + PLUS_CENTER_DX + PLUS_SIZE / 2 + 4;
   out[3] = y + h + LABEL_GAP + LABEL_HEIGHT + (nodes[o + N_BOTTOM] > 0 ? PORT_LABEL_HEIGHT : 0);
+  if (nodes[o + N_FLAGS] & FLAG_NOTES) {
+    // The note is centred under the node and may be wider than it.
+    out[0] = Math.min(out[0], x + w / 2 - NOTES_HALF_WIDTH);
+    out[2] = Math.max(out[2], x + w / 2 + NOTES_HALF_WIDTH);
+    out[3] += NOTES_HEIGHT;
+  }
 }
 
 /**

@@ -2,8 +2,8 @@
 // accessible label. Type lookups are cached per (type, version).
 import { compareStructural, observable, reaction, runInAction, untracked, type Lambda } from 'mobx';
 import { NODE_SIZE, STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH } from '../../model/constants.ts';
-import { FLAG_ERROR_OUTPUT, FLAG_STICKY, FLAG_SUBNODE, FLAG_TRIGGER, nodeHeight, nodeWidth } from '../../../workers/spatial/geometry.ts';
-import { wrapName } from '../kernels/labels.ts';
+import { FLAG_ERROR_OUTPUT, FLAG_NOTES, FLAG_STICKY, FLAG_SUBNODE, FLAG_TRIGGER, nodeHeight, nodeWidth } from '../../../workers/spatial/geometry.ts';
+import { NOTES_PER_LINE, noteInFlow, wrapName, wrapNote } from '../kernels/labels.ts';
 import { MAX_PORTS, layoutPorts, looksLikeTrigger, portLabel, type DescribedPorts, type PortLayout, type PortUse } from '../kernels/ports.ts';
 import { plainFirstLine } from '../kernels/markdown.ts';
 import { accessibleLabel, visualState, type NodeStateInput, type VisualState } from '../kernels/nodeState.ts';
@@ -183,7 +183,7 @@ export function nodeRecord(n: CanvasNode, t: ResolvedType, ports: PortLayout = n
   const { mainInputs: inputs, mainOutputs: outputs, subNode } = ports;
   const bottom = ports.bottom.length;
   const trigger = t.known ? t.info.isTrigger : looksLikeTrigger(String(n.type));
-  const flags = (trigger ? FLAG_TRIGGER : 0) | (ports.errorOutput >= 0 ? FLAG_ERROR_OUTPUT : 0) | (subNode ? FLAG_SUBNODE : 0);
+  const flags = (trigger ? FLAG_TRIGGER : 0) | (ports.errorOutput >= 0 ? FLAG_ERROR_OUTPUT : 0) | (subNode ? FLAG_SUBNODE : 0) | (noteInFlow(n.settings) !== undefined ? FLAG_NOTES : 0);
   return {
     x: safeCoord(n.x), y: safeCoord(n.y),
     w: nodeWidth(bottom, subNode), h: subNode ? NODE_SIZE : nodeHeight(inputs, outputs),
@@ -240,7 +240,19 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     plusMask,
     stale: state === 'success' && n.stale === true,
     subtitle: !t.known ? 'Not installed' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
+    notes: (r.flags & FLAG_NOTES) !== 0 ? noteText(n, r.w, labelInside) : undefined,
   };
+}
+
+/**
+ * The note shown with a node (notesInFlow), laid out for its width: under the node, up to three
+ * lines (wider nodes take longer lines); inside a node whose name is inside (a root node with
+ * sub-node inputs below), one line after the name, as n8n shows a configurable node's subtitle.
+ */
+export function noteText(n: CanvasNode, width: number, inside = false): string | undefined {
+  const note = noteInFlow(n.settings);
+  if (note === undefined) return undefined;
+  return inside ? wrapNote(note, Math.max(8, Math.floor((width - 110) / 6.25)), 1) : wrapNote(note, Math.max(NOTES_PER_LINE, Math.floor(width / 6.25)));
 }
 
 export function stickyAppearance(n: CanvasNode, r: NodeRecord, selected: boolean, editing: boolean, grips: boolean): StickyAppearance {
@@ -254,5 +266,12 @@ export function mirrorLabel(n: CanvasNode, pinned: boolean, known = true): strin
     return content ? `${n.name}: ${content.slice(0, 80)}` : n.name;
   }
   const label = accessibleLabel(n.name, stateInput(n, pinned), n.waitingText);
-  return known ? label : `${label}, unknown node type`;
+  const note = noteInFlow(n.settings);
+  return (known ? label : `${label}, unknown node type`) + (note === undefined ? '' : `, note: ${oneLine(note, 80)}`);
+}
+
+/** A note as one line of at most `max` characters (whitespace runs made one space). */
+function oneLine(text: string, max: number): string {
+  const line = text.slice(0, max * 2).replace(/\s+/g, ' ').trim();
+  return line.length > max || text.length > max * 2 ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

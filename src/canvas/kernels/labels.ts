@@ -36,3 +36,57 @@ export function wrapName(name: string, perLine = 18, lines = 2): string {
   kept[lines - 1] = (last.length >= perLine ? last.slice(0, perLine - 1) : last) + '…';
   return kept.join('\n');
 }
+
+/** Notes shown under a node (n8n's notesInFlow): at most this many lines of about this many characters. */
+export const NOTES_LINES = 3;
+export const NOTES_PER_LINE = 32;
+
+/**
+ * The text n8n shows as a node's subtitle when "Display note in flow?" is on (`notesInFlow`
+ * truthy and `notes` a non-blank string, as n8n's getNodeSubtitle reads them), or undefined.
+ */
+export function noteInFlow(settings: { readonly notes?: unknown; readonly notesInFlow?: unknown } | undefined): string | undefined {
+  if (!settings || !settings.notesInFlow) return undefined;
+  const notes = settings.notes;
+  return typeof notes === 'string' && notes.trim() !== '' ? notes : undefined;
+}
+
+/**
+ * Lays a note out for the canvas: the note's own line breaks are kept (blank lines dropped, runs
+ * of spaces and tabs made one space), each line wrapped at spaces into lines of at most
+ * `perLine` characters (longer words are cut), at most `lines` lines; the last one ends with an
+ * ellipsis when anything was left out. Only the start of a long note is read, so a note of
+ * megabytes costs what one of a few hundred characters does.
+ */
+export function wrapNote(note: string, perLine = NOTES_PER_LINE, lines = NOTES_LINES): string {
+  const limit = perLine * lines * 2;
+  const head = note.length > limit ? note.slice(0, limit) : note;
+  let more = head.length < note.length;
+  const out: string[] = [];
+  const paragraphs = head.split(/\r\n|\r|\n/);
+  for (let p = 0; p < paragraphs.length && out.length <= lines; p++) {
+    const words = paragraphs[p].split(/[ \t\f\v\u00a0]+/).filter(Boolean);
+    let line = '';
+    for (let i = 0; i < words.length && out.length <= lines; i++) {
+      let w = words[i];
+      while (w.length > perLine && out.length <= lines) {
+        if (line) { out.push(line); line = ''; }
+        out.push(w.slice(0, perLine));
+        w = w.slice(perLine);
+      }
+      if (!line) line = w;
+      else if (line.length + 1 + w.length <= perLine) line += ' ' + w;
+      else { out.push(line); line = w; }
+    }
+    if (line) out.push(line);
+  }
+  if (out.length > lines) {
+    out.length = lines;
+    more = true;
+  }
+  if (!more) return out.join('\n');
+  if (!out.length) return '…';
+  const last = out[out.length - 1];
+  out[out.length - 1] = (last.length >= perLine ? last.slice(0, perLine - 1).trimEnd() : last) + '…';
+  return out.join('\n');
+}

@@ -39,6 +39,8 @@ export interface NodeAppearance {
   /** Bits of outputs that show a plus button. */
   plusMask: number;
   subtitle: string | undefined;
+  /** The node's note shown in the flow (notesInFlow), already wrapped (kernels/labels.ts wrapNote); under the name and subtitle. */
+  notes?: string;
   /** Has data, but parameters changed since the run (spec 001 §4.1): warning badge instead of the check. */
   stale?: boolean;
 }
@@ -70,6 +72,7 @@ export class NodeView {
   private initials: BitmapText | null = null;
   private label: BitmapText | null = null;
   private subtitle: BitmapText | null = null;
+  private notes: BitmapText | null = null;
   private badge: Sprite | null = null;
   private spinner: Sprite | null = null;
   private readonly outputLabels: BitmapText[] = [];
@@ -161,10 +164,11 @@ export class NodeView {
     }
     const lines = a.label.split('\n').length;
     const sub = full ? a.subtitle : undefined;
+    const note = full ? a.notes : undefined;
     // Under the node (below the bottom ports' labels when it has some), or inside, right of the icon.
     const below = a.h + LABEL_GAP + (a.bottom ? PORT_LABEL_HEIGHT : 0);
     const inside = !!a.labelInside;
-    const insideTop = a.h / 2 - ((lines + (sub ? 0.85 : 0)) * SIZES.labelLine) / 2;
+    const insideTop = a.h / 2 - ((lines + (sub ? 0.85 : 0) + (note ? 0.85 : 0)) * SIZES.labelLine) / 2;
     if (this.label) {
       this.label.visible = full;
       if (full) {
@@ -192,6 +196,24 @@ export class NodeView {
         }
         if (inside) this.subtitle.position.set(a.h - 4, insideTop + lines * SIZES.labelLine + 1);
         else this.subtitle.position.set(a.w / 2, below + lines * SIZES.labelLine + 2);
+      }
+    }
+    // The note (notesInFlow) after the name and subtitle, in the subtitle's muted small text:
+    // centred under the node, or one line inside it next to an inside name.
+    if (note && !this.notes) {
+      this.notes = text(LABEL_FONT, SIZES.subLabelSize, THEME.textMuted, 0.5);
+      this.root.addChild(this.notes);
+    }
+    if (this.notes) {
+      this.notes.visible = !!note;
+      if (note) {
+        if (this.notes.text !== note) this.notes.text = note;
+        if (this.notes.anchor.x !== (inside ? 0 : 0.5)) {
+          this.notes.anchor.set(inside ? 0 : 0.5, 0);
+          this.notes.style.align = inside ? 'left' : 'center';
+        }
+        if (inside) this.notes.position.set(a.h - 4, insideTop + lines * SIZES.labelLine + 1 + (sub ? SIZES.subLabelLine : 0));
+        else this.notes.position.set(a.w / 2, below + lines * SIZES.labelLine + (sub ? SIZES.subLabelLine : 0) + 3);
       }
     }
     const names = full && a.outputs > 1 ? a.outputNames ?? [] : [];

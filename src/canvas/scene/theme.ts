@@ -48,6 +48,7 @@ export const SIZES = {
   labelSize: 13,
   labelLine: 16,
   subLabelSize: 11,
+  subLabelLine: 14,
   outputLabelSize: 12,
   portLabelSize: 11,
   edgeWidth: 2,
