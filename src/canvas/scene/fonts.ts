@@ -1,7 +1,7 @@
 // Bitmap fonts generated at startup (BitmapFontManager.install): labels are BitmapText so that
 // text is batched glyph quads from one atlas rather than a canvas texture per label. The
 // monospace font (sticky-note code) is installed on first use; italics are skewed regular text.
-import { BitmapFontManager, type BitmapFont } from 'pixi.js';
+import { BitmapFontManager, type BitmapFont, type DynamicBitmapFont } from 'pixi.js';
 import type { RunFont } from '../kernels/markdown.ts';
 
 export const LABEL_FONT = 'sy-label';
@@ -15,7 +15,15 @@ const MONO_FAMILY = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, mon
  * (minifying 32 px glyphs without mipmaps garbles thin letters); headings use the bold font.
  */
 const GLYPH_SIZE = 16;
-const CHARS: (string | string[])[] = [[' ', '~'], ['\u00a0', '\u00ff'], '…–—‘’“”•→✓☐☑'];
+/**
+ * Glyphs drawn at start: ASCII and the marks the canvas itself writes. Pixi measures the kerning
+ * of every pair of glyphs it adds (two measureText calls per pair), so the start costs the square
+ * of this list: with Latin-1 too (205 glyphs) the two fonts took ~350 ms of every editor start
+ * (the largest part of a cold open); ASCII takes a fraction of that. Any other character is added
+ * the first time a text uses it (Pixi's fonts are dynamic: a BitmapText asks for its characters,
+ * and measureText below does too), kerned against what is there by then.
+ */
+const CHARS: (string | string[])[] = [[' ', '~'], '…–—‘’“”•→✓☐☑'];
 
 const fonts = new Map<string, BitmapFont>();
 let resolutionUsed = 1;
@@ -56,6 +64,16 @@ export function measureText(text: string, f: RunFont, size: number): number {
   const scale = size / font.baseMeasurementFontSize;
   const space = font.chars[' ']?.xAdvance ?? GLYPH_SIZE * 0.3;
   let w = 0;
-  for (const c of text) w += font.chars[c]?.xAdvance ?? space;
+  let added = false;
+  for (const c of text) {
+    let glyph = font.chars[c];
+    if (!glyph && !added && c !== '\n') {
+      // A character not drawn yet: added now, so the layout measures what will be drawn.
+      (font as DynamicBitmapFont).ensureCharacters?.(text);
+      added = true;
+      glyph = font.chars[c];
+    }
+    w += glyph?.xAdvance ?? space;
+  }
   return w * scale;
 }
