@@ -4,10 +4,13 @@ import { MAX_WORKFLOW_NAME_LENGTH } from './constants.ts';
 /**
  * A name not in `taken`: the name itself, else the name with the lowest free numeric suffix
  * ('Set', 'Set1', 'Set2' …, as n8n does; a trailing number on the wanted name is the base).
+ * The name is taken as it is, spaces included, as n8n does: real files have names such as
+ * 'Google Drive ' that their expressions and connections name exactly (a rename trims what the
+ * user typed: normaliseRename).
  */
 export function uniqueNodeName(wanted: string, taken: Set<string> | ((name: string) => boolean)): string {
   const has = typeof taken === 'function' ? taken : (n: string) => taken.has(n);
-  const name = wanted.trim();
+  const name = wanted;
   if (!has(name)) return name;
   const m = /^(.*?)(\d+)$/.exec(name);
   const base = m && m[1] !== '' ? m[1] : name;

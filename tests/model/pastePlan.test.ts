@@ -37,6 +37,20 @@ describe('planPaste', () => {
     expect(plan.connections).toEqual([{ source: 'A1', sourceOutput: 0, target: 'B1', targetInput: 0, type: 'main' }]);
   });
 
+  it("keeps a name's spaces as the file has them (its expressions and connections name it exactly), as n8n does", () => {
+    const drive = node('Google Drive ', [0, 0]);
+    const sheet = node('Sheet', [200, 0], { parameters: { v: "={{ $('Google Drive ').item.json.name }}" } });
+    const plan = planPaste({ nodes: [drive, sheet], connections: conn('Google Drive ', 'Sheet') }, target([]));
+    expect(plan.nodes.map((n) => n.name)).toEqual(['Google Drive ', 'Sheet']);
+    expect(plan.renamed.size).toBe(0);
+    expect(plan.nodes[1].parameters).toBe(sheet.parameters);
+    expect(plan.connections).toEqual([{ source: 'Google Drive ', sourceOutput: 0, target: 'Sheet', targetInput: 0, type: 'main' }]);
+    // Taken, it gets the numeric suffix after its spaces, and the references follow.
+    const again = planPaste({ nodes: [drive, sheet], connections: conn('Google Drive ', 'Sheet') }, target([drive, sheet]));
+    expect(again.nodes.map((n) => n.name)).toEqual(['Google Drive 1', 'Sheet1']);
+    expect(again.nodes[1].parameters).toEqual({ v: "={{ $('Google Drive 1').item.json.name }}" });
+  });
+
   it('keeps names that are free and leaves references to nodes outside the paste alone', () => {
     const b = node('B', [0, 0], { parameters: { v: "={{ $('A').x }}" } });
     const plan = planPaste({ nodes: [b], connections: {} }, target([node('A', [500, 500])]));
