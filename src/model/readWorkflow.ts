@@ -29,9 +29,14 @@ export function credentialRef(value: unknown): INodeCredentialsDetails | undefin
   return { id: readId, name: typeof name === 'string' ? name : '' };
 }
 
+/**
+ * A reference in n8n's current form, kept as it is: {id, name} with a string or null id. An empty
+ * id (n8n's template exports blank them) stays '' in the workflow, so the file round-trips as it
+ * came; whoever resolves the reference reads it through credentialRef, as {id: null, name}.
+ */
 function isCurrentRef(value: unknown): boolean {
   if (!isObject(value)) return false;
-  return typeof value.name === 'string' && (value.id === null || (typeof value.id === 'string' && value.id !== ''));
+  return typeof value.name === 'string' && (value.id === null || typeof value.id === 'string');
 }
 
 /** A node's credentials in the current form; references that name nothing are left out. */

@@ -35,6 +35,16 @@ describe('readNodeCredentials', () => {
     expect(readNodeCredentials(null)).toBeUndefined();
     expect(readNodeCredentials(['x'])).toBeUndefined();
   });
+
+  it("keeps an empty id as it came (n8n's template exports blank ids); resolving reads it as no id", () => {
+    const refs = { openAiApi: { id: '', name: 'OpenAi account' }, telegramApi: { id: '', name: 'Bot' } };
+    expect(readNodeCredentials(refs)).toBe(refs);
+    const n = node({ credentials: refs });
+    expect(readNode(n)).toBe(n);
+    expect(credentialRef(refs.openAiApi)).toEqual({ id: null, name: 'OpenAi account' });
+    // Mixed with an old form: the old one is read, the empty id kept.
+    expect(readNodeCredentials({ openAiApi: { id: '', name: 'OpenAi account' }, slackApi: 'Slack' })).toEqual({ openAiApi: { id: '', name: 'OpenAi account' }, slackApi: { id: null, name: 'Slack' } });
+  });
 });
 
 describe('pinned items', () => {
