@@ -88,6 +88,23 @@ describe('exported file (spec 001 §3)', () => {
     expect('id' in data).toBe(false);
   });
 
+  it('a node that came with disabled: false keeps the field in the file (n8n keeps it); one without it gets none', () => {
+    const wf = sample();
+    wf.nodes[1] = { ...wf.nodes[1], disabled: false };
+    const root = rootWith(wf);
+    const out = () => workflowExport(root).data.nodes.map((n) => [n.name, n.disabled]);
+    expect(out()).toEqual([['Start', undefined], ['Hook', false], ['Dyn', undefined], ['Set', undefined]]);
+    expect('disabled' in workflowExport(root).data.nodes[0]).toBe(false);
+    runInAction(() => root.workflow.setDisabled(['n1', 'n2'], true));
+    expect(out()).toEqual([['Start', true], ['Hook', true], ['Dyn', undefined], ['Set', undefined]]);
+    runInAction(() => root.workflow.setDisabled(['n1', 'n2'], false));
+    expect(out()).toEqual([['Start', undefined], ['Hook', false], ['Dyn', undefined], ['Set', undefined]]);
+    // Undo brings back the node as it was, field included.
+    runInAction(() => root.workflow.undo());
+    runInAction(() => root.workflow.undo());
+    expect(out()).toEqual([['Start', undefined], ['Hook', false], ['Dyn', undefined], ['Set', undefined]]);
+  });
+
   it('meta without an instance id in the settings keeps what the workflow had', () => {
     const data = workflowExportData({ name: 'x', nodes: [], connections: {}, meta: { instanceId: 'old' } }, { tags: [] });
     expect(data.meta).toEqual({ instanceId: 'old' });
@@ -233,8 +250,8 @@ describe('import from file (spec 001 §5)', () => {
     expect(readWorkflowFile('\uFEFF{"nodes":[{"name":"a"}],"connections":{}}').kind).toBe('workflow');
   });
 
-  it('reads the tag names a file lists', () => {
-    expect(importedTagNames([{ id: '1', name: ' crm ' }, { name: 'crm' }, 'abc', { name: '' }, null, { name: 'eu' }])).toEqual(['crm', 'eu']);
+  it('reads the tag names a file lists, as objects or plain strings', () => {
+    expect(importedTagNames([{ id: '1', name: ' crm ' }, { name: 'crm' }, 'abc', { name: '' }, null, { name: 'eu' }, ' eu ', '', 7])).toEqual(['crm', 'abc', 'eu']);
     expect(importedTagNames(undefined)).toEqual([]);
   });
 
@@ -264,6 +281,25 @@ describe('import from file (spec 001 §5)', () => {
     expect(created).toEqual(['eu']);
     expect(root.workflow.dirty).toBe(true);
     expect(root.workflow.name).toBe('Open one');
+  });
+
+  it('takes tags listed as plain strings: a tag id of this instance, else a name (matched or created), as the REST API reads them', async () => {
+    const root = rootWith({ name: 'Open one', active: false, nodes: [], connections: {} });
+    const created: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url.endsWith('/rest/tags') && init.method === 'GET') return new Response(JSON.stringify({ data: [{ id: 'T1', name: 'crm' }, { id: 'T2', name: 'sales' }] }));
+      if (url.endsWith('/rest/tags') && init.method === 'POST') {
+        const { name } = JSON.parse(String(init.body)) as { name: string };
+        created.push(name);
+        return new Response(JSON.stringify({ data: { id: `T-${name}`, name } }));
+      }
+      return new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 });
+    });
+    const { tags: _tags, ...rest } = sample();
+    const file = new Blob([JSON.stringify({ ...rest, nodes: rest.nodes.slice(1), tags: ['crm', 'T2', 'whatsapp'] })]);
+    expect(await importWorkflowFile(root, file)).toHaveLength(3);
+    await vi.waitFor(() => expect(root.workflow.tags).toEqual([{ id: 'T1', name: 'crm' }, { id: 'T2', name: 'sales' }, { id: 'T-whatsapp', name: 'whatsapp' }]));
+    expect(created).toEqual(['whatsapp']);
   });
 
   it("a bad file: 'Could not import workflow' with the reason, nothing added", async () => {

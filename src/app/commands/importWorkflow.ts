@@ -21,15 +21,23 @@ export interface ImportContext {
   viewport?: Rect;
 }
 
-/** The names of the tags a file lists ({ name } objects, as n8n writes them), trimmed and unique. */
+/**
+ * The names of the tags a file lists ({ name } objects, as n8n writes them, or plain strings, as
+ * many shared files list them and as the REST API reads them), trimmed and unique.
+ */
 export function importedTagNames(tags: unknown): string[] {
   if (!Array.isArray(tags)) return [];
   const names: string[] = [];
   for (const t of tags) {
-    const name = typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string' ? (t as { name: string }).name.trim() : '';
+    const name = typeof t === 'string' ? t.trim() : typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string' ? (t as { name: string }).name.trim() : '';
     if (name && !names.includes(name)) names.push(name);
   }
   return names;
+}
+
+/** The plain strings among a file's tags: each is a tag's id when this instance has one, else a name (as the REST API reads them). */
+function plainTagRefs(tags: unknown): Set<string> {
+  return new Set(Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string').map((t) => t.trim()) : []);
 }
 
 /**
@@ -44,10 +52,13 @@ export async function importTags(root: RootStore, tags: unknown, addedIds: strin
   names = names.slice(0, MAX_IMPORTED_TAGS);
   const found: ITag[] = [];
   const failed: string[] = [];
+  const plain = plainTagRefs(tags);
   try {
-    const byName = new Map((await getTags()).map((t) => [t.name, t]));
+    const all = await getTags();
+    const byName = new Map(all.map((t) => [t.name, t]));
+    const byId = new Map(all.map((t) => [t.id, t]));
     for (const name of names) {
-      let tag = byName.get(name);
+      let tag = (plain.has(name) ? byId.get(name) : undefined) ?? byName.get(name);
       if (!tag) {
         try {
           tag = await createTag(name);

@@ -56,11 +56,17 @@ export class NodeModel {
    * workflow starts without it. Not saved.
    */
   parametersLastUpdatedAt: number | undefined = undefined;
+  /**
+   * The node came with `disabled: false` written out (n8n keeps the field once it has it): the
+   * field is written back while the node is enabled, so a file round-trips as it came.
+   */
+  private readonly enabledExplicitly: boolean;
 
   constructor(node: INode) {
     const { id, name, type, typeVersion, position, parameters, disabled, ...settings } = node;
     this.id = id;
     this.type = type;
+    this.enabledExplicitly = disabled === false;
     initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined, false]);
   }
 
@@ -79,6 +85,7 @@ export class NodeModel {
       ...this.settings,
     };
     if (this.disabled) node.disabled = true;
+    else if (this.enabledExplicitly) node.disabled = false;
     return node;
   }
 }
