@@ -46,6 +46,11 @@ const TYPES: Record<string, NodeTypeInfo> = {
   'n8n-nodes-base.noOp': { displayName: 'No Operation, do nothing', icon: 'fa:arrow-right', inputs: 1, outputs: 1, isTrigger: false, defaultsColor: '#b0b0b0' },
   'n8n-nodes-base.code': { displayName: 'Code', icon: 'fa:code', inputs: 1, outputs: 1, isTrigger: false, defaultsColor: '#FF9922' },
   'n8n-nodes-base.stickyNote': { displayName: 'Sticky Note', icon: 'fa:sticky-note', inputs: 0, outputs: 0, isTrigger: false, defaultsColor: '#FFD233' },
+  // The large real-shaped workflow's built-in types (bench/generateLargeWorkflow.ts); its Slack,
+  // Google Sheets, Postgres and AI nodes are unknown here, as they are in Switchyard.
+  'n8n-nodes-base.webhook': { displayName: 'Webhook', icon: 'fa:bolt', inputs: 0, outputs: 1, isTrigger: true, defaultsColor: '#885577' },
+  'n8n-nodes-base.scheduleTrigger': { displayName: 'Schedule Trigger', icon: 'fa:clock', inputs: 0, outputs: 1, isTrigger: true, defaultsColor: '#31C49F' },
+  'n8n-nodes-base.httpRequest': { displayName: 'HTTP Request', icon: 'fa:globe', inputs: 1, outputs: 1, isTrigger: false, defaultsColor: '#0004F5' },
   // Parameter-dependent endpoints (NodeTypeInfo.dynamicPorts): Switch v3's outputs follow its
   // rules, Merge v3's inputs its numberInputs — the same rules as src/nodes.
   'n8n-nodes-base.switch': { displayName: 'Switch', icon: 'fa:map-signs', iconColor: 'light-blue', inputs: 1, outputs: 1, isTrigger: false, dynamicPorts: true, defaultsColor: '#506000' },

@@ -7,6 +7,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { generateWorkflow } from './generateWorkflow.ts';
+import { generateLargeWorkflow } from './generateLargeWorkflow.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const harnessDir = join(root, '.tmp', 'canvas-harness');
@@ -40,22 +41,28 @@ export async function buildHarness({ minify = true } = {}) {
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json', '.css': 'text/css' };
 
 /**
- * Serves the built harness and /workflows/<nodes>.json?seed=&cpn= (generated on first request,
- * then cached). Resolves to { url, close }.
+ * Serves the built harness, /workflows/<nodes>.json?seed=&cpn= (bench/generateWorkflow.ts) and
+ * /workflows/large-<nodes>.json?mb= (bench/generateLargeWorkflow.ts: real-shaped, about 5 MB by
+ * default), generated on first request, then cached. Resolves to { url, close }.
  */
 export async function startHarnessServer() {
   const cache = new Map();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const wf = /^\/workflows\/(\d+)\.json$/.exec(url.pathname);
+      const wf = /^\/workflows\/(large-)?(\d+)\.json$/.exec(url.pathname);
       if (wf) {
         const key = url.pathname + url.search;
         let body = cache.get(key);
         if (!body) {
           const seed = Number(url.searchParams.get('seed') ?? 1);
           const cpn = Number(url.searchParams.get('cpn') ?? 1);
-          body = JSON.stringify(generateWorkflow(Number(wf[1]), { seed, connectionsPerNode: cpn }));
+          const mb = Number(url.searchParams.get('mb') ?? 5);
+          body = JSON.stringify(
+            wf[1]
+              ? generateLargeWorkflow(Number(wf[2]), { targetBytes: mb * 1024 * 1024 })
+              : generateWorkflow(Number(wf[2]), { seed, connectionsPerNode: cpn }),
+          );
           cache.set(key, body);
         }
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });

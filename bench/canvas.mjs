@@ -7,6 +7,9 @@
 //            (10,000 nodes: a second pan under a CDP trace gives the callbacks' CPU time per frame)
 //   heap     JS heap after a forced GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage)
 //   culling  spatial-worker query round trips and time inside the worker
+//   large    a real-shaped 500-node, ~5 MB workflow (bench/generateLargeWorkflow.ts: long Code
+//            sources, big parameters and pinned data, unknown types, AI sub-node connections)
+//            opened several times in one page: the median of response parsed → first full frame
 //   peer     the same 1,000 nodes in a plain React Flow page, panned alike (measurePeer), at the
 //            normal 60 Hz frame pacing and with the frame-rate cap off; floor = a bare WebGL clear
 // and asserts the renderer is WebGL. `runCanvasBench({ quick })` returns the JSON; run this file
@@ -121,6 +124,64 @@ async function measurePanCpu(page, cdp, [frames, dx, dy, maxMs]) {
   return { cpuMs: summary(cpu), wallMs: summary(wall) };
 }
 
+/**
+ * The real-shaped large workflow (bench/generateLargeWorkflow.ts, served as /workflows/large-500.json):
+ * opened `opens` times in one page, each into an emptied canvas (so an open does not also pay for
+ * removing the previous one), zoomed to fit. Reports the file's size and shape and the medians of
+ * the open's phases; DESIGN.md's budget is response parsed → first full frame.
+ */
+async function measureLargeOpen(browser, serverUrl, { nodes, opens }) {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(serverUrl);
+    await page.evaluate(() => window.harness.ready);
+    const url = `/workflows/large-${nodes}.json`;
+    const bytes = await page.evaluate((u) => fetch(u).then((r) => r.text()).then((t) => new Blob([t]).size), url);
+    // Zoomed to fit (what an open shows: at 500 nodes, boxes), and at 100 % from the top left
+    // (the first lanes in full detail: names, notes, ports, sub-node connections), alternating.
+    const runs = [];
+    const at100 = [];
+    for (let i = 0; i < opens; i++) {
+      for (const fit of [true, false]) {
+        await page.evaluate(() => { window.harness.load({ name: 'empty', nodes: [], connections: {} }); window.harness.handle.resetZoom(); return window.harness.handle.whenIdle(); });
+        const o = await page.evaluate(([u, f]) => window.harness.open(u, f), [url, fit]);
+        o.lod = await page.evaluate(() => window.harness.handle.getStats().lod);
+        (fit ? runs : at100).push(o);
+      }
+    }
+    const shape = await page.evaluate(() => {
+      const s = window.harness.store;
+      const pinned = Object.values(s.pinData);
+      const byType = {};
+      for (const c of s.connections.values()) byType[c.type] = (byType[c.type] ?? 0) + 1;
+      const types = new Set([...s.nodes.values()].map((n) => n.type));
+      return { pinnedNodes: pinned.length, pinnedItems: pinned.reduce((a, l) => a + l.length, 0), nodeTypes: types.size, connectionsByType: byType };
+    });
+    const harnessErrors = await page.evaluate(() => window.harness.errors);
+    if (errors.length || harnessErrors.length) throw new Error(`canvas bench (large ${nodes}): ${[...errors, ...harnessErrors].join('; ')}`);
+    const med = (key) => summary(runs.map((o) => o[key])).median;
+    return {
+      nodes: runs[0].nodes,
+      connections: runs[0].connections,
+      bytes,
+      ...shape,
+      opens,
+      fetchMs: med('fetchMs'),
+      parseMs: med('parseMs'),
+      storeLoadMs: med('loadMs'),
+      responseToFirstFrameMs: summary(runs.map((o) => o.responseToFirstFrameMs)),
+      parsedToFirstFrameMs: summary(runs.map((o) => o.parsedToFirstFrameMs)),
+      parsedToFirstFrameEachMs: runs.map((o) => Math.round(o.parsedToFirstFrameMs * 10) / 10),
+      lodAtFit: runs[0].lod,
+      at100: { parsedToFirstFrameMs: summary(at100.map((o) => o.parsedToFirstFrameMs)), lod: at100[0].lod },
+    };
+  } finally {
+    await page.close();
+  }
+}
+
 /** Chromium's frame-rate cap off: rAF runs as fast as the page and the GPU process allow. */
 const UNTHROTTLED_FLAGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 
@@ -226,6 +287,7 @@ export async function runCanvasBench({ quick = false } = {}) {
   let renderer = 'none';
   let reactFlow = null;
   let floor = null;
+  let large = null;
   try {
     for (const nodes of sizes) {
       const page = await browser.newPage({ viewport: VIEWPORT });
@@ -272,6 +334,7 @@ export async function runCanvasBench({ quick = false } = {}) {
       });
       await page.close();
     }
+    large = await measureLargeOpen(browser, server.url, { nodes: 500, opens: quick ? 5 : 9 });
     const peerOpts = { rounds: quick ? 2 : 3, frames: quick ? 120 : 240, maxMs: quick ? 8000 : 15000 };
     const paced = await measurePeer(browser, server.url, peerOpts);
     floor = await measureFloor(browser);
@@ -292,6 +355,7 @@ export async function runCanvasBench({ quick = false } = {}) {
     method: 'rAF deltas while panning by a fixed step every frame; canvasWorkMs = performance.now() around the canvas frame (update + render submit); tracedFrameCallbacks (10,000 nodes) = a second pan under a CDP trace: per frame, the thread time (cpuMs) and wall time (wallMs) of the animation-frame callbacks; heap after CDP collectGarbage; reactFlow.{paced,unthrottled}.ratio = React Flow median frame / canvas median frame, 1,000 nodes at 100 %, alternating rounds in one browser, paced = the normal 60 Hz frame clock, unthrottled = --disable-gpu-vsync --disable-frame-rate-limit; floor = a bare WebGL clear per frame',
     loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
     cases,
+    large,
     reactFlow,
     floor,
   };

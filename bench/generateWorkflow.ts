@@ -16,7 +16,7 @@ const COLUMN = 240;
 const ROW = 180;
 
 /** mulberry32: tiny, fast, good enough for layouts. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -27,7 +27,7 @@ function rng(seed: number): () => number {
   };
 }
 
-function uuid(r: () => number): string {
+export function uuid(r: () => number): string {
   const h = Array.from({ length: 32 }, () => Math.floor(r() * 16).toString(16));
   h[12] = '4';
   h[16] = '89ab'[Math.floor(r() * 4)];
