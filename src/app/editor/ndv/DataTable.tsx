@@ -1,7 +1,10 @@
 // Table display of items: one row per item, one column per top-level key (virtualised).
-import { useMemo } from 'react';
+import { useMemo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { VirtualList } from './VirtualList.tsx';
+import type { MappingSource } from './JsonView.tsx';
+import { armMappingDrag } from './mapping/mappingDrag.ts';
+import { getMappedExpression } from './mapping/mappingExpression.ts';
 
 const ROW_HEIGHT = 32;
 const COL_WIDTH = 180;
@@ -18,7 +21,8 @@ function cell(v: unknown): { text: string; kind: string } {
   return { text: s.length > 300 ? s.slice(0, 300) + '…' : s, kind: 'object' };
 }
 
-export function DataTable({ items, offset }: { items: INodeExecutionData[]; offset: number }) {
+/** In the input panel (mapping given), a column header or a cell drags `{{ $json.column }}`. */
+export function DataTable({ items, offset, mapping }: { items: INodeExecutionData[]; offset: number; mapping?: MappingSource }) {
   const { columns, partial } = useMemo(() => {
     const keys = new Set<string>();
     const n = Math.min(items.length, KEY_SCAN_LIMIT);
@@ -30,13 +34,20 @@ export function DataTable({ items, offset }: { items: INodeExecutionData[]; offs
     return <div className="run-empty">{items.length} item{items.length === 1 ? '' : 's'} without fields</div>;
   }
   const width = INDEX_WIDTH + columns.length * COL_WIDTH;
+  const drag = (c: string) =>
+    mapping
+      ? {
+          onPointerDown: (e: ReactPointerEvent) => armMappingDrag(e, getMappedExpression({ nodeName: mapping.nodeName, distance: mapping.distance, path: [c] }), c),
+          'data-mapping-source': c,
+        }
+      : {};
   const header = (
     <div className="dt-row dt-head" style={{ height: ROW_HEIGHT }}>
       <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
         #
       </div>
       {columns.map((c) => (
-        <div key={c} className="dt-cell" style={{ width: COL_WIDTH }} title={c}>
+        <div key={c} className={`dt-cell${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={mapping ? `${c} — drag onto a parameter to map it` : c} data-testid="data-table-column" {...drag(c)}>
           {c}
         </div>
       ))}
@@ -62,7 +73,7 @@ export function DataTable({ items, offset }: { items: INodeExecutionData[]; offs
               {columns.map((c) => {
                 const { text, kind } = cell(json[c]);
                 return (
-                  <div key={c} className={`dt-cell dt-${kind}`} style={{ width: COL_WIDTH }} title={text}>
+                  <div key={c} className={`dt-cell dt-${kind}${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={text} {...drag(c)}>
                     {text}
                   </div>
                 );

@@ -1,17 +1,26 @@
 // The input panel: a parent's output (the branch that feeds this node); a dropdown picks
-// another ancestor, with its distance (spec 001 §2.7). Trigger nodes get a trigger panel.
+// another ancestor, with its distance (spec 001 §2.7). Its fields can be dragged onto the
+// parameters (mapping); without data it offers to execute the previous nodes; without a parent
+// it shows the not-connected illustration. Trigger nodes get a trigger panel.
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { faPlay } from '@fortawesome/free-solid-svg-icons';
 import { INPUT_NODE_NAME_MAX } from '../../../model/constants.ts';
 import { buildGraph, directParents } from '../../../model/graph.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
+import { runWorkflow } from '../../commands/runWorkflow.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
+import { MappingDragPill } from './mapping/MappingDropTarget.tsx';
 import { outputNamesOf } from './outputNames.ts';
 
-function truncate(name: string): string {
+export const CONNECTIONS_DOCS_URL = 'https://docs.n8n.io/workflows/connections/';
+
+export function truncate(name: string): string {
   return name.length > INPUT_NODE_NAME_MAX ? name.slice(0, INPUT_NODE_NAME_MAX) + '…' : name;
 }
 
@@ -40,6 +49,7 @@ function ancestors(connections: ReturnType<typeof buildGraph>, name: string): Ar
 export const InputPanel = observer(function InputPanel({ node }: { node: NodeModel }) {
   const root = useStores();
   const runNow = useRunWorkflow();
+  const [, navigate] = useLocation();
   const { workflow, nodeTypes, ui, run } = root;
   const d = nodeTypes.get(node.type, node.typeVersion);
   const [chosen, setChosen] = useState<string | undefined>();
@@ -77,12 +87,19 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
   const parentType = parentModel ? nodeTypes.get(parentModel.type, parentModel.typeVersion) : undefined;
   const runs = current ? workflow.runData?.[current.name] : undefined;
 
+  const executePrevious = () => void runWorkflow(root, { destinationNode: current!.name, onCreated: (id) => navigate(`/workflow/${id}`) });
+
   return (
     <section className="ndv-panel ndv-input" aria-label="Input">
+      <MappingDragPill />
       {!current ? (
-        <div className="run-empty ndv-not-connected">
-          <div className="run-empty-title">No input connected</div>
-          <div>Connect a node to this one’s input on the canvas to see the data it receives.</div>
+        <div className="run-empty ndv-not-connected" data-testid="ndv-input-not-connected">
+          <NotConnectedIllustration />
+          <div className="run-empty-title">Wire me up</div>
+          <div>This node can only receive input data if you connect it to another node.</div>
+          <a href={CONNECTIONS_DOCS_URL} target="_blank" rel="noopener noreferrer" data-testid="ndv-input-docs">
+            Learn more about connections
+          </a>
         </div>
       ) : (
         <RunDataView
@@ -91,10 +108,12 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
           outputNames={outputNamesOf(parentType, parentModel?.settings.onError)}
           fixedOutput={current.output}
           testId="ndv-input"
+          mapping={ui.readOnly ? undefined : { nodeName: current.name, distance: current.depth }}
+          link={{ side: 'input', nodeId: node.id }}
           title={
             <label className="input-parent">
               <span className="input-parent-label">Input</span>
-              <select className="select select-s" value={current.name} onChange={(e) => setChosen(e.target.value)} data-testid="ndv-input-parent">
+              <select className="select select-s" value={current.name} onChange={(e) => setChosen(e.target.value)} data-testid="ndv-input-parent" title={current.name}>
                 {parents.map((p) => (
                   <option key={p.name} value={p.name}>
                     {truncate(p.name)}
@@ -107,7 +126,13 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
           empty={
             <>
               <div className="run-empty-title">No input data yet</div>
-              <div>Execute the workflow to see what “{truncate(current.name)}” passes to this node.</div>
+              <div>Execute the previous nodes to see what “{truncate(current.name)}” passes to this node.</div>
+              {!ui.readOnly && (
+                <button type="button" className="btn btn-secondary btn-s" disabled={run.running} onClick={executePrevious} title={run.running ? 'The workflow is already running' : `Run the workflow up to “${current.name}”`} data-testid="ndv-input-execute-previous">
+                  <Icon icon={faPlay} />
+                  Execute previous nodes
+                </button>
+              )}
             </>
           }
         />
@@ -115,3 +140,16 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
     </section>
   );
 });
+
+/** Two nodes and the missing wire between them. */
+function NotConnectedIllustration() {
+  return (
+    <svg className="not-connected-art" width="160" height="64" viewBox="0 0 160 64" aria-hidden="true">
+      <rect x="4" y="12" width="40" height="40" rx="8" className="nc-node" />
+      <rect x="116" y="12" width="40" height="40" rx="8" className="nc-node nc-node-this" />
+      <circle cx="44" cy="32" r="4" className="nc-port" />
+      <circle cx="116" cy="32" r="4" className="nc-port" />
+      <path d="M52 32 H108" className="nc-wire" />
+    </svg>
+  );
+}

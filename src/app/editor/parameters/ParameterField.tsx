@@ -5,6 +5,7 @@ import { inputId } from './types.ts';
 import { isExpression, toExpression, toFixed } from './expressionMode.ts';
 import { ParameterInput } from './ParameterInput.tsx';
 import { plainText } from '../../ui/plainText.ts';
+import { MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
 
 const NO_EXPRESSION_TYPES = new Set(['collection', 'fixedCollection', 'notice', 'hidden', 'assignmentCollection', 'filter', 'credentialsSelect', 'code']);
 
@@ -65,7 +66,10 @@ export function ParameterField({
           )}
         </div>
       </div>
-      <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
+      {/* Mapping from the input panel (engineer C): a drop turns the value into an expression. */}
+      <MappingDropTarget value={value} onChange={onChange} requiresDataPath={(property as { requiresDataPath?: unknown }).requiresDataPath} disabled={!canToggle}>
+        <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
+      </MappingDropTarget>
       {property.hint && <div className="hint param-hint">{plainText(property.hint)}</div>}
       {property.description && !block && <div className="hint param-hint">{plainText(property.description)}</div>}
       {issues?.map((m) => (
