@@ -77,6 +77,19 @@ export interface INodeProperties {
   credentialTypes?: string[];
   /** Marks the property that becomes part of the node-creator item ("actions"). */
   isNodeSetting?: boolean;
+  /** resourceLocator: the ways a value can be given (n8n's INodePropertyMode), the first is the default. */
+  modes?: INodePropertyMode[];
+}
+
+/** One mode of a resource locator: 'list' searches with typeOptions.searchListMethod. */
+export interface INodePropertyMode {
+  displayName: string;
+  name: string;
+  type: 'string' | 'list';
+  placeholder?: string;
+  hint?: string;
+  typeOptions?: { searchListMethod?: string; searchable?: boolean; searchFilterRequired?: boolean };
+  validation?: Array<{ type: 'regex'; properties: { regex: string; errorMessage: string } }>;
 }
 
 export interface INodeCredentialDescription {

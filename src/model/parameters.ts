@@ -64,6 +64,8 @@ function valuesFor(key: string, values: Values, root: Values, typeVersion: numbe
   if (key === '@version') v = typeVersion;
   else if (key.startsWith('/')) v = getPath(root, key.slice(1));
   else v = getPath(values, key);
+  // A resource locator ({ __rl, mode, value }) is compared by its value, as n8n does.
+  if (v !== null && typeof v === 'object' && '__rl' in v) v = (v as { value?: unknown }).value;
   if (v === undefined) return [];
   return Array.isArray(v) ? v : [v];
 }

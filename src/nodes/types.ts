@@ -1,7 +1,7 @@
 // What a built-in node is at run time: its description plus the functions the engine calls.
 // Execute functions receive a context modelled on n8n's IExecuteFunctions so that node logic
 // reads like n8n's and parameters mean the same.
-import type { INodeTypeDescription } from '../model/nodeTypes.ts';
+import type { INodePropertyOption, INodeTypeDescription } from '../model/nodeTypes.ts';
 import type { DeduplicationHelpers } from '../engine/deduplication.ts';
 import type { IDataObject, INode, IWorkflowBase } from '../model/workflow.ts';
 import type {
@@ -170,6 +170,33 @@ export interface NodeType {
    * parameters (n8n's requiredInputs expression, e.g. Merge's chooseBranch needs both).
    */
   requiredInputsFor?(node: INode): number | number[] | undefined;
+  /**
+   * n8n's `methods`: options a parameter loads from the server (typeOptions.loadOptionsMethod,
+   * GET /rest/node-parameter-options) and list searches of resource locators (searchListMethod).
+   */
+  methods?: {
+    loadOptions?: Record<string, (ctx: LoadOptionsFunctions) => Promise<INodePropertyOption[]>>;
+    listSearch?: Record<string, (ctx: LoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<ListSearchResult>>;
+  };
+}
+
+/** What a load-options or list-search method sees: the node's current (unsaved) parameters. */
+export interface LoadOptionsFunctions {
+  /** A top-level parameter as the editor holds it, else its default, else `fallback`. Expressions give `fallback`. */
+  getNodeParameter(name: string, fallback?: unknown): unknown;
+  /** A value by dotted path in the current parameters ('rules.values'); '&x' is relative to the asking parameter. */
+  getCurrentNodeParameter(path: string): unknown;
+  getCurrentNodeParameters(): IDataObject;
+  helpers: {
+    /** Workflows the calling user may see whose name contains `filter`, newest first. */
+    searchWorkflows(filter: string | undefined, offset: number, limit: number): Promise<{ workflows: Array<{ id: string; name: string }>; more: boolean }>;
+  };
+}
+
+/** One page of a resource locator's list (n8n's INodeListSearchResult). */
+export interface ListSearchResult {
+  results: Array<{ name: string; value: string | number; url?: string; description?: string }>;
+  paginationToken?: string;
 }
 
 export interface NodeTypeRegistry {

@@ -139,6 +139,11 @@ const webhookWorkflowBody = (name: string, path: string) => ({
 
 // ------------------------------------------------------------ the REST rows
 
+const OPTIONS_CALL = { nodeTypeAndVersion: { name: 'n8n-nodes-base.merge', version: 3 }, path: 'useDataOfInput', methodName: 'getInputs', currentNodeParameters: { numberInputs: 3 } };
+const LOCATOR_CALL = { nodeTypeAndVersion: { name: 'n8n-nodes-base.executeWorkflow', version: 1.3 }, path: 'workflowId', methodName: 'searchWorkflows', currentNodeParameters: {} };
+/** The GET forms carry JSON values as strings. */
+const stringified = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+
 const REST: Record<string, Row> = {
   // Public: sign-in, setup, recovery, settings.
   'GET /rest/settings': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/settings' }) },
@@ -173,6 +178,19 @@ const REST: Record<string, Row> = {
   'GET /rest/node-types': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/node-types' }) },
   'GET /rest/options/timezones': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/options/timezones' }) },
   'GET /rest/push': { cells: '401 200 200 200 200 200 421 403 401', transport: 'http', call: (f) => ({ url: `/rest/push?pushRef=matrix-${f.n}` }) },
+  // Remote options (spec 001 §7) and the workflow picker's list search: only workflows the caller may see.
+  'GET /rest/node-parameter-options': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: `/rest/node-parameter-options?${new URLSearchParams(stringified(OPTIONS_CALL))}` }) },
+  'POST /rest/dynamic-node-parameters/options': { cells: '401 200 200 200 200 403 421 403 401', call: () => ({ url: '/rest/dynamic-node-parameters/options', body: OPTIONS_CALL }) },
+  'GET /rest/dynamic-node-parameters/resource-locator-results': {
+    cells: '401 200 200 200= 200 200 421 403 401',
+    call: () => ({ url: `/rest/dynamic-node-parameters/resource-locator-results?${new URLSearchParams(stringified(LOCATOR_CALL))}` }),
+    check: (f, a) => noId(() => `"value":"${f.env.ids.wf}"`)(f, a),
+  },
+  'POST /rest/dynamic-node-parameters/resource-locator-results': {
+    cells: '401 200 200 200= 200 403 421 403 401',
+    call: () => ({ url: '/rest/dynamic-node-parameters/resource-locator-results', body: LOCATOR_CALL }),
+    check: (f, a) => noId(() => `"value":"${f.env.ids.wf}"`)(f, a),
+  },
 
   // Workflows.
   'GET /rest/workflows': { cells: '401 200 200 200= 200 200 421 403 401', call: () => ({ url: '/rest/workflows' }), check: (f, a) => noId(() => f.env.ids.wf)(f, a) },

@@ -8,6 +8,7 @@ import { validateFieldType, type FieldType } from '../shared/typeValidation.ts';
 import { generatePairedItemData } from '../shared/pairedItems.ts';
 import { executeWorkflowDescription } from './description.ts';
 import { loadSubWorkflow, startNodeOf } from './workflowSource.ts';
+import { searchWorkflows } from './listSearch.ts';
 
 async function run(ctx: ExecuteFunctions, source: string, itemIndex: number, items: INodeExecutionData[]) {
   if (!ctx.executeSubWorkflow) throw new NodeOperationError(ctx.getNode(), 'Sub-workflows can not be run here');
@@ -114,6 +115,7 @@ function inputItems(ctx: ExecuteFunctions): INodeExecutionData[] {
 export const executeWorkflow: NodeType = {
   kind: 'regular',
   description: executeWorkflowDescription,
+  methods: { listSearch: { searchWorkflows } },
   async execute(ctx) {
     const source = ctx.getNodeParameter('source', 0) as string;
     const mode = ctx.getNodeParameter('mode', 0, false) as string;

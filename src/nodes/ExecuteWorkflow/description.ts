@@ -66,13 +66,31 @@ export const executeWorkflowDescription: INodeTypeDescription = {
         "Note on using an expression here: if this node is set to run once with all items, they will all be sent to the <em>same</em> workflow. That workflow's ID will be calculated by evaluating the expression for the <strong>first input item</strong>.",
     },
     {
-      // n8n's 'workflowSelector': a resource locator ({ __rl, value, mode: 'list' | 'id' }).
+      // n8n's 'workflowSelector': a resource locator ({ __rl, value, mode }). 'list' searches the
+      // caller's workflows on the server (searchWorkflows); 'url' takes a workflow's address.
       displayName: 'Workflow',
       name: 'workflowId',
       type: 'resourceLocator',
       displayOptions: { show: { source: ['database'], '@version': [{ _cnd: { gte: 1.1 } }] } },
       default: '',
       required: true,
+      modes: [
+        { displayName: 'From list', name: 'list', type: 'list', placeholder: 'Select a workflow…', typeOptions: { searchListMethod: 'searchWorkflows', searchable: true } },
+        {
+          displayName: 'By ID',
+          name: 'id',
+          type: 'string',
+          placeholder: 'e.g. 4rG8aLd1UuQ2kv3N',
+          validation: [{ type: 'regex', properties: { regex: '^[0-9a-zA-Z_-]{1,64}$', errorMessage: 'Not a valid workflow ID' } }],
+        },
+        {
+          displayName: 'By URL',
+          name: 'url',
+          type: 'string',
+          placeholder: 'e.g. http://localhost:5678/workflow/4rG8aLd1UuQ2kv3N',
+          validation: [{ type: 'regex', properties: { regex: '.*/workflows?/[0-9a-zA-Z_-]{1,64}.*', errorMessage: 'Not a workflow URL' } }],
+        },
+      ],
     },
     {
       displayName: 'Workflow Path',

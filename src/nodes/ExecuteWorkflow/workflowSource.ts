@@ -2,6 +2,7 @@
 // Local files and URLs are not offered by Switchyard's runtime and fail clearly.
 import type { IWorkflowBase, INode } from '../../model/workflow.ts';
 import { NodeOperationError, type ExecuteFunctions } from '../types.ts';
+import { workflowIdFromUrl } from './listSearch.ts';
 
 const TRIGGER_TYPE = 'n8n-nodes-base.executeWorkflowTrigger';
 
@@ -25,7 +26,11 @@ export async function loadSubWorkflow(ctx: ExecuteFunctions, source: string, ite
   if (source === 'parameter') return parseWorkflowJson(ctx, ctx.getNodeParameter('workflowJson', itemIndex));
   if (source === 'database') {
     // v1 stores the id as a string, later versions as a resource locator {__rl, value, mode}.
-    const id = String(ctx.getNodeParameter('workflowId', itemIndex, '', { extractValue: true }) ?? '').trim();
+    // A locator in 'url' mode holds the workflow's address; the id is its /workflow/<id> segment.
+    const locator = ctx.getNodeParameter('workflowId', itemIndex, '');
+    const raw = String(ctx.getNodeParameter('workflowId', itemIndex, '', { extractValue: true }) ?? '').trim();
+    const isUrl = !!locator && typeof locator === 'object' && (locator as { mode?: unknown }).mode === 'url';
+    const id = isUrl ? (workflowIdFromUrl(raw) ?? raw) : raw;
     if (!ctx.loadWorkflow) throw new NodeOperationError(ctx.getNode(), 'Workflows can not be loaded by ID here', { description: 'This run has no workflow store; use the source "Parameter".' });
     try {
       return await ctx.loadWorkflow(id);

@@ -18,6 +18,7 @@ import { ownerRoutes } from './owner.ts';
 import { usersRoutes } from './users.ts';
 import { passwordResetRoutes } from './passwordReset.ts';
 import { registerJsonBodyParser } from './jsonBody.ts';
+import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -43,5 +44,6 @@ export function restRoutes(ctx: ServerContext) {
     ownerRoutes(app, ctx);
     usersRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
+    nodeParameterOptionsRoutes(app, ctx);
   };
 }

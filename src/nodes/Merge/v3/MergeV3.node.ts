@@ -10,6 +10,7 @@ import { checkInput, checkMatchFieldsInput } from '../shared/matchFields.ts';
 import type { ClashResolveOptions, MatchFieldsJoinMode, MatchFieldsOptions, MatchFieldsOutput } from '../shared/types.ts';
 import { combineByPosition } from './byPosition.ts';
 import { mergeV3Description } from './description.ts';
+import { getInputs, getResolveClashOptions } from './loadOptions.ts';
 
 function inputNames(node: INode): string[] {
   const n = Number(node.parameters?.numberInputs) || 2;
@@ -69,6 +70,7 @@ export const mergeV3: NodeType = {
   description: mergeV3Description,
   inputsFor: inputNames,
   requiredInputsFor: mergeRequiredInputs,
+  methods: { loadOptions: { getResolveClashOptions, getInputs } },
   async execute(ctx) {
     const inputs = inputNames(ctx.getNode()).map((_, i) => ctx.getInputData(i) ?? []);
     let mode = ctx.getNodeParameter('mode', 0) as string;

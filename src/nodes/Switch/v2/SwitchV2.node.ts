@@ -4,11 +4,13 @@ import type { NodeType } from '../../types.ts';
 import { checkIndexRange, firstMatchingRule, pushError, type LegacyRule } from '../legacyRouting.ts';
 import { switchV2Description } from './description.ts';
 import { switchV2Outputs } from './outputs.ts';
+import { getFallbackOutputOptions } from './loadOptions.ts';
 
 export const switchV2: NodeType = {
   kind: 'regular',
   description: switchV2Description,
   outputsFor: (node) => switchV2Outputs(node.parameters ?? {}),
+  methods: { loadOptions: { getFallbackOutputOptions } },
   async execute(ctx) {
     let returnData: INodeExecutionData[][] = [];
     const items = ctx.getInputData();

@@ -6,6 +6,7 @@ import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
 import { ENABLE_LESS_STRICT_TYPE_VALIDATION } from '../../If/v2/IfV2.node.ts';
 import { switchV3Description } from './description.ts';
 import { switchV3Outputs } from './outputs.ts';
+import { getFallbackOutputOptions } from './loadOptions.ts';
 
 type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
 
@@ -50,6 +51,7 @@ export const switchV3: NodeType = {
   kind: 'regular',
   description: switchV3Description,
   outputsFor: (node) => switchV3Outputs(node.parameters ?? {}),
+  methods: { loadOptions: { getFallbackOutputOptions } },
   async execute(ctx) {
     let returnData: INodeExecutionData[][] = [];
     const items = ctx.getInputData();
