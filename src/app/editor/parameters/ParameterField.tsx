@@ -2,7 +2,10 @@
 import type { INodeProperties } from '../../../model/nodeTypes.ts';
 import type { ParameterContext } from './types.ts';
 import { inputId } from './types.ts';
-import { isExpression, toExpression, toFixed } from './expressionMode.ts';
+import { useContext } from 'react';
+import { isExpression } from './expressionMode.ts';
+import { switchToExpression, switchToFixed } from './expression/modeSwitch.ts';
+import { StoresContext } from '../../stores/context.ts';
 import { ParameterInput } from './ParameterInput.tsx';
 import { plainText } from '../../ui/plainText.ts';
 import { MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
@@ -24,6 +27,7 @@ export function ParameterField({
   ctx: ParameterContext;
   onRemove?: () => void;
 }) {
+  const root = useContext(StoresContext);
   if (property.type === 'notice') {
     return (
       <div className="param-notice" role="note">
@@ -45,14 +49,14 @@ export function ParameterField({
         <div className="param-actions">
           {canToggle && (
             <div className="mode-toggle" role="group" aria-label={`${property.displayName} value mode`}>
-              <button type="button" aria-pressed={!expression} className={!expression ? 'active' : ''} onClick={() => expression && onChange(toFixed(value, property))}>
+              <button type="button" aria-pressed={!expression} className={!expression ? 'active' : ''} onClick={() => expression && void switchToFixed(root, value, property, onChange)}>
                 Fixed
               </button>
               <button
                 type="button"
                 aria-pressed={expression}
                 className={expression ? 'active' : ''}
-                onClick={() => !expression && onChange(toExpression(value))}
+                onClick={() => !expression && switchToExpression(value, path, onChange)}
                 data-testid={`parameter-expression-${path}`}
               >
                 Expression
@@ -67,7 +71,7 @@ export function ParameterField({
         </div>
       </div>
       {/* Mapping from the input panel (engineer C): a drop turns the value into an expression. */}
-      <MappingDropTarget value={value} onChange={onChange} requiresDataPath={(property as { requiresDataPath?: unknown }).requiresDataPath} disabled={!canToggle}>
+      <MappingDropTarget path={path} value={value} onChange={onChange} requiresDataPath={(property as { requiresDataPath?: unknown }).requiresDataPath} disabled={!canToggle}>
         <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
       </MappingDropTarget>
       {property.hint && <div className="hint param-hint">{plainText(property.hint)}</div>}

@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DROP_DELAY_MS } from '../../../../model/constants.ts';
 import { useStores } from '../../../stores/context.ts';
+import { expressionEditorFor } from '../../parameters/expression/editorRegistry.ts';
 import { getMappedResult, insertIntoExpression } from './mappingExpression.ts';
 import { isMappingOnboarded, mappingDrag, setMappingOnboarded, type MappingDropTarget as Target } from './mappingDrag.ts';
 
@@ -25,12 +26,15 @@ function textOffsetAt(el: HTMLTextAreaElement | HTMLInputElement, x: number, y: 
 }
 
 export const MappingDropTarget = observer(function MappingDropTarget({
+  path,
   value,
   onChange,
   requiresDataPath,
   disabled,
   children,
 }: {
+  /** The parameter's path (its expression editor is found by it). */
+  path: string;
   value: unknown;
   onChange: (v: unknown) => void;
   requiresDataPath?: unknown;
@@ -57,8 +61,15 @@ export const MappingDropTarget = observer(function MappingDropTarget({
         };
         if (typeof prev === 'string' && prev.startsWith('=')) {
           const field = el.current?.querySelector<HTMLTextAreaElement | HTMLInputElement>('textarea, input[type="text"], input:not([type])');
-          const at = field ? (textOffsetAt(field, x, y) ?? field.selectionStart ?? undefined) : undefined;
-          latest.current.onChange(insertIntoExpression(prev, expression, at));
+          const under = field ? textOffsetAt(field, x, y) : undefined;
+          const editor = expressionEditorFor(path);
+          if (editor && field) {
+            // At the text under the pointer, else at the editor's cursor; the cursor ends after it.
+            if (under !== undefined) field.setSelectionRange(under, under);
+            editor.insertText(expression);
+          } else {
+            latest.current.onChange(insertIntoExpression(prev, expression, under ?? field?.selectionStart ?? undefined));
+          }
           done();
           return;
         }
@@ -73,7 +84,7 @@ export const MappingDropTarget = observer(function MappingDropTarget({
         }, DROP_DELAY_MS);
       },
     }),
-    [ui, requiresDataPath],
+    [ui, requiresDataPath, path],
   );
 
   const dragging = mappingDrag.active && !disabled;
