@@ -194,7 +194,11 @@ export class CanvasController implements SyncListener {
     this.canvasEl.tabIndex = 0;
     this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
     Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0' });
-    this.mirror = new A11yMirror((id, el) => this.onMirrorFocus(id, el));
+    this.mirror = new A11yMirror(
+      (id, el) => this.onMirrorFocus(id, el),
+      // A deleted node's element had focus: the canvas keeps the keyboard (Delete, then ctrl+z, ctrl+a).
+      () => this.canvasEl.focus({ preventScroll: true }),
+    );
     this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
     this.minimap = new Minimap({
       state: this.geometry.state,
@@ -285,6 +289,9 @@ export class CanvasController implements SyncListener {
       this.stage.addChild(this.world);
       this.onResize();
       this.warmUp();
+      // The document may have loaded while the renderer started: its pins are read now, as the
+      // sync below reports only later changes.
+      this.pins = untracked(() => this.doc.pinData) ?? {};
       this.disposeSync = syncDocument(this.doc, this);
       this.invalidate();
       await this.whenIdle();

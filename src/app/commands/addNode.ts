@@ -1,5 +1,5 @@
 // Adding nodes from the node creator and the add-sticky button (spec 001 §2.6, §4.1, §5).
-import { STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH, STICKY_NODE_TYPE } from '../../model/constants.ts';
+import { STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH, STICKY_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../model/constants.ts';
 import { newId } from '../../model/names.ts';
 import { latestVersion, type INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { resolveNodeParameters } from '../../model/parameters.ts';
@@ -35,6 +35,16 @@ function sourceOf(root: RootStore, source: CreatorSource): { node: NodeModel; ou
   return undefined;
 }
 
+/**
+ * A new Webhook node listens at its own id (n8n's resolveNodeWebhook sets parameters.path to the
+ * webhookId when the path is empty), so two new webhooks never claim one URL and the URL shown is
+ * the one the server registers. Wait nodes resume at /webhook-waiting/<execution id> and have no path.
+ */
+export function withGeneratedPath<P extends Record<string, unknown>>(type: string, parameters: P, webhookId: string | undefined): P {
+  if (type !== WEBHOOK_NODE_TYPE || !webhookId || (parameters.path !== '' && parameters.path !== undefined)) return parameters;
+  return { ...parameters, path: webhookId };
+}
+
 /** Adds a node of `type`; returns it, or undefined when it could not be added (a toast says why). */
 export function addNodeOfType(root: RootStore, type: string, source: CreatorSource = { kind: 'default' }): NodeModel | undefined {
   const { workflow, nodeTypes, ui } = root;
@@ -64,14 +74,15 @@ export function addNodeOfType(root: RootStore, type: string, source: CreatorSour
     wanted = source.kind === 'endpoint' && source.position ? source.position : afterSource(from.node, from.outputIndex, outputs);
   } else if (source.kind === 'position') wanted = [source.x, source.y];
   const position = into ? wanted : freePosition(wanted, workflow.nodes.values());
+  const webhookId = d.webhooks?.length ? newId() : undefined;
   const node = workflow.history.transact(`Add ${d.displayName}`, () => {
     const added = workflow.addNode({
       name: d.defaults.name,
       type: d.name,
       typeVersion: version,
       position,
-      parameters: resolveNodeParameters(d.properties, {}, version),
-      ...(d.webhooks?.length ? { webhookId: newId() } : {}),
+      parameters: withGeneratedPath(d.name, resolveNodeParameters(d.properties, {}, version), webhookId),
+      ...(webhookId ? { webhookId } : {}),
     });
     if (into) {
       workflow.disconnect([into.id]);

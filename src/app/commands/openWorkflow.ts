@@ -82,6 +82,7 @@ export async function openExecution(root: RootStore, id: string): Promise<IExecu
     root.workflow.setRunData(execution.data?.resultData.runData ?? {}, execution.id, {
       waitTill: execution.waitTill ?? execution.data?.waitTill,
       lastNode: execution.data?.resultData.lastNodeExecuted,
+      error: execution.data?.resultData.error,
     });
     return execution;
   } catch (e) {

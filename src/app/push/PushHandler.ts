@@ -147,7 +147,11 @@ export class PushHandler {
     }
     if (run.activeExecutionId !== executionId) return;
     // A partial run reports the nodes it ran (and the reused parents): other branches keep their data.
-    workflow.setRunData({ ...(run.partialBase ?? {}), ...(data?.resultData.runData ?? {}) }, executionId, { waitTill, lastNode: data?.resultData.lastNodeExecuted });
+    workflow.setRunData({ ...(run.partialBase ?? {}), ...(data?.resultData.runData ?? {}) }, executionId, {
+      waitTill,
+      lastNode: data?.resultData.lastNodeExecuted,
+      error: data?.resultData.error,
+    });
     if (status === 'canceled') {
       // Stopped by the user: the stop already said so.
       run.finish('idle');

@@ -10,7 +10,7 @@
 // primitives without recording them. `onEdit` tells the issue computation which nodes changed.
 import { action, computed, makeObservable, observable, observableRef, type ObservableMap } from 'mobx';
 import type { IConnections, INode, IPinData, ITag, IWorkflowBase, IWorkflowSettings, NodeParameters } from '../../model/workflow.ts';
-import type { IRunData, ITaskData } from '../../model/execution.ts';
+import type { ExecutionError, IRunData, ITaskData } from '../../model/execution.ts';
 import { STICKY_NODE_TYPE, PLACEHOLDER_EMPTY_WORKFLOW_ID } from '../../model/constants.ts';
 import { newId, uniqueNodeName } from '../../model/names.ts';
 import { rewriteReferencesOfNode } from '../../model/nodeReferences.ts';
@@ -165,6 +165,11 @@ export class WorkflowStore {
   /** Run data of the last (or running) execution, by node name. */
   runData: IRunData | undefined = undefined;
   executionId: string | undefined = undefined;
+  /**
+   * The shown execution's own outcome (spec 001 §2.7): its error (an execution can fail with no
+   * node error, e.g. a timeout) and the waitTill of one that has not finished; for the NDV.
+   */
+  executionOutcome: { error?: ExecutionError; waitTill?: string } | undefined = undefined;
   /** Bumped whenever runData changes in place (setNodeRun), so views reading run data re-render. */
   runDataVersion = 0;
   /** Undo / redo of edits. */
@@ -190,6 +195,7 @@ export class WorkflowStore {
       dirty: observable,
       runData: observableRef,
       executionId: observable,
+      executionOutcome: observableRef,
       runDataVersion: observable,
       isSaved: computed,
       load: action,
@@ -274,6 +280,7 @@ export class WorkflowStore {
     this.lastSelectedId = undefined;
     this.runData = undefined;
     this.executionId = undefined;
+    this.executionOutcome = undefined;
     this.dirty = false;
     this.dirtyOutsideHistory = false;
     this.history.clear();
@@ -842,9 +849,10 @@ export class WorkflowStore {
    * Replaces the run data wholesale (execution finished or opened). An execution that ended
    * waiting passes its waitTill (and lastNodeExecuted): the waiting node gets its wait text.
    */
-  setRunData(runData: IRunData | undefined, executionId?: string, wait?: { waitTill?: string | null; lastNode?: string }): void {
+  setRunData(runData: IRunData | undefined, executionId?: string, wait?: { waitTill?: string | null; lastNode?: string; error?: ExecutionError }): void {
     this.runData = runData;
     this.executionId = executionId;
+    this.executionOutcome = wait?.error || wait?.waitTill ? { error: wait.error, waitTill: wait.waitTill ?? undefined } : undefined;
     this.runDataVersion++;
     const text = wait?.waitTill ? waitingText(wait.waitTill) : undefined;
     for (const m of this.nodes.values()) {
@@ -873,6 +881,7 @@ export class WorkflowStore {
     const hadErrors = !!this.runData && Object.values(this.runData).some((runs) => runs.some((r) => r.error));
     this.runData = undefined;
     this.executionId = undefined;
+    this.executionOutcome = undefined;
     this.runDataVersion++;
     for (const m of this.nodes.values()) {
       if (m.status !== 'idle') m.status = 'idle';

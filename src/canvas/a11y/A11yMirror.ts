@@ -26,7 +26,11 @@ export class A11yMirror {
   private readonly entries = new Map<string, MirrorEntry>();
   private focusable: string | null = null;
 
-  constructor(onFocusNode: (id: string, el: HTMLElement) => void) {
+  private readonly onFocusLost: () => void;
+
+  /** `onFocusLost`: a focused element was removed (its node deleted or culled); focus goes there instead of the page's body. */
+  constructor(onFocusNode: (id: string, el: HTMLElement) => void, onFocusLost: () => void = () => {}) {
+    this.onFocusLost = onFocusLost;
     this.region = document.createElement('div');
     this.region.setAttribute('role', 'region');
     this.region.setAttribute('aria-label', 'Workflow canvas');
@@ -82,7 +86,8 @@ export class A11yMirror {
   remove(id: string): void {
     const el = this.els.get(id);
     if (!el) return;
-    if (document.activeElement === el) el.blur();
+    const hadFocus = document.activeElement === el;
+    if (hadFocus) el.blur();
     el.remove();
     this.els.delete(id);
     this.entries.delete(id);
@@ -92,6 +97,7 @@ export class A11yMirror {
       const first = this.els.keys().next();
       if (!first.done) this.setFocusable(first.value);
     }
+    if (hadFocus) this.onFocusLost();
   }
 
   has(id: string): boolean {

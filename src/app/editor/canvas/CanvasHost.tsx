@@ -1,6 +1,6 @@
 // Mounts the WebGL canvas (src/canvas) once per view and hands it the workflow store, the
 // node-type lookup and the callbacks. React renders nothing per node.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createCanvas } from '../../../canvas/index.ts';
 import type { CanvasDocument, CanvasHandle } from '../../../canvas/types.ts';
 import { basePath } from '../../basePath.ts';
@@ -12,6 +12,8 @@ import { DEBOUNCE_DELETE_MS, NODE_SIZE } from '../../../model/constants.ts';
 import { addNodeOfType } from '../../commands/addNode.ts';
 import { NODE_TYPE_DRAG_TYPE } from '../creator/CreatorList.tsx';
 import { nodeTypeLookup } from './nodeTypeLookup.ts';
+import { bodyKeyForwarder } from './canvasFocus.ts';
+import { TriggerTooltip } from './TriggerTooltip.tsx';
 import './canvas.css';
 
 export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle: (h: CanvasHandle | undefined) => void }) {
@@ -19,6 +21,14 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
   const container = useRef<HTMLDivElement>(null);
   const onHandleRef = useRef(onHandle);
   onHandleRef.current = onHandle;
+  const [handle, setHandle] = useState<CanvasHandle | undefined>();
+
+  // A canvas key pressed while focus is lost (on the body) goes to the canvas.
+  useEffect(() => {
+    const forward = bodyKeyForwarder();
+    window.addEventListener('keydown', forward, true);
+    return () => window.removeEventListener('keydown', forward, true);
+  }, []);
 
   useEffect(() => {
     const el = container.current;
@@ -71,6 +81,7 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
         // End-to-end tests and the frame-time bench read the renderer and stats through this.
         (window as unknown as { __switchyardCanvas?: CanvasHandle }).__switchyardCanvas = handle;
         onHandleRef.current(handle);
+        setHandle(handle);
       },
       (e: unknown) => root.ui.toasts.error('The canvas could not start', e instanceof Error ? e.message : String(e)),
     );
@@ -78,9 +89,15 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
       el.removeEventListener('dragover', onDragOver);
       el.removeEventListener('drop', onDrop);
       onHandleRef.current(undefined);
+      setHandle(undefined);
       handle.destroy();
     };
   }, [root, readOnly]);
 
-  return <div ref={container} className="canvas-host" data-testid="canvas-host" />;
+  return (
+    <>
+      <div ref={container} className="canvas-host" data-testid="canvas-host" />
+      {!readOnly && <TriggerTooltip canvas={handle} />}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
-// The node details view (spec 001 §2.7): input | parameters | output over the canvas. The
-// middle panel can be dragged sideways and resized; Escape or the backdrop closes it.
+// The node details view (spec 001 §2.7): input | parameters | output over the canvas (the
+// trigger panel instead of the input for trigger nodes). The middle panel can be dragged
+// sideways and resized; Escape or the backdrop closes it, and the keyboard goes back to the canvas.
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
@@ -9,6 +10,9 @@ import { useStores } from '../../stores/context.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { MainPanel } from './MainPanel.tsx';
 import { InputPanel } from './InputPanel.tsx';
+import { TriggerPanel } from './TriggerPanel.tsx';
+import { ExecutionNotice } from './RunErrorView.tsx';
+import { returnFocusToCanvas } from '../canvas/canvasFocus.ts';
 import { OutputPanel } from './OutputPanel.tsx';
 import { clampLayout, defaultLayout, type PanelLayout } from './panelLayout.ts';
 import './ndv.css';
@@ -37,6 +41,14 @@ export const NodeDetailsView = observer(function NodeDetailsView() {
 
   // A new node (or a trigger / regular switch) starts from the default layout.
   useEffect(() => setLayout(undefined), [node?.id, trigger]);
+
+  // Closed (Escape, ×, the backdrop, the node deleted): focus was inside the view, which is
+  // gone, so the canvas takes the keyboard again and the next shortcut works.
+  const openId = node?.id;
+  useEffect(() => {
+    if (!openId) return;
+    return () => returnFocusToCanvas();
+  }, [openId]);
 
   if (!node) return null;
 
@@ -73,14 +85,15 @@ export const NodeDetailsView = observer(function NodeDetailsView() {
           {total > 0 && (
             <>
               <div className="ndv-side" style={{ width: l.left }}>
-                <InputPanel node={node} />
+                {trigger && d ? <TriggerPanel node={node} description={d} /> : <InputPanel node={node} />}
               </div>
               <div className="ndv-center" style={{ left: l.left, width: l.width }}>
                 <div className="ndv-resize ndv-resize-left" onPointerDown={startDrag('left')} role="separator" aria-orientation="vertical" aria-label="Resize" />
                 <MainPanel node={node} onDragStart={startDrag('move')} />
                 <div className="ndv-resize ndv-resize-right" onPointerDown={startDrag('right')} role="separator" aria-orientation="vertical" aria-label="Resize" />
               </div>
-              <div className="ndv-side ndv-side-right" style={{ left: l.left + l.width }}>
+              <div className="ndv-side ndv-side-right ndv-output-column" style={{ left: l.left + l.width }}>
+                <ExecutionNotice node={node} />
                 <OutputPanel node={node} />
               </div>
             </>

@@ -1,5 +1,7 @@
 // Node settings (spec 001 §2.7, §5): retry (maxTries 2–5, waitBetweenTries 0–5000 ms, shown
-// only with retryOnFail), alwaysOutputData, executeOnce, on error, notes.
+// only with retryOnFail), alwaysOutputData, executeOnce, on error, notes, color. The color is the
+// node's `color` field, edited as n8n's 'Node Color' setting was; the save payload drops it
+// (spec 001 §3), and the canvas does not draw it (n8n 1.x draws no node colours either).
 import { observer } from 'mobx-react-lite';
 import { Switch } from 'react-aria-components';
 import type { ReactNode } from 'react';
@@ -16,6 +18,7 @@ import type { OnError } from '../../../model/workflow.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { NumberInput } from '../parameters/NumberInput.tsx';
+import { ColorInput } from '../parameters/ColorInput.tsx';
 import type { ParameterContext } from '../parameters/types.ts';
 
 function Toggle({ label, hint, value, onChange, readOnly, testId }: { label: string; hint: string; value: boolean; onChange: (v: boolean) => void; readOnly: boolean; testId: string }) {
@@ -52,6 +55,7 @@ const numberProp = (name: string, displayName: string, min: number, max: number,
   typeOptions: { minValue: min, maxValue: max, numberPrecision: 0 },
 });
 const MAX_TRIES = numberProp('maxTries', 'Max. Tries', MAX_TRIES_MIN, MAX_TRIES_MAX, MAX_TRIES_DEFAULT);
+const COLOR: INodeProperties = { name: 'color', displayName: 'Node Color', type: 'color', default: '#ff0000', description: 'The color of the node in the flow' };
 const WAIT = numberProp('waitBetweenTries', 'Wait Between Tries (ms)', WAIT_BETWEEN_TRIES_MIN, WAIT_BETWEEN_TRIES_MAX, WAIT_BETWEEN_TRIES_DEFAULT);
 
 export const NodeSettingsTab = observer(function NodeSettingsTab({ node }: { node: NodeModel }) {
@@ -131,6 +135,9 @@ export const NodeSettingsTab = observer(function NodeSettingsTab({ node }: { nod
         readOnly={readOnly}
         testId="setting-notesInFlow"
       />
+      <Field label={COLOR.displayName} hint="Kept while you edit; not saved with the workflow (spec 001 §3)." htmlFor="param-color">
+        <ColorInput property={COLOR} value={s.color ?? ''} onChange={(v) => set({ color: typeof v === 'string' && v ? v : undefined })} path="color" ctx={ctx} />
+      </Field>
     </div>
   );
 });

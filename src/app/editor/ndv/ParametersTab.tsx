@@ -10,15 +10,20 @@ import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { ParameterList } from '../parameters/ParameterList.tsx';
 import type { ParameterContext } from '../parameters/types.ts';
+import { WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
+import { WebhookUrls } from './WebhookUrls.tsx';
 
 export const ParametersTab = observer(function ParametersTab({ node, description }: { node: NodeModel; description: INodeTypeDescription }) {
   const { workflow, ui } = useStores();
   const params = node.parameters;
   const resolved = useMemo(() => resolveNodeParameters(description.properties, params, node.typeVersion), [description, params, node.typeVersion]);
   const issues = useMemo(() => (node.disabled ? {} : parameterIssues(description, params, node.typeVersion)), [description, params, node.typeVersion, node.disabled]);
-  const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues };
+  // node: what remote options and the resource locator's list send to the server.
+  const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues, node: { type: node.type, properties: description.properties, credentials: node.settings.credentials } };
   const needed = useMemo(() => neededCredentialTypes(description, params, node.typeVersion), [description, params, node.typeVersion]);
   const visible = description.properties.filter((p) => p.type !== 'hidden');
+  // The Webhook URLs section comes first, as in n8n (spec 001 §2.7).
+  const webhookUrls = node.type === WEBHOOK_NODE_TYPE ? <WebhookUrls node={node} /> : null;
   if (visible.length === 0 && needed.length === 0) {
     return <div className="ndv-empty-params">This node has no parameters.</div>;
   }
@@ -28,6 +33,7 @@ export const ParametersTab = observer(function ParametersTab({ node, description
   const selectors = needed.length ? <NodeCredentials node={node} needed={needed} /> : null;
   return (
     <form className="params-form" onSubmit={(e) => e.preventDefault()} data-testid="ndv-parameters">
+      {webhookUrls}
       {!typeParam && selectors}
       <ParameterList
         properties={description.properties}
