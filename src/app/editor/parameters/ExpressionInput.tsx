@@ -1,21 +1,94 @@
+// An expression ('=…'): shown without the '=' in the expression editor, with `{{ }}` segments
+// coloured by what they resolve to, completions, and the live result under it while it has
+// focus. The ⤢ button opens the full editor (expression, the input it can use, the result).
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useStores } from '../../stores/context.ts';
 import type { InputProps } from './types.ts';
 import { inputId } from './types.ts';
+import { ExpressionEditor } from './expression/ExpressionEditor.tsx';
+import { ExpressionFullEditor } from './expression/ExpressionFullEditor.tsx';
+import { ExpressionResult } from './expression/ExpressionResult.tsx';
+import { registerExpressionEditor, type ExpressionEditorHandle } from './expression/editorRegistry.ts';
+import { useCompletionData, useExpressionPreview } from './expression/usePreview.ts';
+import './expression/expression.css';
 
-/** An expression ('=…'): shown without the '=' in an expression-styled editor. */
-export function ExpressionInput({ value, onChange, path, ctx }: InputProps) {
+export const ExpressionInput = observer(function ExpressionInput({ property, value, onChange, path, ctx }: InputProps) {
+  const root = useStores();
+  const node = root.ui.ndvNode;
   const text = typeof value === 'string' ? value.slice(1) : '';
+  const [focused, setFocused] = useState(false);
+  const [full, setFull] = useState(false);
+  const editor = useRef<ExpressionEditorHandle>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const setText = (t: string) => onChange('=' + t);
+
+  useEffect(
+    () =>
+      registerExpressionEditor(path, {
+        focus: () => editor.current?.focus(),
+        insertText: (t) => editor.current?.insertText(t),
+      }),
+    [path],
+  );
+
+  const data = useCompletionData(root, node?.name);
+  const preview = useExpressionPreview(root, '=' + text, node?.name, node?.parameters, (focused && !full) || full);
+
   return (
-    <div className="expression-input">
-      <textarea
-        id={inputId(path)}
-        className="textarea mono expression-textarea"
-        rows={Math.min(6, Math.max(1, text.split('\n').length))}
-        value={text}
-        readOnly={ctx.readOnly}
-        spellCheck={false}
-        onChange={(e) => onChange('=' + e.target.value)}
-        data-testid={`parameter-input-${path}`}
-      />
+    <div
+      ref={wrapper}
+      className={`expression-input${focused ? ' focused' : ''}`}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="expression-inline">
+        <ExpressionEditor
+          ref={editor}
+          id={inputId(path)}
+          value={text}
+          onChange={setText}
+          readOnly={ctx.readOnly}
+          completionData={data}
+          previewed={preview ? { text: preview.text, segments: preview.result.segments } : undefined}
+          maxRows={6}
+          testId={`parameter-input-${path}`}
+        />
+        <button
+          type="button"
+          className="expr-open-full"
+          title="Open the full expression editor"
+          aria-label={`Open ${property.displayName} in the full expression editor`}
+          onClick={() => setFull(true)}
+          data-testid={`expression-open-full-${path}`}
+        >
+          ⤢
+        </button>
+      </div>
+      {focused && !full && node && (
+        <div className="expression-inline-result" data-testid={`expression-result-${path}`}>
+          <ExpressionResult preview={preview} current={text} compact />
+          <div className="expression-tip hint">
+            Anything inside <code className="mono">{'{{ }}'}</code> is JavaScript. Ctrl+Space for completions.
+          </div>
+        </div>
+      )}
+      {full && (
+        <ExpressionFullEditor
+          title={property.displayName}
+          value={text}
+          onChange={setText}
+          readOnly={ctx.readOnly}
+          completionData={data}
+          preview={preview}
+          onClose={() => {
+            setFull(false);
+            editor.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
-}
+});

@@ -1,31 +1,10 @@
+// json: stored as text (as n8n does), edited in the code editor with JSON highlighting; where it
+// stops being JSON is marked in the editor and said under it (line and column).
 import type { InputProps } from './types.ts';
-import { inputId } from './types.ts';
+import { CodeInput } from './code/CodeInput.tsx';
 
-/** json: stored as text (as n8n does); a parse error is shown, not hidden. */
-export function JsonInput({ property, value, onChange, path, ctx }: InputProps) {
+export function JsonInput(props: InputProps) {
+  const { value } = props;
   const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
-  let error: string | undefined;
-  if (text.trim() && !text.trim().startsWith('=')) {
-    try {
-      JSON.parse(text);
-    } catch (e) {
-      error = `Invalid JSON: ${(e as Error).message}`;
-    }
-  }
-  return (
-    <>
-      <textarea
-        id={inputId(path)}
-        className="textarea mono"
-        rows={property.typeOptions?.rows ?? 6}
-        value={text}
-        readOnly={ctx.readOnly}
-        aria-invalid={!!error}
-        spellCheck={false}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={`parameter-input-${path}`}
-      />
-      {error && <div className="field-error">{error}</div>}
-    </>
-  );
+  return <CodeInput {...props} value={text} language="json" />;
 }

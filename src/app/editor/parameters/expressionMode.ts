@@ -61,3 +61,36 @@ export function toFixed(expression: string, property: INodeProperties): unknown 
       return property.default ?? '';
   }
 }
+
+/**
+ * Back to a fixed value from the expression's computed value (spec 001 §4.2; n8n's
+ * 'removeExpression'): numbers, booleans and options take it when it fits the type, multiOptions
+ * split a text on commas and keep known options, strings take it as text (objects as JSON).
+ * Anything that does not fit gives the parameter's default.
+ */
+export function fixedFromComputed(computed: unknown, property: INodeProperties): unknown {
+  switch (property.type) {
+    case 'number': {
+      const n = typeof computed === 'number' ? computed : typeof computed === 'string' && computed.trim() !== '' ? Number(computed) : NaN;
+      return Number.isFinite(n) ? n : property.default;
+    }
+    case 'boolean':
+      if (typeof computed === 'boolean') return computed;
+      if (computed === 'true' || computed === 'false') return computed === 'true';
+      return property.default;
+    case 'options': {
+      const options = (property.options ?? []) as INodePropertyOption[];
+      return options.some((o) => o.value === computed) ? computed : property.default;
+    }
+    case 'multiOptions': {
+      const options = (property.options ?? []) as INodePropertyOption[];
+      const list = Array.isArray(computed) ? computed.map(String) : typeof computed === 'string' ? computed.split(',') : [];
+      return list.map((s) => s.trim()).filter((s) => options.some((o) => o.value === s));
+    }
+    case 'json':
+      return typeof computed === 'string' ? computed : JSON.stringify(computed, null, 2);
+    default:
+      if (computed === null || computed === undefined) return property.default ?? '';
+      return typeof computed === 'object' ? JSON.stringify(computed) : String(computed);
+  }
+}

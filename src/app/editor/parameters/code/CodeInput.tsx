@@ -1,20 +1,29 @@
-// code parameters (Code node's jsCode): a textarea at once, monaco once its bundle has loaded.
-import { useEffect, useRef, useState } from 'react';
+// Code and JSON parameters: a textarea at once, monaco once its bundle has loaded (it is its
+// own bundle: nothing of monaco is in the main one). The language follows the parameter
+// (JavaScript for the Code node's jsCode, Python for pythonCode, JSON for json parameters, SQL,
+// HTML); JavaScript and JSON get inline lint markers, listed under the editor too; the Code
+// node's JavaScript gets n8n's completions ($input, $json fields of the real input, $('Name') …).
+import { observer } from 'mobx-react-lite';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { InputProps } from '../types.ts';
 import { inputId } from '../types.ts';
-import type { CodeEditorInstance } from './codeEditorApi.ts';
+import type { CodeEditorInstance, CodeLanguage, CodeMarker } from './codeEditorApi.ts';
 import { loadCodeEditor } from './loadCodeEditor.ts';
+import { StoresContext } from '../../../stores/context.ts';
+import { useCompletionData } from '../expression/usePreview.ts';
 
-function languageOf(editor: unknown, language: unknown): 'javascript' | 'json' | 'python' | 'sql' | 'html' {
-  if (language === 'python' || editor === 'codeNodeEditor' && language === 'python') return 'python';
-  if (editor === 'jsonEditor') return 'json';
+export function languageOf(editor: unknown, language: unknown, type?: string): CodeLanguage {
+  if (type === 'json' || editor === 'jsonEditor') return 'json';
+  if (typeof language === 'string' && language.toLowerCase() === 'python') return 'python';
   if (editor === 'sqlEditor') return 'sql';
   if (editor === 'htmlEditor') return 'html';
   return 'javascript';
 }
 
-export function CodeInput({ property, value, onChange, path, ctx }: InputProps) {
+
+export const CodeInput = observer(function CodeInput({ property, value, onChange, path, ctx, language: forced }: InputProps & { language?: CodeLanguage }) {
   const text = typeof value === 'string' ? value : '';
+  const root = useContext(StoresContext);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditorInstance | undefined>(undefined);
   const onChangeRef = useRef(onChange);
@@ -23,6 +32,13 @@ export function CodeInput({ property, value, onChange, path, ctx }: InputProps) 
   const textRef = useRef(text);
   textRef.current = text;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [markers, setMarkers] = useState<CodeMarker[]>([]);
+  const language = forced ?? languageOf(property.typeOptions?.editor, property.typeOptions?.editorLanguage, property.type);
+  // Completion data of the open node (none in a credential form).
+  const completions = useCompletionData(root, root?.ui.ndvNode?.name);
+  const completionsRef = useRef(completions);
+  completionsRef.current = completions;
+  const isCodeNode = property.typeOptions?.editor === 'codeNodeEditor' || property.typeOptions?.editor === 'jsEditor' || property.typeOptions?.editor === 'code';
 
   useEffect(() => {
     let disposed = false;
@@ -31,9 +47,13 @@ export function CodeInput({ property, value, onChange, path, ctx }: InputProps) 
         if (disposed || !host.current) return;
         editor.current = m.createCodeEditor(host.current, {
           value: textRef.current,
-          language: languageOf(property.typeOptions?.editor, property.typeOptions?.editorLanguage),
+          language,
           readOnly: ctx.readOnly,
           onChange: (v) => onChangeRef.current(v),
+          lint: language === 'javascript' ? 'javascript' : language === 'json' ? 'json' : undefined,
+          completions: language === 'javascript' && isCodeNode ? () => completionsRef.current : undefined,
+          ariaLabel: property.displayName,
+          onLint: (m) => !disposed && setMarkers(m),
         });
         setState('ready');
       },
@@ -48,14 +68,16 @@ export function CodeInput({ property, value, onChange, path, ctx }: InputProps) 
 
   useEffect(() => editor.current?.setValue(text), [text]);
 
+  const rows = property.typeOptions?.rows;
+  const height = language === 'json' ? Math.max(6, Math.min(20, rows ?? text.split('\n').length + 2)) : Math.max(10, Math.min(24, text.split('\n').length + 2));
   return (
-    <div className="code-input" data-testid={`parameter-input-${path}`}>
-      <div ref={host} className="code-input-monaco" style={{ display: state === 'ready' ? 'block' : 'none' }} />
+    <div className={`code-input code-input-${language}`} data-testid={`parameter-input-${path}`} data-language={language} data-state={state}>
+      <div ref={host} className="code-input-monaco" style={{ display: state === 'ready' ? 'block' : 'none', height: height * 19 + 8 }} />
       {state !== 'ready' && (
         <textarea
           id={inputId(path)}
           className="textarea mono"
-          rows={Math.max(8, Math.min(20, text.split('\n').length + 1))}
+          rows={height}
           value={text}
           readOnly={ctx.readOnly}
           spellCheck={false}
@@ -63,6 +85,12 @@ export function CodeInput({ property, value, onChange, path, ctx }: InputProps) 
         />
       )}
       {state === 'failed' && <div className="hint">The code editor could not be loaded; editing as plain text.</div>}
+      {state === 'ready' &&
+        markers.map((m) => (
+          <div key={`${m.line}:${m.column}`} className="field-error code-lint" role="alert" data-testid="code-lint-error">
+            {language === 'json' ? 'Invalid JSON' : 'Syntax error'}: {m.message} (line {m.line}, column {m.column})
+          </div>
+        ))}
     </div>
   );
-}
+});
