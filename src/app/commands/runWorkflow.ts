@@ -10,6 +10,7 @@ import type { RootStore } from '../stores/RootStore.ts';
 import { cleanNode } from './savePayload.ts';
 import { runIssueLines } from '../stores/issuesSync.ts';
 import { saveWorkflow } from './saveWorkflow.ts';
+import { pinEditStore } from '../editor/ndv/pin/pinEditStore.ts';
 
 export const NO_PUSH_CONNECTION = 'There is no active connection to the server. It is probably down.';
 
@@ -31,6 +32,8 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     ui.toasts.show({ kind: 'error', title: 'Workflow could not be executed', message: NO_PUSH_CONNECTION, persistent: true });
     return;
   }
+  // Executing a node with pinned data asks to unpin it first (spec 001 §4.3).
+  if (options.destinationNode && workflow.pinData[options.destinationNode] && !(await pinEditStore(root).confirmUnpinAndExecute(options.destinationNode))) return;
   const wf = workflow.toWorkflow();
   const destination = options.destinationNode;
   const graph = buildGraph(wf.nodes, wf.connections);

@@ -46,6 +46,11 @@ export class UIStore {
   lastClickPosition: [number, number] = [...DEFAULT_CLICK_POSITION];
   /** A node the canvas should pan to (a new node placed out of view); `seq` makes repeats count. */
   revealRequest: { id: string; seq: number } | undefined = undefined;
+  /**
+   * Asked before the NDV closes (not observable): false keeps it open. The output panel's
+   * edit mode asks 'Save output changes before closing?' first (spec 001 §4.3).
+   */
+  ndvCloseGuard: (() => boolean) | undefined = undefined;
 
   private readonly workflow: WorkflowStore;
 
@@ -140,7 +145,9 @@ export class UIStore {
     this.workflow.activeNodeId = nodeId;
   }
 
-  closeNdv(): void {
+  /** `force` skips the close guard (the guard's own close after its question). */
+  closeNdv(force = false): void {
+    if (!force && this.workflow.activeNodeId !== undefined && this.ndvCloseGuard && !this.ndvCloseGuard()) return;
     this.workflow.activeNodeId = undefined;
   }
 

@@ -1,34 +1,87 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo } from 'react';
 import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
+import { isTriggerType } from '../../../model/nodeTypes.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
 import { outputNamesOf } from './outputNames.ts';
+import { pinEditStore } from './pin/pinEditStore.ts';
+import { PIN_BINARY, PinActions, PinDialogs, PinDiscovery, PinEditBody, PinnedBanner } from './pin/PinParts.tsx';
 
 export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeModel }) {
   const root = useStores();
   const runNow = useRunWorkflow();
   const { workflow, nodeTypes, run, ui } = root;
+  const pins = pinEditStore(root);
   void workflow.runDataVersion;
   const runs = workflow.runData?.[node.name];
   const d = nodeTypes.get(node.type, node.typeVersion);
+  const outputNames = outputNamesOf(d, node.settings.onError);
+  const pinItems = workflow.pinData[node.name];
+  const pinned = pinItems !== undefined;
+  const editing = pins.session?.nodeId === node.id;
+  // n8n pins nodes with one main output (no IF, Switch, sub-nodes); read-only routes hide it all.
+  const pinnable = !ui.readOnly && !!d && outputNamesOf(d).length === 1 && d.outputs.length === 1;
+  const latest = runs?.[runs.length - 1];
+  const latestItems = (latest && !latest.error ? (latest.data?.main?.[0] ?? []) : []) as INodeExecutionData[];
+  const hasBinary = useMemo(() => latestItems.some((i) => i.binary && Object.keys(i.binary).length), [latestItems]);
+
+  // Pinned data is what the node outputs: shown as its one run, without run times.
+  const shown: ITaskData[] | undefined = useMemo(
+    () => (pinItems ? [{ startTime: latest?.startTime ?? 0, executionTime: latest?.executionTime ?? 0, source: [], data: { main: [pinItems as INodeExecutionData[]] } }] : runs ? [...runs] : undefined),
+    [pinItems, runs, latest, workflow.runDataVersion], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  // Leaving the node (or the workflow) ends its edit mode; closing by the user asks first.
+  useEffect(() => () => pins.abandon(node.id), [pins, node.id]);
+
+  const pinBlocked = hasBinary ? PIN_BINARY : run.running ? 'The workflow is running' : undefined;
+  const togglePin = () => {
+    if (pinned) pins.unpin(node.name);
+    else void pins.pin(node.name, latestItems);
+  };
+  const trigger = !!d && (isTriggerType(d) || d.inputs.length === 0);
+
   return (
     <section className="ndv-panel ndv-output" aria-label="Output">
       <RunDataView
         key={node.id}
-        runs={runs ? [...runs] : undefined}
-        outputNames={outputNamesOf(d, node.settings.onError)}
+        runs={shown}
+        outputNames={pinned ? outputNames.slice(0, 1) : outputNames}
         title="Output"
         testId="ndv-output"
+        nodeName={node.name}
+        link={{ side: 'output', nodeId: node.id }}
+        hideRunInfo={pinned}
+        actions={
+          pinnable ? (
+            <PinActions
+              store={pins}
+              pinned={pinned}
+              editing={editing}
+              canPin={latestItems.length > 0}
+              pinBlocked={pinBlocked}
+              onEdit={() => pins.startEdit(node.id, latestItems)}
+              onTogglePin={togglePin}
+            />
+          ) : undefined
+        }
+        override={editing ? <PinEditBody store={pins} /> : undefined}
         notice={
-          // Spec 001 §4.1: the data is stale when the parameters changed after the run started.
+          pinned ? (
+            <PinnedBanner readOnly={ui.readOnly} onUnpin={() => pins.unpin(node.name)} />
+          ) : // Spec 001 §4.1: the data is stale when the parameters changed after the run started.
           node.stale && node.status !== 'running' ? (
             <div className="run-notice run-notice-warning" role="status" data-testid="ndv-output-stale">
               <Icon icon={faTriangleExclamation} />
               <span>Node parameters have changed. Execute the node again to refresh the output.</span>
             </div>
+          ) : pinnable && trigger && latestItems.length > 0 ? (
+            <PinDiscovery />
           ) : undefined
         }
         empty={
@@ -43,10 +96,19 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
                   Execute workflow
                 </button>
               )}
+              {pinnable && (
+                <div>
+                  or{' '}
+                  <button type="button" className="link-button" onClick={() => pins.startEdit(node.id, undefined)} data-testid="ndv-set-mock-data">
+                    set mock data
+                  </button>
+                </div>
+              )}
             </>
           )
         }
       />
+      <PinDialogs store={pins} />
     </section>
   );
 });
