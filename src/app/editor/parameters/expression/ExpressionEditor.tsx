@@ -140,6 +140,7 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
         ref={area}
         id={id}
         className="expr-textarea mono"
+        rows={minRows}
         value={value}
         readOnly={readOnly}
         spellCheck={false}
