@@ -15,7 +15,8 @@ const KEY_SCAN_LIMIT = 5000;
 function cell(v: unknown): { text: string; kind: string } {
   if (v === undefined) return { text: '', kind: 'empty' };
   if (v === null) return { text: 'null', kind: 'null' };
-  if (typeof v === 'string') return { text: v, kind: 'string' };
+  // A cell shows one line: a long string costs only what fits (a 1 MB value stays out of the DOM).
+  if (typeof v === 'string') return { text: v.length > 300 ? v.slice(0, 300) + '…' : v, kind: 'string' };
   if (typeof v === 'number' || typeof v === 'boolean') return { text: String(v), kind: typeof v };
   const s = JSON.stringify(v);
   return { text: s.length > 300 ? s.slice(0, 300) + '…' : s, kind: 'object' };

@@ -103,6 +103,11 @@ export const RunDataView = observer(function RunDataView({
   }, [link?.side, link?.nodeId, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const linked = !!link && runLink.nodeId === link.nodeId && runLink.active;
   const runIndex = linked ? runLink.runIndex : ownRunIndex;
+  // Each side follows the shared run while linked, so unlinking leaves both where they were.
+  const sharedRun = runLink.runIndex;
+  useEffect(() => {
+    if (linked) setOwnRunIndex(sharedRun);
+  }, [linked, sharedRun]);
   const setRunIndex = (i: number) => (linked ? runLink.setRunIndex(i) : setOwnRunIndex(i));
 
   // -1 means latest, capped at the highest run (spec 001 §4.3).
@@ -197,10 +202,7 @@ export const RunDataView = observer(function RunDataView({
               className={`btn btn-ghost btn-s run-link${runLink.linked ? ' active' : ''}`}
               aria-pressed={runLink.linked}
               title={runLink.linked ? 'Unlink runs: pick the input and the output run separately' : 'Link runs: pick the same run on both sides'}
-              onClick={() => {
-                if (!runLink.linked) setOwnRunIndex(ri);
-                runLink.setLinked(!runLink.linked, ri);
-              }}
+              onClick={() => runLink.setLinked(!runLink.linked, ri)}
               data-testid={`${testId}-run-link`}
             >
               <Icon icon={runLink.linked ? faLink : faLinkSlash} /> {runLink.linked ? 'Linked' : 'Unlinked'}
