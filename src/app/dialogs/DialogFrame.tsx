@@ -1,8 +1,9 @@
 // The frame of the account dialogs (spec 002 §8, 460px): overlay, modal, the dialog named by its
 // title, and the Cancel / submit row of a dialog's form. Nothing closes it while busy, so an
 // answer on its way is not lost.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { returnFocusToCanvas } from '../editor/canvas/canvasFocus.ts';
 import './dialogs.css';
 
 export interface DialogFrameProps {
@@ -18,6 +19,11 @@ export interface DialogFrameProps {
 }
 
 export function DialogFrame({ title, busy, onClose, testId, isOpen = true, role, dismissable = true, children }: DialogFrameProps) {
+  // Closed over the editor: the keyboard goes back to the canvas (when focus was lost with the dialog).
+  useEffect(() => {
+    if (!isOpen) return;
+    return () => returnFocusToCanvas();
+  }, [isOpen]);
   return (
     <ModalOverlay className="dialog-overlay" isOpen={isOpen} isDismissable={dismissable && !busy} isKeyboardDismissDisabled={!dismissable} onOpenChange={(o) => !o && onClose()}>
       <Modal className="dialog" style={{ width: 460 }}>

@@ -58,14 +58,15 @@ function JsonTree({ value, depth, name }: { value: unknown; depth: number; name?
 }
 
 export const RunErrorView = observer(function RunErrorView({ error, runIndex }: { error: ExecutionError; runIndex: number }) {
-  const { nodeTypes, workflow, ui, settings } = useStores();
+  const { nodeTypes, workflow, ui } = useStores();
   const [open, setOpen] = useState(false);
   // The node the error is from (engine errors name it), else the open node.
   const from = error.node ? workflow.nodeByName(error.node.name) : ui.ndvNode;
   const d = from ? nodeTypes.get(from.type, from.typeVersion) : error.node ? nodeTypes.get(error.node.type, error.node.typeVersion) : undefined;
   const param = typeof error.context?.parameter === 'string' && error.context.parameter ? error.context.parameter : undefined;
   const parameter = param ? (d ? parameterLabel(d.properties, param) : `Could not find parameter "${param}"`) : undefined;
-  const rows = errorRows(error, { runIndex, parameter, timeZone: settings.timezone });
+  // Local time, as the run info above the data says it.
+  const rows = errorRows(error, { runIndex, parameter });
   const cause = causeJson(error.cause);
   const description = error.description ?? (typeof error.context?.descriptionTemplate === 'string' ? error.context.descriptionTemplate : undefined);
   return (
@@ -135,8 +136,13 @@ export const RunErrorView = observer(function RunErrorView({ error, runIndex }: 
   );
 });
 
+/** A run the user stopped did not fail (the engine's cancel error without the time-out). */
+function stoppedByUser(e: ExecutionError): boolean {
+  return e.name === 'ExecutionCancelledError' && !/timed out/.test(e.message);
+}
+
 /** The execution's own outcome over the output panel: 'Failed execution', or still waiting. */
-export const ExecutionNotice = observer(function ExecutionNotice({ node }: { node: NodeModel }) {
+export const ExecutionNotice = observer(function ExecutionNotice(_props: { node: NodeModel }) {
   const root = useStores();
   const { workflow, run, ui } = root;
   const [refreshing, setRefreshing] = useState(false);
@@ -181,8 +187,7 @@ export const ExecutionNotice = observer(function ExecutionNotice({ node }: { nod
     );
   }
   const nodeErrors = Object.values(workflow.runData ?? {}).some((runs) => runs.some((r) => r.error));
-  if (!outcome.error || nodeErrors) return null;
-  void node;
+  if (!outcome.error || nodeErrors || stoppedByUser(outcome.error)) return null;
   return (
     <div className="run-notice run-notice-error execution-notice" role="alert" data-testid="execution-failed">
       <Icon icon={faTriangleExclamation} />

@@ -1,0 +1,152 @@
+// The node error view and the execution's own outcome in the node details view (spec 001 §2.7),
+// against the real server: an HTTP Request node that gets a real 404 from an HTTP server this
+// test starts; a Stop and Error node naming a parameter its type does not have; an execution
+// that times out with no node error ('Failed execution'); an execution waiting in a Wait node
+// (the waitTill warning, refreshed after the test resumes it).
+import { expect, test, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { baseUrl, links, n, node, openNew, shot as rawShot, toast, TYPES } from './editing-helpers.ts';
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(250);
+  await rawShot(page, name);
+}
+
+async function openNdv(page: Page, name: string): Promise<void> {
+  const b = await node(page, name).boundingBox();
+  await page.mouse.dblclick(b!.x + b!.width / 2, b!.y + b!.height / 2);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+}
+
+let server: Server;
+let port = 0;
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/missing') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'no such order', id: 42 }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+test.describe('errors in the node details view', () => {
+  test.setTimeout(180_000);
+
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl()).origin });
+  });
+
+  test('an HTTP Request that gets a 404: message, description and the details with copy', async ({ page }) => {
+    await openNew(page, {
+      name: 'HTTP error',
+      nodes: [n('Start', TYPES.trigger, [240, 300]), n('Get order', 'n8n-nodes-base.httpRequest', [480, 300], { url: `http://127.0.0.1:${port}/missing`, options: {} }, 4.2)],
+      connections: links([['Start', 'Get order']]),
+    });
+    await page.getByTestId('execute-workflow').click();
+    await expect(toast(page, 'Problem executing workflow')).toBeVisible();
+    await openNdv(page, 'Get order');
+    const err = page.getByTestId('run-error');
+    await expect(err).toBeVisible();
+    await expect(page.getByTestId('run-error-message')).toContainText('could not be found');
+    await expect(page.getByTestId('run-error-description')).toContainText('no such order');
+    await expect(page.getByTestId('run-error-details')).toHaveCount(0);
+    await shot(page, 'ndv-errors-01-http-404');
+
+    await page.getByTestId('run-error-details-toggle').click();
+    await expect(page.getByTestId('run-error-row-http-code')).toHaveText('404');
+    await expect(page.getByTestId('run-error-row-item-index')).toHaveText('0');
+    await expect(page.getByTestId('run-error-row-run-index')).toHaveText('0');
+    await expect(page.getByTestId('run-error-row-time')).toContainText(String(new Date().getFullYear()));
+    await expect(page.getByTestId('run-error-row-node-type')).toHaveText('n8n-nodes-base.httpRequest (version 4.2)');
+    await expect(page.getByTestId('run-error-stack')).toContainText('NodeApiError');
+    await shot(page, 'ndv-errors-02-http-404-details');
+
+    await page.getByTestId('run-error-copy').click();
+    await expect(toast(page, 'Copied to clipboard')).toBeVisible();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied.httpCode).toBe('404');
+    expect(copied.errorDescription).toContain('no such order');
+    expect(copied.details['Item index']).toBe('0');
+  });
+
+  test("an error naming a parameter the node does not have: 'Could not find parameter'", async ({ page }) => {
+    await openNew(page, {
+      name: 'Parameter error',
+      nodes: [
+        n('Start', TYPES.trigger, [240, 300]),
+        n('Fail', 'n8n-nodes-base.stopAndError', [480, 300], { errorType: 'errorObject', errorObject: JSON.stringify({ message: 'Bad input', description: 'The amount must be positive', parameter: 'amount' }) }),
+      ],
+      connections: links([['Start', 'Fail']]),
+    });
+    await page.getByTestId('execute-workflow').click();
+    await expect(toast(page, 'Problem executing workflow')).toBeVisible();
+    await openNdv(page, 'Fail');
+    await expect(page.getByTestId('run-error-message')).toHaveText('Bad input');
+    await expect(page.getByTestId('run-error-description')).toHaveText('The amount must be positive');
+    await expect(page.getByTestId('run-error-parameter-missing')).toHaveText('Could not find parameter "amount"');
+    await page.getByTestId('run-error-details-toggle').click();
+    await expect(page.getByTestId('run-error-row-parameter')).toHaveText('Could not find parameter "amount"');
+    await shot(page, 'ndv-errors-03-parameter-not-found');
+  });
+
+  test("an execution that times out without a node error: 'Failed execution'", async ({ page }) => {
+    await openNew(page, {
+      name: 'Timeout',
+      settings: { executionOrder: 'v1', executionTimeout: 1 },
+      nodes: [n('Start', TYPES.trigger, [240, 300]), n('Wait', 'n8n-nodes-base.wait', [480, 300], { resume: 'timeInterval', amount: 4, unit: 'seconds' }, 1.1)],
+      connections: links([['Start', 'Wait']]),
+    });
+    await page.getByTestId('execute-workflow').click();
+    await expect(page.getByTestId('execute-workflow')).toHaveText('Execute workflow', { timeout: 15_000 });
+    await openNdv(page, 'Start');
+    const failed = page.getByTestId('execution-failed');
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText('Failed execution');
+    await expect(failed).toContainText('The execution was canceled because it timed out');
+    await shot(page, 'ndv-errors-04-failed-execution');
+  });
+
+  test('an execution waiting in a Wait node: the waitTill warning, refreshed after it resumed', async ({ page }) => {
+    await openNew(page, {
+      name: 'Waiting',
+      nodes: [n('Start', TYPES.trigger, [240, 300]), { ...n('Wait', 'n8n-nodes-base.wait', [480, 300], { resume: 'webhook', options: {} }, 1.1), webhookId: crypto.randomUUID() }, n('After', TYPES.noOp, [720, 300])],
+      connections: links([
+        ['Start', 'Wait'],
+        ['Wait', 'After'],
+      ]),
+    });
+    await page.getByTestId('execute-workflow').click();
+    await expect(toast(page, 'Workflow started waiting')).toBeVisible();
+    const executionId = await page.evaluate(() => (window as any).__switchyard.workflow.executionId as string);
+    await openNdv(page, 'Wait');
+    const waiting = page.getByTestId('execution-waiting');
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toContainText("This execution hasn't finished yet.");
+    await expect(waiting.getByRole('link', { name: 'More info' })).toHaveAttribute('href', /n8n-nodes-base\.wait/);
+    await toast(page, 'Workflow started waiting').getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast(page, 'Workflow started waiting')).toHaveCount(0);
+    await shot(page, 'ndv-errors-05-waiting');
+
+    const settings = (await (await page.request.get(`${baseUrl()}rest/settings`)).json()).data;
+    const resume = await fetch(`${settings.urlBaseWebhook.replace(/\/$/, '')}/${settings.endpointWebhookWaiting}/${executionId}`);
+    expect(resume.status, await resume.text()).toBe(200);
+    await expect
+      .poll(async () => (await (await page.request.get(`${baseUrl()}rest/executions/${executionId}`)).json()).data.finished, { timeout: 15_000 })
+      .toBe(true);
+    await page.getByTestId('execution-waiting-refresh').click();
+    await expect(waiting).toHaveCount(0);
+    await expect(node(page, 'After')).toHaveAttribute('aria-label', /has data/);
+    await shot(page, 'ndv-errors-06-resumed');
+  });
+});
