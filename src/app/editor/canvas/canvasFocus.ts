@@ -27,9 +27,9 @@ export function keyOwnerOpen(doc: Document = document): boolean {
   return false;
 }
 
-/** Focuses the canvas if focus was lost and nothing else owns the keyboard; true when it did. */
-export function refocusCanvas(doc: Document = document): boolean {
-  if (!focusLost(doc) || keyOwnerOpen(doc)) return false;
+/** Focuses the canvas if focus was lost (or `force`) and nothing else owns the keyboard; true when it did. */
+export function refocusCanvas(doc: Document = document, force = false): boolean {
+  if ((!force && !focusLost(doc)) || keyOwnerOpen(doc)) return false;
   const c = canvasElement(doc);
   if (!c) return false;
   c.focus({ preventScroll: true });
@@ -41,18 +41,31 @@ export function returnFocusToCanvas(): void {
   setTimeout(() => refocusCanvas(), 0);
 }
 
+/** ctrl+a, Delete and Backspace act on the nodes wherever focus is, as n8n's shortcuts do, unless typing. */
+function globalCanvasKey(e: KeyboardEvent): boolean {
+  const cmd = commandForKey(e);
+  return cmd === 'selectAll' || cmd === 'delete';
+}
+
 /**
- * The safety net for anything that loses focus without saying so: a canvas key pressed while
- * focus is on the body goes to the canvas (focus moves there and the key is delivered to it) —
- * without it, ctrl+a selected the page's text and Delete or the arrows did nothing. Installed as
- * a window capture listener, so it runs before the app's own shortcuts see the key.
+ * The safety net for anything that loses focus or keeps it elsewhere: a canvas key pressed while
+ * focus is on the body, or ctrl+a / Delete / Backspace while it is on a button of the page (a
+ * dialog's opener that got focus back, the header), goes to the canvas: focus moves there and the
+ * key is delivered to it. Without it, ctrl+a selected the page's text and Delete did nothing.
+ * Text fields, dialogs, menus, the node creator and the node details view keep their keys.
+ * Installed as a window capture listener, so it runs before the app's own shortcuts see the key.
  */
 export function bodyKeyForwarder(doc: Document = document): (e: KeyboardEvent) => void {
   return (e) => {
     if (!e.isTrusted || e.defaultPrevented) return;
-    if (e.target !== doc.body && e.target !== doc.documentElement) return;
-    if (typingTarget(e.target) || !commandForKey(e)) return;
-    if (!refocusCanvas(doc)) return;
+    const t = e.target;
+    const fromBody = t === doc.body || t === doc.documentElement;
+    if (typingTarget(t) || !commandForKey(e)) return;
+    if (!fromBody) {
+      if (!(t instanceof HTMLElement) || !globalCanvasKey(e)) return;
+      if (t.closest('[data-testid="canvas-host"]') || t.closest(OWNERS)) return;
+    }
+    if (!refocusCanvas(doc, !fromBody)) return;
     const c = canvasElement(doc);
     if (!c) return;
     e.preventDefault();
