@@ -14,7 +14,7 @@ function SingleCollection({ property, value, onChange, path, ctx }: InputProps) 
   const options = (property.options ?? []).filter((o): o is INodeProperties => 'type' in o);
   const values: Values = value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {};
   const present = options.filter((o) => values[o.name] !== undefined);
-  const addable = options.filter((o) => values[o.name] === undefined && o.type !== 'hidden' && displayParameter(o.displayOptions, ctx.root, ctx.root, ctx.typeVersion));
+  const addable = options.filter((o) => values[o.name] === undefined && o.type !== 'hidden' && displayParameter(o.displayOptions, values, ctx.root, ctx.typeVersion));
   const label = property.placeholder ?? property.typeOptions?.multipleValueButtonText ?? 'Add option';
   return (
     <div className="collection">

@@ -10,6 +10,8 @@ export function FixedCollectionInput({ property, value, onChange, path, ctx }: I
   const groups = (property.options ?? []).filter((o): o is INodePropertyCollection => Array.isArray((o as INodePropertyCollection).values));
   const values: Values = value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {};
   const multiple = !!property.typeOptions?.multipleValues;
+  // sortable: entries of a group can be moved up and down (their order is the node's order, e.g. Switch rules).
+  const sortable = multiple && !!property.typeOptions?.sortable;
   const newEntry = (g: INodePropertyCollection) => resolveNodeParameters(g.values, {}, ctx.typeVersion, ctx.root, 'fixedCollection');
   const addable = groups.filter((g) => multiple || values[g.name] === undefined);
   const buttonText = property.typeOptions?.multipleValueButtonText ?? property.placeholder ?? `Add ${property.displayName}`;
@@ -43,6 +45,14 @@ export function FixedCollectionInput({ property, value, onChange, path, ctx }: I
     onChange({ ...values, [g.name]: list });
   };
 
+  const move = (g: INodePropertyCollection, index: number, by: -1 | 1) => {
+    const list = [...((values[g.name] as Values[]) ?? [])];
+    const to = index + by;
+    if (to < 0 || to >= list.length) return;
+    [list[index], list[to]] = [list[to]!, list[index]!];
+    onChange({ ...values, [g.name]: list });
+  };
+
   return (
     <div className="fixed-collection">
       {entries.length === 0 && <div className="collection-empty">Nothing added yet</div>}
@@ -53,9 +63,35 @@ export function FixedCollectionInput({ property, value, onChange, path, ctx }: I
             <div className="fc-entry-head">
               <span className="fc-entry-title">{g.displayName}</span>
               {!ctx.readOnly && (
-                <button type="button" className="btn btn-ghost btn-s" onClick={() => update(g, index, undefined)} aria-label={`Remove ${g.displayName}`}>
-                  Remove
-                </button>
+                <span className="fc-entry-actions">
+                  {sortable && index !== undefined && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-s"
+                        disabled={index === 0}
+                        onClick={() => move(g, index, -1)}
+                        aria-label={`Move ${g.displayName} ${index + 1} up`}
+                        data-testid={`fixed-collection-up-${entryPath}`}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-s"
+                        disabled={index === ((values[g.name] as Values[] | undefined)?.length ?? 0) - 1}
+                        onClick={() => move(g, index, 1)}
+                        aria-label={`Move ${g.displayName} ${index + 1} down`}
+                        data-testid={`fixed-collection-down-${entryPath}`}
+                      >
+                        ↓
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="btn btn-ghost btn-s" onClick={() => update(g, index, undefined)} aria-label={`Remove ${g.displayName}`}>
+                    Remove
+                  </button>
+                </span>
               )}
             </div>
             <ParameterList

@@ -4,6 +4,7 @@ import type { INodeProperties } from '../../../model/nodeTypes.ts';
 import { displayParameter } from '../../../model/parameters.ts';
 import type { ParameterContext } from './types.ts';
 import { ParameterField } from './ParameterField.tsx';
+import { hiddenByCustomApiCall } from './customApiCall.ts';
 
 type Values = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ export function ParameterList({
   const shown = properties.filter((p) => {
     if (p.type === 'hidden' || seen.has(p.name)) return false;
     if (!displayParameter(p.displayOptions, check, ctx.root, ctx.typeVersion)) return false;
+    if (pathPrefix === '' && hiddenByCustomApiCall(p, values[p.name], ctx.root)) return false;
     seen.add(p.name);
     return true;
   });

@@ -1,6 +1,15 @@
 import type { INodeProperties } from '../../../model/nodeTypes.ts';
 import type { NodeParameters } from '../../../model/workflow.ts';
 
+/** The node whose parameters are edited: what remote options and list searches send to the server. */
+export interface ParameterNode {
+  /** Node type name, e.g. 'n8n-nodes-base.switch'. */
+  type: string;
+  /** The type's properties (top level): reloadOnChange is read from them. */
+  properties: INodeProperties[];
+  credentials?: Record<string, { id?: string | null; name: string }>;
+}
+
 /** Everything a parameter input needs besides its own value. */
 export interface ParameterContext {
   /** The node's parameters (defaults filled), for display rules that look at the root ('/x'). */
@@ -9,6 +18,8 @@ export interface ParameterContext {
   readOnly: boolean;
   /** Issue messages by parameter path. */
   issues: Record<string, string[]>;
+  /** Absent outside a node (credential forms): remote options then use the static ones. */
+  node?: ParameterNode;
 }
 
 export interface InputProps<V = unknown> {
