@@ -220,3 +220,23 @@ test.describe('trigger nodes in the node details view', () => {
     expect(off.status()).toBeLessThan(300);
   });
 });
+
+test('the settings tab: Node Color is kept on the node while editing and dropped on save (spec 001 §3)', async ({ page }) => {
+  const id = await openNew(page, { name: 'Node color', nodes: [n('Start', TYPES.trigger, [240, 300]), n('Set', TYPES.set, [480, 300], { assignments: { assignments: [] }, options: {} }, 3.4)], connections: links([['Start', 'Set']]) });
+  await openNdv(page, 'Set');
+  await page.getByTestId('ndv-tab-settings').click();
+  const text = page.getByTestId('color-text-color');
+  await expect(text).toHaveValue('');
+  // rgba with alpha is stored as hex (spec 001 §5).
+  await text.fill('rgba(255, 109, 90, 0.5)');
+  await text.press('Tab');
+  await expect(text).toHaveValue('#ff6d5a');
+  const color = () => page.evaluate(() => [...(window as any).__switchyard.workflow.nodes.values()].find((x: any) => x.name === 'Set').settings.color);
+  await expect.poll(color).toBe('#ff6d5a');
+  await shot(page, 'ndv-trigger-11-node-color');
+  await page.getByTestId('ndv-close').click();
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => page.evaluate(() => (window as any).__switchyard.workflow.dirty)).toBe(false);
+  const saved = (await (await page.request.get(`${baseUrl()}rest/workflows/${id}`)).json()).data;
+  expect(saved.nodes.find((x: { name: string }) => x.name === 'Set').color).toBeUndefined();
+});
