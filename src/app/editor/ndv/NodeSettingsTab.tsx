@@ -135,7 +135,7 @@ export const NodeSettingsTab = observer(function NodeSettingsTab({ node }: { nod
         readOnly={readOnly}
         testId="setting-notesInFlow"
       />
-      <Field label={COLOR.displayName} hint="Not saved with the workflow and not drawn on the canvas (as in n8n 1.x)." htmlFor="param-color">
+      <Field label={COLOR.displayName} hint="Not saved with the workflow, and not drawn on the canvas." htmlFor="param-color">
         <ColorInput property={COLOR} value={s.color ?? ''} onChange={(v) => set({ color: typeof v === 'string' && v ? v : undefined })} path="color" ctx={ctx} />
       </Field>
     </div>
