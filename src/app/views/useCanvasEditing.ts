@@ -13,6 +13,7 @@ import { copiedToast, cutSelection, duplicateSelection, pasteText, selectionText
 import { redo, startRename, toggleDisabled, undo } from '../commands/editNodes.ts';
 import { leadingDebounce } from '../commands/debounce.ts';
 import { showReadOnlyError } from '../commands/readOnly.ts';
+import { returnFocusToCanvas } from '../editor/canvas/canvasFocus.ts';
 
 /** Focus is in a dialog, menu, list box or the node details view: they own their keys (the canvas's own node list does not). */
 function inOverlay(t: EventTarget | null): boolean {
@@ -95,11 +96,14 @@ export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefin
         e.preventDefault();
         if (e.shiftKey) redo(root);
         else undo(root);
+        // An undo can remove what had focus (an added node): the canvas keeps the keyboard.
+        returnFocusToCanvas();
         return;
       }
       if (ctrl && !e.altKey && !e.shiftKey && key === 'y') {
         e.preventDefault();
         redo(root);
+        returnFocusToCanvas();
         return;
       }
       // The rest act on the canvas selection; the node details view covers the canvas.
