@@ -1,6 +1,6 @@
 // The parameter editor's rules (spec 001 §5): colour with alpha to hex, the date shortcuts, the
 // custom API call rule, remote options' dependencies and message, resource locator modes.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { INodeProperties } from '../../src/model/nodeTypes.ts';
 import { normaliseColor, parseColor, toHex } from '../../src/app/editor/parameters/colorValue.ts';
 import { formatLocalDateTime, shortcutValue, toInputValue, DATE_SHORTCUTS } from '../../src/app/editor/parameters/dateShortcuts.ts';
@@ -10,6 +10,37 @@ import { switchMode, toLocator, validateMode } from '../../src/app/editor/parame
 import { workflowIdFromUrl } from '../../src/nodes/ExecuteWorkflow/listSearch.ts';
 import { executeWorkflowDescription } from '../../src/nodes/ExecuteWorkflow/description.ts';
 import { displayParameter } from '../../src/model/parameters.ts';
+import { getNodeParameterOptions, MAX_GET_QUERY } from '../../src/app/api/nodeParameterOptions.ts';
+
+describe('the options call', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const req = (currentNodeParameters: Record<string, unknown>) => ({ nodeTypeAndVersion: { name: 'n8n-nodes-base.merge', version: 3 }, path: 'useDataOfInput', methodName: 'getInputs', currentNodeParameters });
+  const stub = () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [{ name: '1', value: 1 }] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+  it("asks the spec's GET /node-parameter-options with JSON query values", async () => {
+    const fetchMock = stub();
+    await expect(getNodeParameterOptions(req({ numberInputs: 3 }))).resolves.toEqual([{ name: '1', value: 1 }]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('GET');
+    const u = new URL(url, 'http://x');
+    expect(u.pathname).toBe('/rest/node-parameter-options');
+    expect(JSON.parse(u.searchParams.get('nodeTypeAndVersion')!)).toEqual({ name: 'n8n-nodes-base.merge', version: 3 });
+    expect(JSON.parse(u.searchParams.get('currentNodeParameters')!)).toEqual({ numberInputs: 3 });
+    expect(u.searchParams.get('methodName')).toBe('getInputs');
+  });
+  it("sends long parameters as n8n's POST body instead of a URL past the limit", async () => {
+    const fetchMock = stub();
+    const big = { text: 'x'.repeat(MAX_GET_QUERY) };
+    await getNodeParameterOptions(req(big));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(url).toBe('/rest/dynamic-node-parameters/options');
+    expect(JSON.parse(init.body as string).currentNodeParameters).toEqual(big);
+  });
+});
 
 describe('colour', () => {
   it('rgba converts to #rrggbbaa when the picker shows alpha, rgb to #rrggbb', () => {

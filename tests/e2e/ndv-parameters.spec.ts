@@ -300,5 +300,23 @@ test('input types and their rules on real nodes', async ({ page }) => {
   await openNdv(page, 'Email');
   await expect(page.getByTestId('parameter-input-text')).toHaveAttribute('rows', '5');
   await shot(page, 'params-16-rows');
+
+  // color (the Settings tab's Node Color, without alpha): rgb(…) is stored as #rrggbb; the
+  // picker and the swatch follow; what is not a colour is said and not stored.
+  await page.getByTestId('ndv-tab-settings').click();
+  const colorText = page.getByTestId('color-text-color');
+  await colorText.fill('rgb(16, 32, 48)');
+  await colorText.press('Enter');
+  await expect(colorText).toHaveValue('#102030');
+  await expect(page.getByTestId('color-picker-color')).toHaveValue('#102030');
+  const color = () => page.evaluate(() => (window as unknown as { __switchyard: { workflow: { nodeByName(n: string): { settings: { color?: string } } } } }).__switchyard.workflow.nodeByName('Email').settings.color);
+  expect(await color()).toBe('#102030');
+  await colorText.fill('not a colour');
+  await expect(page.getByTestId('color-text-color')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Not a colour: use #rrggbb or rgb(r, g, b)')).toBeVisible();
+  await colorText.scrollIntoViewIfNeeded();
+  await shot(page, 'params-17-color');
+  await colorText.blur();
+  expect(await color()).toBe('#102030');
   await closeNdv(page);
 });

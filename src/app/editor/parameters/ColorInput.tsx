@@ -24,9 +24,12 @@ export function ColorInput({ property, value, onChange, path, ctx }: InputProps)
   const alpha = color?.a ?? 1;
   return (
     <div className="color-input" data-testid={`parameter-input-${path}`}>
-      <span className="color-swatch" aria-hidden>
-        <span style={{ background: color ? `rgba(${color.r}, ${color.g}, ${color.b}, ${color.a})` : 'transparent' }} />
-      </span>
+      {withAlpha && (
+        // The colour with its transparency over a checkerboard (the native picker has no alpha).
+        <span className="color-swatch" aria-hidden data-testid={`color-swatch-${path}`}>
+          <span style={{ background: color ? `rgba(${color.r}, ${color.g}, ${color.b}, ${color.a})` : 'transparent' }} />
+        </span>
+      )}
       <input
         type="color"
         aria-label={`Pick ${property.displayName}`}
