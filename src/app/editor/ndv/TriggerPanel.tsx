@@ -26,14 +26,15 @@ export const ACTIVATE_AFTER_CLOSE_MS = 1000;
 /** The link targets this product has; others render as their text. */
 const LIVE_LINKS: ReadonlySet<HelpLink> = new Set(['activate']);
 
-function HelpText({ html, onLink, testId }: { html: string; onLink: (key: HelpLink) => void; testId: string }) {
+function HelpText({ html, onLink, testId, readOnly }: { html: string; onLink: (key: HelpLink) => void; testId: string; readOnly: boolean }) {
   const segments = helpSegments(html);
   return (
     <span data-testid={testId}>
       {segments.map((s, i) => {
         if (s.kind === 'break') return <br key={i} />;
         const text = s.bold ? <b>{s.text}</b> : s.text;
-        if (s.kind === 'link' && LIVE_LINKS.has(s.key as HelpLink)) {
+        // A past execution or the demo cannot activate anything: the link is its words there.
+        if (s.kind === 'link' && !readOnly && LIVE_LINKS.has(s.key as HelpLink)) {
           return (
             <button key={i} type="button" className="link-button" onClick={() => onLink(s.key as HelpLink)} data-testid={`trigger-link-${s.key}`}>
               {text}
@@ -117,7 +118,7 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
         <ExecuteNodeButton node={node} description={d} size="m" testId="trigger-execute-button" />
         {!hasIssues && texts.activationHint && (
           <p className="trigger-hint">
-            <HelpText html={texts.activationHint} onLink={onLink} testId="trigger-activation-hint" />
+            <HelpText html={texts.activationHint} onLink={onLink} testId="trigger-activation-hint" readOnly={ui.readOnly} />
             {texts.executionsHelp && (
               <>
                 {' '}
@@ -137,7 +138,7 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
           </button>
           {helpOpen && (
             <div className="trigger-accordion-body">
-              <HelpText html={texts.executionsHelp} onLink={onLink} testId="trigger-executions-help" />
+              <HelpText html={texts.executionsHelp} onLink={onLink} testId="trigger-executions-help" readOnly={ui.readOnly} />
             </div>
           )}
         </div>
