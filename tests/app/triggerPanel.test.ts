@@ -145,3 +145,38 @@ describe('the canvas trigger tooltip', () => {
     expect(triggerTooltipText(polling)).toBe('Waiting for you to create an event in RSS');
   });
 });
+
+describe('when the canvas trigger tooltip applies', async () => {
+  const { singleActiveTrigger, triggerTooltipTarget } = await import('../../src/app/editor/canvas/TriggerTooltip.tsx');
+  function running(nodes: Array<{ name: string; type: string; disabled?: boolean }>): RootStore {
+    const root = new RootStore();
+    root.nodeTypes.set(builtinNodeTypes.descriptions());
+    root.workflow.load({
+      name: 'wf',
+      active: false,
+      nodes: nodes.map((x, i) => ({ id: `n${i}`, name: x.name, type: x.type, typeVersion: x.type === webhook.name ? 2 : 1, position: [i * 200, 0], parameters: { path: 'p' }, disabled: x.disabled })),
+      connections: {},
+    });
+    root.run.start();
+    return root;
+  }
+
+  it('needs a run, exactly one enabled trigger, no data for it, and a hint on its type', () => {
+    const one = running([{ name: 'Webhook', type: webhook.name }, { name: 'Set', type: set.name }]);
+    expect(triggerTooltipTarget(one, singleActiveTrigger(one))).toEqual({ id: 'n0', text: 'Waiting for you to call the Test URL' });
+    one.run.finish('idle');
+    expect(triggerTooltipTarget(one, singleActiveTrigger(one))).toBeUndefined();
+
+    const two = running([{ name: 'Webhook', type: webhook.name }, { name: 'Schedule', type: schedule.name }]);
+    expect(singleActiveTrigger(two)).toBeUndefined();
+    const oneDisabled = running([{ name: 'Webhook', type: webhook.name }, { name: 'Schedule', type: schedule.name, disabled: true }]);
+    expect(triggerTooltipTarget(oneDisabled, singleActiveTrigger(oneDisabled))?.id).toBe('n0');
+
+    const withData = running([{ name: 'Webhook', type: webhook.name }]);
+    withData.workflow.setNodeRun('Webhook', { startTime: 1, executionTime: 1, source: [], data: { main: [[{ json: {} }]] } });
+    expect(triggerTooltipTarget(withData, singleActiveTrigger(withData))).toBeUndefined();
+
+    const scheduleOnly = running([{ name: 'Schedule', type: schedule.name }]);
+    expect(triggerTooltipTarget(scheduleOnly, singleActiveTrigger(scheduleOnly))).toBeUndefined();
+  });
+});

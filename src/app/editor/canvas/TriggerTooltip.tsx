@@ -3,7 +3,8 @@
 // eventTriggerDescription ('Waiting for you to call the Test URL') shows above it on the canvas
 // until data comes or the run ends. Types whose eventTriggerDescription is '' show none.
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { computed } from 'mobx';
 import type { CanvasHandle } from '../../../canvas/types.ts';
 import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { NODE_SIZE } from '../../../model/constants.ts';
@@ -13,28 +14,45 @@ import { EXECUTION_ISSUE, triggerTooltipText } from '../ndv/triggerState.ts';
 
 export const TRIGGER_TOOLTIP_DELAY_MS = 2500;
 
-/** The node the tooltip is for and its text, while the conditions hold (before the delay). */
-export function triggerTooltipTarget(root: RootStore): { id: string; text: string } | undefined {
-  const { run, workflow, nodeTypes } = root;
-  if (!run.running || root.ui.readOnly) return undefined;
-  let trigger: { id: string; d: INodeTypeDescription; name: string; issues: readonly string[] } | undefined;
+interface SingleTrigger {
+  id: string;
+  name: string;
+  d: INodeTypeDescription;
+}
+
+/** The workflow's only enabled trigger, or undefined (none, or more than one). */
+export function singleActiveTrigger(root: RootStore): SingleTrigger | undefined {
+  const { workflow, nodeTypes } = root;
+  let trigger: SingleTrigger | undefined;
   for (const n of workflow.nodes.values()) {
     if (n.disabled || !nodeTypes.isTrigger(n.type, n.typeVersion)) continue;
-    if (trigger) return undefined; // more than one active trigger
+    if (trigger) return undefined;
     const d = nodeTypes.get(n.type, n.typeVersion);
-    if (d) trigger = { id: n.id, d, name: n.name, issues: n.issues };
+    if (d) trigger = { id: n.id, name: n.name, d };
   }
-  if (!trigger) return undefined;
+  return trigger;
+}
+
+/**
+ * The node the tooltip is for and its text, while the conditions hold (before the delay).
+ * `trigger` is singleActiveTrigger's answer (the view keeps it in a computed, so a run's
+ * node messages do not walk every node again).
+ */
+export function triggerTooltipTarget(root: RootStore, trigger: SingleTrigger | undefined): { id: string; text: string } | undefined {
+  const { run, workflow } = root;
+  if (!run.running || root.ui.readOnly || !trigger) return undefined;
   void workflow.runDataVersion;
   if (workflow.runData?.[trigger.name]?.length || workflow.pinData[trigger.name]) return undefined;
-  if (trigger.issues.some((i) => i !== EXECUTION_ISSUE)) return undefined;
+  const m = workflow.nodes.get(trigger.id);
+  if (!m || m.issues.some((i) => i !== EXECUTION_ISSUE)) return undefined;
   const text = triggerTooltipText(trigger.d);
   return text ? { id: trigger.id, text } : undefined;
 }
 
 export const TriggerTooltip = observer(function TriggerTooltip({ canvas }: { canvas: CanvasHandle | undefined }) {
   const root = useStores();
-  const target = triggerTooltipTarget(root);
+  const single = useMemo(() => computed(() => singleActiveTrigger(root), { equals: (a, b) => a?.id === b?.id && a?.name === b?.name && a?.d === b?.d }), [root]);
+  const target = root.run.running ? triggerTooltipTarget(root, single.get()) : undefined;
   const key = target ? `${target.id}\n${target.text}` : '';
   const [shownKey, setShownKey] = useState('');
   const el = useRef<HTMLDivElement>(null);
