@@ -11,6 +11,22 @@ import { workflowIdFromUrl } from '../../src/nodes/ExecuteWorkflow/listSearch.ts
 import { executeWorkflowDescription } from '../../src/nodes/ExecuteWorkflow/description.ts';
 import { displayParameter } from '../../src/model/parameters.ts';
 import { getNodeParameterOptions, MAX_GET_QUERY } from '../../src/app/api/nodeParameterOptions.ts';
+import { expressionTarget } from '../../src/app/editor/parameters/locatorValue.ts';
+
+describe('expressions in a resource locator', () => {
+  it('switch the value and keep the mode; the cached name goes', () => {
+    const written: unknown[] = [];
+    const t = expressionTarget({ __rl: true, mode: 'list', value: 'w1', cachedResultName: 'Flow', cachedResultUrl: '/workflow/w1' }, (v) => written.push(v));
+    expect(t.inner).toBe('w1');
+    t.write('=w1');
+    expect(written).toEqual([{ __rl: true, mode: 'list', value: '=w1' }]);
+  });
+  it('leave other values as they are', () => {
+    const onChange = () => undefined;
+    expect(expressionTarget('abc', onChange)).toEqual({ inner: 'abc', write: onChange });
+    expect(expressionTarget({ a: 1 }, onChange).inner).toEqual({ a: 1 });
+  });
+});
 
 describe('the options call', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -203,6 +203,16 @@ test('Execute Workflow: the workflow picker lists and searches this user’s wor
   await page.getByTestId('rl-value-workflowId').fill(`${baseUrl()}workflow/${id}`);
   await expect(page.getByTestId('parameter-workflowId')).not.toContainText('Not a workflow URL');
   expect((await params(page, 'Execute Workflow')).workflowId).toEqual({ __rl: true, mode: 'url', value: `${baseUrl()}workflow/${id}` });
+
+  // Expression: the locator keeps its mode and its value becomes the expression; Fixed takes it back.
+  await page.getByTestId('parameter-expression-workflowId').click();
+  await expect.poll(async () => (await params(page, 'Execute Workflow')).workflowId).toEqual({ __rl: true, mode: 'url', value: `=${baseUrl()}workflow/${id}` });
+  await expect(page.getByTestId('rl-mode-workflowId')).toHaveValue('url');
+  await expect(page.getByTestId('rl-value-workflowId')).toHaveCount(0);
+  await shot(page, 'params-09b-locator-expression');
+  await page.getByTestId('parameter-workflowId').getByRole('button', { name: 'Fixed' }).click();
+  await expect.poll(async () => (await params(page, 'Execute Workflow')).workflowId).toEqual({ __rl: true, mode: 'url', value: `${baseUrl()}workflow/${id}` });
+  await expect(page.getByTestId('rl-value-workflowId')).toHaveValue(`${baseUrl()}workflow/${id}`);
   await closeNdv(page);
 });
 

@@ -9,6 +9,7 @@ import { StoresContext } from '../../stores/context.ts';
 import { ParameterInput } from './ParameterInput.tsx';
 import { plainText } from '../../ui/plainText.ts';
 import { MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
+import { expressionTarget } from './locatorValue.ts';
 
 const NO_EXPRESSION_TYPES = new Set(['collection', 'fixedCollection', 'notice', 'hidden', 'assignmentCollection', 'filter', 'credentialsSelect', 'code']);
 
@@ -35,7 +36,9 @@ export function ParameterField({
       </div>
     );
   }
-  const expression = isExpression(value);
+  // A resource locator switches (and takes mapped data) in its value, keeping its mode.
+  const target = expressionTarget(value, onChange);
+  const expression = isExpression(target.inner);
   const canToggle = !property.noDataExpression && !NO_EXPRESSION_TYPES.has(property.type) && !ctx.readOnly;
   const issues = ctx.issues[path];
   const block = property.type === 'collection' || property.type === 'fixedCollection' || property.type === 'assignmentCollection' || property.type === 'filter';
@@ -49,14 +52,14 @@ export function ParameterField({
         <div className="param-actions">
           {canToggle && (
             <div className="mode-toggle" role="group" aria-label={`${property.displayName} value mode`}>
-              <button type="button" aria-pressed={!expression} className={!expression ? 'active' : ''} onClick={() => expression && void switchToFixed(root, value, property, onChange)}>
+              <button type="button" aria-pressed={!expression} className={!expression ? 'active' : ''} onClick={() => isExpression(target.inner) && void switchToFixed(root, target.inner, property, target.write)}>
                 Fixed
               </button>
               <button
                 type="button"
                 aria-pressed={expression}
                 className={expression ? 'active' : ''}
-                onClick={() => !expression && switchToExpression(value, path, onChange)}
+                onClick={() => !expression && switchToExpression(target.inner, path, target.write)}
                 data-testid={`parameter-expression-${path}`}
               >
                 Expression
@@ -71,7 +74,7 @@ export function ParameterField({
         </div>
       </div>
       {/* Mapping from the input panel (engineer C): a drop turns the value into an expression. */}
-      <MappingDropTarget path={path} value={value} onChange={onChange} requiresDataPath={(property as { requiresDataPath?: unknown }).requiresDataPath} disabled={!canToggle}>
+      <MappingDropTarget path={path} value={target.inner} onChange={target.write} requiresDataPath={(property as { requiresDataPath?: unknown }).requiresDataPath} disabled={!canToggle}>
         <ParameterInput property={property} value={value} onChange={onChange} path={path} ctx={ctx} />
       </MappingDropTarget>
       {property.hint && <div className="hint param-hint">{plainText(property.hint)}</div>}

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/errors.ts';
 import type { InputProps } from './types.ts';
 import { inputId } from './types.ts';
 import { remoteOptionsError } from './remoteOptions.ts';
+import { ExpressionInput } from './ExpressionInput.tsx';
 
 export interface Locator {
   __rl: true;
@@ -207,7 +208,10 @@ export function ResourceLocatorInput({ property, value, onChange, path, ctx }: I
           </select>
         )}
         <div className="rl-value">
-          {mode?.type === 'list' ? (
+          {text.startsWith('=') ? (
+            // An expression in any mode: the expression editor writes the locator's value.
+            <ExpressionInput property={property} value={text} onChange={(v) => onChange({ __rl: true, mode: locator.mode, value: v })} path={path} ctx={ctx} />
+          ) : mode?.type === 'list' ? (
             <ListMode mode={mode} locator={locator} onChange={onChange} path={path} ctx={ctx} label={property.displayName} />
           ) : (
             <input
