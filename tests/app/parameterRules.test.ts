@@ -10,7 +10,7 @@ import { switchMode, toLocator, validateMode } from '../../src/app/editor/parame
 import { workflowIdFromUrl } from '../../src/nodes/ExecuteWorkflow/listSearch.ts';
 import { executeWorkflowDescription } from '../../src/nodes/ExecuteWorkflow/description.ts';
 import { displayParameter } from '../../src/model/parameters.ts';
-import { getNodeParameterOptions, MAX_GET_QUERY } from '../../src/app/api/nodeParameterOptions.ts';
+import { credentialRefs, getNodeParameterOptions, MAX_GET_QUERY } from '../../src/app/api/nodeParameterOptions.ts';
 import { expressionTarget } from '../../src/app/editor/parameters/locatorValue.ts';
 
 describe('expressions in a resource locator', () => {
@@ -46,6 +46,15 @@ describe('the options call', () => {
     expect(JSON.parse(u.searchParams.get('nodeTypeAndVersion')!)).toEqual({ name: 'n8n-nodes-base.merge', version: 3 });
     expect(JSON.parse(u.searchParams.get('currentNodeParameters')!)).toEqual({ numberInputs: 3 });
     expect(u.searchParams.get('methodName')).toBe('getInputs');
+  });
+  it('sends credential references as { id, name } only', () => {
+    expect(credentialRefs({ smtp: { id: '7', name: 'Mail' }, old: { id: null, name: 'By name' }, odd: { id: 5, name: 'N', extra: 1 }, bad: 'x', none: { id: '1' } })).toEqual({
+      smtp: { id: '7', name: 'Mail' },
+      old: { id: null, name: 'By name' },
+      odd: { id: null, name: 'N' },
+    });
+    expect(credentialRefs({})).toBeUndefined();
+    expect(credentialRefs(undefined)).toBeUndefined();
   });
   it("sends long parameters as n8n's POST body instead of a URL past the limit", async () => {
     const fetchMock = stub();

@@ -13,10 +13,24 @@ export interface NodeParameterOptionsRequest {
   credentials?: Record<string, { id?: string | null; name: string }>;
 }
 
+/** The node's credential references as the server takes them ({ id, name }); other shapes are left out. */
+export function credentialRefs(credentials: Record<string, unknown> | undefined): NodeParameterOptionsRequest['credentials'] {
+  if (!credentials) return undefined;
+  const out: NonNullable<NodeParameterOptionsRequest['credentials']> = {};
+  for (const [type, ref] of Object.entries(credentials)) {
+    if (!ref || typeof ref !== 'object') continue;
+    const { id, name } = ref as { id?: unknown; name?: unknown };
+    if (typeof name !== 'string') continue;
+    out[type] = { id: typeof id === 'string' ? id : null, name };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** URLs past this many characters go as a POST body (proxies and the server's header limit). */
 export const MAX_GET_QUERY = 6000;
 
-export function getNodeParameterOptions(req: NodeParameterOptionsRequest, signal?: AbortSignal): Promise<INodePropertyOption[]> {
+export function getNodeParameterOptions(asked: NodeParameterOptionsRequest, signal?: AbortSignal): Promise<INodePropertyOption[]> {
+  const req = { ...asked, credentials: credentialRefs(asked.credentials) };
   const query = {
     nodeTypeAndVersion: JSON.stringify(req.nodeTypeAndVersion),
     path: req.path,
@@ -35,5 +49,5 @@ export interface ResourceLocatorResults {
 }
 
 export function getResourceLocatorResults(req: NodeParameterOptionsRequest & { filter?: string; paginationToken?: string }, signal?: AbortSignal): Promise<ResourceLocatorResults> {
-  return request('POST', '/dynamic-node-parameters/resource-locator-results', { body: req, signal });
+  return request('POST', '/dynamic-node-parameters/resource-locator-results', { body: { ...req, credentials: credentialRefs(req.credentials) }, signal });
 }
