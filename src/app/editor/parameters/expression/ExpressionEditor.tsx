@@ -61,20 +61,15 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
     [onChange],
   );
 
-  // Size to the text (between minRows and maxRows), and put the cursor where an edit left it.
+  // Put the cursor where an edit left it. (The height follows the coloured copy in CSS, so a
+  // keystroke never forces a layout here.)
   useLayoutEffect(() => {
     const el = area.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    const max = maxRows * LINE_HEIGHT + 12;
-    const min = minRows * LINE_HEIGHT + 12;
-    el.style.height = `${Math.max(min, Math.min(max, el.scrollHeight + 2))}px`;
-    if (backdrop.current) backdrop.current.scrollTop = el.scrollTop;
-    if (pendingCursor.current !== undefined && document.activeElement === el) {
+    if (el && pendingCursor.current !== undefined && document.activeElement === el) {
       el.setSelectionRange(pendingCursor.current, pendingCursor.current);
     }
     pendingCursor.current = undefined;
-  }, [value, minRows, maxRows]);
+  }, [value]);
 
   const parts = useMemo(() => highlightParts(value, previewed), [value, previewed]);
 
@@ -122,7 +117,10 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
 
   const listId = id ? `${id}-completions` : undefined;
   return (
-    <div className={`expr-editor${readOnly ? ' expr-editor-readonly' : ''}`}>
+    <div
+      className={`expr-editor${readOnly ? ' expr-editor-readonly' : ''}`}
+      style={{ '--expr-min-height': `${minRows * LINE_HEIGHT + 12}px`, '--expr-max-height': `${maxRows * LINE_HEIGHT + 12}px` } as React.CSSProperties}
+    >
       <div ref={backdrop} className="expr-backdrop mono" aria-hidden="true">
         {parts.map((p, i) =>
           p.state ? (
