@@ -20,6 +20,7 @@ const suites = [
   { name: 'auth', file: 'auth.bench.ts', fn: 'runAuthBench' },
   { name: 'webhook', file: 'webhook.bench.ts', fn: 'runWebhookBench' },
   { name: 'code', file: 'code.bench.ts', fn: 'runCodeBench' },
+  { name: 'ndv-data', file: 'ndv-data.bench.ts', fn: 'runNdvDataBench' },
 ];
 
 const results = {

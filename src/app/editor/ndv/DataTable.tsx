@@ -1,7 +1,7 @@
 // Table display of items: one row per item, one column per top-level key (virtualised).
 import { useMemo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { INodeExecutionData } from '../../../model/execution.ts';
-import { VirtualList } from './VirtualList.tsx';
+import { VirtualList, type HorizontalView } from './VirtualList.tsx';
 import type { MappingSource } from './JsonView.tsx';
 import { armMappingDrag } from './mapping/mappingDrag.ts';
 import { getMappedExpression } from './mapping/mappingExpression.ts';
@@ -42,18 +42,28 @@ export function DataTable({ items, offset, mapping }: { items: INodeExecutionDat
           'data-mapping-source': c,
         }
       : {};
-  const header = (
-    <div className="dt-row dt-head" style={{ height: ROW_HEIGHT }}>
-      <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
-        #
-      </div>
-      {columns.map((c) => (
-        <div key={c} className={`dt-cell${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={mapping ? `${c} — drag onto a parameter to map it` : c} data-testid="data-table-column" {...drag(c)}>
-          {c}
+  /** The columns in view sideways (with one spare each side), and the space left of them. */
+  const visible = (v: HorizontalView) => {
+    const from = Math.max(0, Math.floor((v.left - INDEX_WIDTH) / COL_WIDTH) - 1);
+    const to = Math.min(columns.length, Math.ceil((v.left + v.width - INDEX_WIDTH) / COL_WIDTH) + 1);
+    return { from, cols: columns.slice(from, to), pad: from * COL_WIDTH };
+  };
+  const header = (v: HorizontalView) => {
+    const { cols, pad } = visible(v);
+    return (
+      <div className="dt-row dt-head" style={{ height: ROW_HEIGHT }}>
+        <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
+          #
         </div>
-      ))}
-    </div>
-  );
+        {pad > 0 && <div className="dt-pad" style={{ width: pad }} />}
+        {cols.map((c) => (
+          <div key={c} className={`dt-cell${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={mapping ? `${c} — drag onto a parameter to map it` : c} data-testid="data-table-column" {...drag(c)}>
+            {c}
+          </div>
+        ))}
+      </div>
+    );
+  };
   return (
     <>
       {partial && <div className="hint run-hint">Columns are taken from the first {KEY_SCAN_LIMIT.toLocaleString()} items.</div>}
@@ -64,14 +74,16 @@ export function DataTable({ items, offset, mapping }: { items: INodeExecutionDat
         minWidth={width}
         className="data-table"
         testId="data-table"
-        renderRow={(i) => {
+        renderRow={(i, v) => {
           const json = items[i]?.json ?? {};
+          const { cols, pad } = visible(v);
           return (
             <div key={i} className="dt-row" style={{ height: ROW_HEIGHT }} data-testid="data-table-row">
               <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
                 {offset + i + 1}
               </div>
-              {columns.map((c) => {
+              {pad > 0 && <div className="dt-pad" style={{ width: pad }} />}
+              {cols.map((c) => {
                 const { text, kind } = cell(json[c]);
                 return (
                   <div key={c} className={`dt-cell dt-${kind}${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={text} {...drag(c)}>
