@@ -184,8 +184,8 @@ export function buildJsonLines(items: INodeExecutionData[], onProgress: (index: 
     if (cancelled) return;
     const start = performance.now();
     while (indexed < n && performance.now() - start < SLICE_MS) {
-      // Check the clock every 64 items: performance.now() costs more than a small item.
-      const end = Math.min(n, indexed + 64);
+      // Check the clock every 16 items: performance.now() costs more than a small item.
+      const end = Math.min(n, indexed + 16);
       for (; indexed < end; indexed++) {
         counts[indexed] = countDefault(items[indexed]?.json ?? {}, 1);
         starts[indexed + 1] = starts[indexed] + counts[indexed];
