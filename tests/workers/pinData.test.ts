@@ -62,12 +62,12 @@ describe('pin-data kernel', () => {
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
-  it('hands a big result back in parts of about 256 KB, then lets it go', () => {
+  it('hands a big result back in parts of about 128 KB, then lets it go', () => {
     const items = Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, text: 'z'.repeat(80) }));
     const r = checkPinDataText(JSON.stringify(items));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.count).toBe(20_000);
-    // About one part per 256 KB of stored JSON.
+    // About one part per 128 KB of stored JSON.
     expect(r.chunks).toBeGreaterThanOrEqual(Math.floor(r.bytes / PIN_CHUNK_BYTES));
     expect(r.chunks).toBeLessThanOrEqual(Math.ceil(r.bytes / PIN_CHUNK_BYTES) + 1);
     const back = [];

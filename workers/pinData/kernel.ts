@@ -100,9 +100,9 @@ export function validatePinDataText(text: string, context: PinDataContext = {}):
 // ---- handing big results back in parts ----
 // A worker's answer is copied into the main thread in one go; 10 MB of items would take the main
 // thread 50-100 ms to rebuild. So a validated text's items stay here under a token and are taken
-// in parts of about PIN_CHUNK_BYTES each, one message (and one short task) per part.
+// in parts of about PIN_CHUNK_BYTES (128 KB) each, one message (and one short task) per part.
 
-export const PIN_CHUNK_BYTES = 256 * 1024;
+export const PIN_CHUNK_BYTES = 128 * 1024;
 
 export type PinTextCheck = { ok: true; token: number; count: number; bytes: number; chunks: number } | { ok: false; error: PinDataError };
 
