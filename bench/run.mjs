@@ -21,6 +21,7 @@ const suites = [
   { name: 'webhook', file: 'webhook.bench.ts', fn: 'runWebhookBench' },
   { name: 'code', file: 'code.bench.ts', fn: 'runCodeBench' },
   { name: 'ndv-data', file: 'ndv-data.bench.ts', fn: 'runNdvDataBench' },
+  { name: 'ndv-pin', file: 'ndv-pin.bench.ts', fn: 'runNdvPinBench' },
 ];
 
 const results = {
