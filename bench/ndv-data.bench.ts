@@ -177,6 +177,11 @@ export async function runNdvDataBench({ quick = false }: { quick?: boolean } = {
     await page.getByTestId('ndv-output').getByTestId('page-size').selectOption('0');
     await page.waitForTimeout(500);
     const tableScroll = await scrollToEnd(page, '[data-testid="ndv-output"] [data-testid="data-table"]');
+    // A second pass from the top: what is left once the first one's one-time work (layout of the
+    // new page, garbage of the page-size switch) is done.
+    await page.locator('[data-testid="ndv-output"] [data-testid="data-table"]').evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(500);
+    const tableScroll2 = await scrollToEnd(page, '[data-testid="ndv-output"] [data-testid="data-table"]');
     const lastRow = await page.locator('[data-testid="ndv-output"] [data-testid="data-table-row"]').last().innerText();
     await page.getByTestId('ndv-output').getByTestId('ndv-output-mode-json').click();
     // The JSON line index is built in slices after the first paint: wait for it before scrolling.
@@ -194,6 +199,7 @@ export async function runNdvDataBench({ quick = false }: { quick?: boolean } = {
       switchToJson: r(toJson),
       switchToTable: r(toTable),
       scrollTableAll: { ms: Math.round(tableScroll.ms), longTasksOver50ms: tableScroll.longTasks.length, longestTaskMs: Math.max(0, ...tableScroll.longTasks), maxDomRows: tableScroll.maxRows, reachedEnd: tableScroll.reachedEnd, lastRowStartsWith: lastRow.split('\n')[0] },
+      scrollTableAllAgain: { ms: Math.round(tableScroll2.ms), longTasksOver50ms: tableScroll2.longTasks.length, longestTaskMs: Math.max(0, ...tableScroll2.longTasks), maxDomRows: tableScroll2.maxRows, reachedEnd: tableScroll2.reachedEnd },
       scrollJsonAll: { ms: Math.round(jsonScroll.ms), longTasksOver50ms: jsonScroll.longTasks.length, longestTaskMs: Math.max(0, ...jsonScroll.longTasks), maxDomRows: jsonScroll.maxRows, reachedEnd: jsonScroll.reachedEnd },
     };
   } finally {

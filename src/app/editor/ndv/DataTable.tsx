@@ -78,7 +78,7 @@ export function DataTable({ items, offset, mapping }: { items: INodeExecutionDat
           const json = items[i]?.json ?? {};
           const { cols, pad } = visible(v);
           return (
-            <div key={i} className="dt-row" style={{ height: ROW_HEIGHT }} data-testid="data-table-row">
+            <div className="dt-row" style={{ height: ROW_HEIGHT }} data-testid="data-table-row">
               <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
                 {offset + i + 1}
               </div>

@@ -49,7 +49,7 @@ export function JsonView({
 
   const renderLine = (i: number): ReactNode => {
     const l: JsonLine | undefined = index?.line(i);
-    if (!l) return <div key={i} className="json-line" style={{ height: LINE_HEIGHT }} />;
+    if (!l) return <div className="json-line" style={{ height: LINE_HEIGHT }} />;
     const selectable = !!onSelect && l.item >= 0 && l.kind !== 'close';
     const isSel = selectable && selKey === `${offset + l.item}:${JSON.stringify(l.path)}`;
     const toggle = l.toggle
@@ -61,7 +61,6 @@ export function JsonView({
     const keyText = l.key !== undefined ? JSON.stringify(l.key) : undefined;
     return (
       <div
-        key={i}
         className={`json-line${isSel ? ' json-selected' : ''}${selectable ? ' json-selectable' : ''}`}
         style={{ height: LINE_HEIGHT, paddingLeft: 8 + l.depth * 16 }}
         onClick={selectable ? () => onSelect!(isSel ? undefined : { item: offset + l.item, path: l.path, value: index!.valueAt(l.item, l.path) }) : undefined}

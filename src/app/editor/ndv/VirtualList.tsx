@@ -1,6 +1,8 @@
 // Fixed-height rows, only the visible ones rendered: 100,000 rows cost what 40 do. Wide content
 // (a table of many columns) can also render only what is in view sideways: renderRow and header
-// get the visible horizontal range.
+// get the visible horizontal range. Rows live in a fixed pool of slots (row i in slot i % pool,
+// placed at its own top), so scrolling updates the text of the rows already there instead of
+// removing and creating elements: the slots never change order, React only patches them.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 const OVERSCAN = 8;
@@ -22,6 +24,7 @@ export function VirtualList({
 }: {
   count: number;
   rowHeight: number;
+  /** The row's content (no key needed: its slot is keyed). */
   renderRow: (index: number, view: HorizontalView) => ReactNode;
   /** Sticky content above the rows (table header). */
   header?: ReactNode | ((view: HorizontalView) => ReactNode);
@@ -47,8 +50,17 @@ export function VirtualList({
   const first = Math.max(0, Math.floor(pos.top / rowHeight) - OVERSCAN);
   const last = Math.min(count, Math.ceil((pos.top + size.height) / rowHeight) + OVERSCAN);
   const view: HorizontalView = { left: pos.left, width: size.width };
-  const rows: ReactNode[] = [];
-  for (let i = first; i < last; i++) rows.push(renderRow(i, view));
+  // Enough slots for any window of this height.
+  const pool = Math.ceil(size.height / rowHeight) + 2 * OVERSCAN + 2;
+  const slots: ReactNode[] = new Array(Math.min(pool, count)).fill(null);
+  for (let i = first; i < last; i++) {
+    const slot = i % pool;
+    slots[slot] = (
+      <div key={slot} className="vrow" style={{ top: i * rowHeight, height: rowHeight }}>
+        {renderRow(i, view)}
+      </div>
+    );
+  }
 
   return (
     <div
@@ -63,7 +75,7 @@ export function VirtualList({
       <div style={{ minWidth }}>
         {typeof header === 'function' ? header(view) : header}
         <div style={{ height: count * rowHeight, position: 'relative' }}>
-          <div style={{ position: 'absolute', top: first * rowHeight, left: 0, right: 0 }}>{rows}</div>
+          {slots}
         </div>
       </div>
     </div>
