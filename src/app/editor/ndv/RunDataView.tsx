@@ -127,7 +127,7 @@ export const RunDataView = observer(function RunDataView({
     else setMode((m) => (m === 'binary' ? 'table' : m));
   }, [hasBinary]);
   // The drag-to-map hint: shown with the input's data until the first mapping, for 6 s (§9).
-  const hasData = !!mapping && items.length > 0 && !tooMuch;
+  const hasData = !!mapping && !tooMuch && items.slice(0, 100).some((i) => i.json && Object.keys(i.json).length > 0);
   useEffect(() => {
     if (!hasData || isMappingOnboarded()) return;
     setHint(true);

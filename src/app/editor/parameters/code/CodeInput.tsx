@@ -9,6 +9,7 @@ import type { InputProps } from '../types.ts';
 import { inputId } from '../types.ts';
 import type { CodeEditorInstance, CodeLanguage, CodeMarker } from './codeEditorApi.ts';
 import { loadCodeEditor } from './loadCodeEditor.ts';
+import { locateJsonError } from '../../../../model/jsonErrors.ts';
 import { StoresContext } from '../../../stores/context.ts';
 import { useCompletionData } from '../expression/usePreview.ts';
 
@@ -20,6 +21,22 @@ export function languageOf(editor: unknown, language: unknown, type?: string): C
   return 'javascript';
 }
 
+
+/** While monaco loads (or if it cannot), a JSON parameter still says where its text breaks. */
+function jsonProblem(text: string) {
+  if (!text.trim()) return null;
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (e) {
+    const at = locateJsonError(text);
+    return (
+      <div className="field-error code-lint" role="alert" data-testid="code-lint-error">
+        Invalid JSON: {at ? `${at.message} (line ${at.line}, column ${at.column})` : e instanceof Error ? e.message : String(e)}
+      </div>
+    );
+  }
+}
 
 export const CodeInput = observer(function CodeInput({ property, value, onChange, path, ctx, language: forced }: InputProps & { language?: CodeLanguage }) {
   const text = typeof value === 'string' ? value : '';
@@ -85,6 +102,7 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
         />
       )}
       {state === 'failed' && <div className="hint">The code editor could not be loaded; editing as plain text.</div>}
+      {state !== 'ready' && language === 'json' && jsonProblem(text)}
       {state === 'ready' &&
         markers.map((m) => (
           <div key={`${m.line}:${m.column}`} className="field-error code-lint" role="alert" data-testid="code-lint-error">

@@ -35,6 +35,8 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
   const backdrop = useRef<HTMLDivElement>(null);
   const [completion, setCompletion] = useState<CompletionResult | undefined>();
   const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const navigated = useRef(false);
   const pendingCursor = useRef<number | undefined>(undefined);
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -71,6 +73,18 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
     pendingCursor.current = undefined;
   }, [value]);
 
+  // Keep the chosen option in view when the arrows move it (only then: measuring the list on
+  // every keystroke would force a layout while typing).
+  useLayoutEffect(() => {
+    if (!navigated.current) return;
+    navigated.current = false;
+    const ul = list.current;
+    const li = ul?.children[active] as HTMLElement | undefined;
+    if (!ul || !li) return;
+    if (li.offsetTop < ul.scrollTop) ul.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > ul.scrollTop + ul.clientHeight) ul.scrollTop = li.offsetTop + li.offsetHeight - ul.clientHeight;
+  }, [active]);
+
   const parts = useMemo(() => highlightParts(value, previewed), [value, previewed]);
 
   const refreshCompletion = (text: string, cursor: number, explicit = false) => {
@@ -102,6 +116,7 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const n = completion.options.length;
+      navigated.current = true;
       setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
     } else if (e.key === 'Enter' || e.key === 'Tab') {
       e.preventDefault();
@@ -166,7 +181,7 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
         }}
       />
       {completion && (
-        <ul className="expr-completions" role="listbox" id={listId} aria-label="Completions" data-testid="expression-completions">
+        <ul ref={list} className="expr-completions" role="listbox" id={listId} aria-label="Completions" data-testid="expression-completions">
           {completion.options.map((o, i) => (
             <li
               key={o.label + i}
@@ -178,7 +193,6 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
                 e.preventDefault();
                 accept(i);
               }}
-              ref={i === active ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
             >
               <span className="expr-completion-label">{o.label}</span>
               {o.detail && <span className="expr-completion-detail">{o.detail}</span>}
