@@ -22,6 +22,7 @@ const suites = [
   { name: 'code', file: 'code.bench.ts', fn: 'runCodeBench' },
   { name: 'ndv-data', file: 'ndv-data.bench.ts', fn: 'runNdvDataBench' },
   { name: 'ndv-pin', file: 'ndv-pin.bench.ts', fn: 'runNdvPinBench' },
+  { name: 'ndv-expressions', file: 'ndv-expressions.bench.ts', fn: 'runNdvExpressionsBench' },
 ];
 
 const results = {

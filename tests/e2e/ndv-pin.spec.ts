@@ -103,6 +103,16 @@ test('pin, unpin, undo and redo; the canvas and its mirror show the pinned state
   await canvasIdle(page);
   await still(page, 'pin-03-canvas-pinned');
 
+  // A trigger with output: n8n's pin discovery hint, until 'Got it' (remembered).
+  await openNdv(page, 'Trigger');
+  const hint = page.getByTestId('ndv-pin-discovery');
+  await expect(hint).toHaveText('You can pin this output instead of waiting for a test event. Got it');
+  await still(page, 'pin-03b-discovery-hint');
+  await hint.getByRole('button', { name: 'Got it' }).click();
+  await expect(hint).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('N8N_PIN_DATA_DISCOVERY_NDV'))).toBe('true');
+  await closeNdv(page);
+
   // Undo and redo on the canvas: 'Pin data' is one step.
   await clickEmpty(page);
   await page.keyboard.press('Control+z');
