@@ -23,6 +23,7 @@ const suites = [
   { name: 'ndv-data', file: 'ndv-data.bench.ts', fn: 'runNdvDataBench' },
   { name: 'ndv-pin', file: 'ndv-pin.bench.ts', fn: 'runNdvPinBench' },
   { name: 'ndv-expressions', file: 'ndv-expressions.bench.ts', fn: 'runNdvExpressionsBench' },
+  { name: 'ndv-parameters', file: 'ndv-parameters.bench.ts', fn: 'runNdvParametersBench' },
 ];
 
 const results = {

@@ -188,3 +188,53 @@ describe('the boundary', () => {
     expect(r.status).toBe(401);
   });
 });
+
+describe("Execute Workflow's locator modes at run time", () => {
+  it('By URL runs the workflow the address names; From list and By ID run their id', async () => {
+    const child = await api(
+      s,
+      'POST',
+      '/rest/workflows',
+      {
+        name: 'Child by URL',
+        nodes: [
+          { id: 'st', name: 'Start', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+          { id: 'gr', name: 'Greet', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: { assignments: { assignments: [{ id: 'g', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} } },
+        ],
+        connections: { Start: { main: [[{ node: 'Greet', type: 'main', index: 0 }]] } },
+        settings: { executionOrder: 'v1' },
+      },
+      { cookie: owner.cookie },
+    );
+    expect(child.status).toBe(200);
+    const childId = child.body.data.id as string;
+    for (const workflowId of [
+      { __rl: true, mode: 'url', value: `http://localhost:5678/workflow/${childId}?tab=x` },
+      { __rl: true, mode: 'list', value: childId, cachedResultName: 'Child by URL' },
+      { __rl: true, mode: 'id', value: childId },
+    ]) {
+      const workflowData = {
+        name: 'Caller',
+        nodes: [
+          { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+          { id: 'c', name: 'Call', type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1.1, position: [220, 0], parameters: { source: 'database', workflowId } },
+        ],
+        connections: { Trigger: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } },
+        settings: { executionOrder: 'v1' },
+      };
+      const r = await api(s, 'POST', '/rest/workflows/run', { workflowData }, { cookie: owner.cookie });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const id = r.body.data.executionId as string;
+      let e: { status: string; data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: unknown }>> } }>> } } } | undefined;
+      for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((x) => setTimeout(x, 20))) {
+        const g = await api(s, 'GET', `/rest/executions/${id}`, undefined, { cookie: owner.cookie });
+        if (g.status === 200 && !['new', 'running'].includes(g.body.data.status)) {
+          e = g.body.data;
+          break;
+        }
+      }
+      expect(e?.status, JSON.stringify(workflowId)).toBe('success');
+      expect(e!.data.resultData.runData.Call![0]!.data!.main[0]!.map((i) => i.json)).toEqual([{ greeting: 'hello' }]);
+    }
+  });
+});
