@@ -70,6 +70,12 @@ export interface ServerConfig {
   fileAccessRoots: string[];
   /** Secret that encrypts stored credentials; empty = a key generated once into the data folder. */
   encryptionKey: string;
+  /** Delete old executions (with their binary data) in the background. */
+  executionsDataPrune: boolean;
+  /** Hours after which a finished execution is pruned. */
+  executionsDataMaxAge: number;
+  /** Most finished executions kept; 0 = no limit by count. */
+  executionsDataPruneMaxCount: number;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +250,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_ON_SUCCESS', key: 'saveDataSuccessExecution', default: 'all', meaning: 'Save successful executions: all or none.', parse: oneOf(['all', 'none'] as const) }),
   variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL', key: 'saveManualExecutions', default: 'false', meaning: 'Save executions started from the editor.', parse: bool }),
   variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_SAVE_PROGRESS', key: 'saveExecutionProgress', default: 'false', meaning: 'Save run data after every node so a crash keeps the progress.', parse: bool }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_PRUNE', key: 'executionsDataPrune', default: 'true', meaning: 'Delete old executions and their binary data in the background (small batches, every 5 minutes): those older than SWITCHYARD_EXECUTIONS_DATA_MAX_AGE and those beyond SWITCHYARD_EXECUTIONS_DATA_PRUNE_MAX_COUNT. Running and waiting executions are kept.', parse: bool }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_MAX_AGE', key: 'executionsDataMaxAge', default: '336', meaning: 'Hours an execution is kept when pruning is on (336 = 14 days), counted from its start.', parse: integer(1, 24 * 365 * 100) }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_PRUNE_MAX_COUNT', key: 'executionsDataPruneMaxCount', default: '10000', meaning: 'Most executions kept when pruning is on (the newest); 0 = no limit by count.', parse: integer(0, 1_000_000_000) }),
   variable({ name: 'SWITCHYARD_PAYLOAD_SIZE_MAX', key: 'payloadSizeMax', default: String(16 * 1024 * 1024), meaning: 'Largest request body in bytes; larger requests get HTTP 413.', parse: integer(1024 * 1024, 1024 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds to let running executions finish on shutdown before they are cancelled.', parse: integer(0, 3600) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
