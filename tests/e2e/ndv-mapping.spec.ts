@@ -133,3 +133,54 @@ test('drag a column and a JSON key onto parameters: expressions, the first-time 
   expect(out[0]).toMatchObject({ 'ada@example': { com: '<p>spacedAda</p>' } });
   expect(errors).toEqual([]);
 });
+
+test("the Set node's fields: a key dropped on the list adds a field named after it, on a value maps it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openNew(page, {
+    name: `Mapping Set ${Date.now()}`,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Data', 'n8n-nodes-base.code', [460, 300], { jsCode: CODE }, 2),
+      n('Edit', TYPES.set, [680, 300], { assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
+    ],
+    connections: links([
+      ['Trigger', 'Data'],
+      ['Data', 'Edit'],
+    ]),
+  });
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+  await openNdv(page, 'Edit');
+  const input = page.getByTestId('ndv-input');
+  await expect(input.getByTestId('data-table')).toContainText('Ada');
+  type SetWin = { __switchyard: { workflow: { nodeByName(n: string): { parameters: { assignments: { assignments: Array<{ name: string; value: unknown; type: string }> } } } } } };
+  const assignments = () => page.evaluate(() => (window as unknown as SetWin).__switchyard.workflow.nodeByName('Edit').parameters.assignments.assignments.map((a) => ({ name: a.name, value: a.value, type: a.type })));
+
+  // On the existing field's value.
+  await dragTo(page, input.getByTestId('data-table-column').filter({ hasText: 'my key' }), page.getByTestId('assignment-value-0'));
+  await page.mouse.up();
+  await expect.poll(assignments).toEqual([{ name: 'greeting', value: "={{ $json['my key'] }}", type: 'string' }]);
+
+  // On the list: the drop area shows while dragging; a new field named after the key.
+  const header = input.getByTestId('data-table-column').filter({ hasText: /^name$/ });
+  const a = (await header.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 40, a.y + 40, { steps: 4 });
+  const area = page.getByTestId('assignment-drop-assignments');
+  await expect(area).toBeVisible();
+  const b = (await area.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await expect(area).toHaveText('Drop here to add a field “name”');
+  await shot(page, 'mapping-06-set-add-field');
+  await page.mouse.up();
+  await expect.poll(assignments).toEqual([
+    { name: 'greeting', value: "={{ $json['my key'] }}", type: 'string' },
+    { name: 'name', value: '={{ $json.name }}', type: 'string' },
+  ]);
+  await expect(area).toHaveCount(0);
+  await shot(page, 'mapping-07-set-mapped');
+  expect(errors).toEqual([]);
+});

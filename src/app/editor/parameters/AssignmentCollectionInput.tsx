@@ -2,6 +2,7 @@
 import { newId } from '../../../model/names.ts';
 import type { InputProps } from './types.ts';
 import { isExpression } from './expressionMode.ts';
+import { MappingAddTarget, MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
 
 export interface Assignment {
   id: string;
@@ -77,21 +78,25 @@ export function AssignmentCollectionInput({ value, onChange, path, ctx }: InputP
                 <option value="false">false</option>
               </select>
             ) : (
-              <input
-                className={`input${isExpression(a.value) ? ' mono expression-field' : ''}`}
-                placeholder="value (start with = for an expression)"
-                aria-label="Field value"
-                aria-invalid={!!error}
-                value={a.value === undefined || a.value === null ? '' : typeof a.value === 'object' ? JSON.stringify(a.value) : String(a.value)}
-                readOnly={ctx.readOnly}
-                onChange={(e) => patch(i, { value: e.target.value })}
-                data-testid={`assignment-value-${i}`}
-              />
+              <MappingDropTarget path={`${path}.assignments.${i}.value`} value={a.value} onChange={(v) => patch(i, { value: v })} disabled={ctx.readOnly} rawText>
+                <input
+                  className={`input${isExpression(a.value) ? ' mono expression-field' : ''}`}
+                  placeholder="value (start with = for an expression)"
+                  aria-label="Field value"
+                  aria-invalid={!!error}
+                  value={a.value === undefined || a.value === null ? '' : typeof a.value === 'object' ? JSON.stringify(a.value) : String(a.value)}
+                  readOnly={ctx.readOnly}
+                  onChange={(e) => patch(i, { value: e.target.value })}
+                  data-testid={`assignment-value-${i}`}
+                />
+              </MappingDropTarget>
             )}
             {error && <div className="field-error">{error}</div>}
           </div>
         );
       })}
+      {/* Mapping (engineer C): a key dropped here adds a field named after it. */}
+      <MappingAddTarget disabled={ctx.readOnly} onAdd={(name, expression) => set([...list, { id: newId(), name, value: expression, type: 'string' }])} testId={`assignment-drop-${path}`} />
       {!ctx.readOnly && (
         <button type="button" className="btn btn-s add-btn" onClick={() => set([...list, { id: newId(), name: '', value: '', type: 'string' }])} data-testid={`assignment-add-${path}`}>
           Add field

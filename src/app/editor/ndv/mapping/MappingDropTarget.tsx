@@ -31,6 +31,7 @@ export const MappingDropTarget = observer(function MappingDropTarget({
   onChange,
   requiresDataPath,
   disabled,
+  rawText,
   children,
 }: {
   /** The parameter's path (its expression editor is found by it). */
@@ -39,6 +40,8 @@ export const MappingDropTarget = observer(function MappingDropTarget({
   onChange: (v: unknown) => void;
   requiresDataPath?: unknown;
   disabled: boolean;
+  /** The field shows the value with its '=' (a plain input holding '=…'), not the expression's text. */
+  rawText?: boolean;
   children: ReactNode;
 }) {
   const { ui } = useStores();
@@ -61,14 +64,16 @@ export const MappingDropTarget = observer(function MappingDropTarget({
         };
         if (typeof prev === 'string' && prev.startsWith('=')) {
           const field = el.current?.querySelector<HTMLTextAreaElement | HTMLInputElement>('textarea, input[type="text"], input:not([type])');
-          const under = field ? textOffsetAt(field, x, y) : undefined;
+          const offset = field ? textOffsetAt(field, x, y) : undefined;
+          const under = offset !== undefined && rawText ? Math.max(0, offset - 1) : offset;
           const editor = expressionEditorFor(path);
           if (editor && field) {
             // At the text under the pointer, else at the editor's cursor; the cursor ends after it.
             if (under !== undefined) field.setSelectionRange(under, under);
             editor.insertText(expression);
           } else {
-            latest.current.onChange(insertIntoExpression(prev, expression, under ?? field?.selectionStart ?? undefined));
+            const cursor = field?.selectionStart ?? undefined;
+            latest.current.onChange(insertIntoExpression(prev, expression, under ?? (cursor !== undefined && rawText ? Math.max(0, cursor - 1) : cursor)));
           }
           done();
           return;
@@ -84,7 +89,7 @@ export const MappingDropTarget = observer(function MappingDropTarget({
         }, DROP_DELAY_MS);
       },
     }),
-    [ui, requiresDataPath, path],
+    [ui, requiresDataPath, path, rawText],
   );
 
   const dragging = mappingDrag.active && !disabled;
@@ -105,6 +110,43 @@ export const MappingDropTarget = observer(function MappingDropTarget({
           {pending}
         </div>
       )}
+    </div>
+  );
+});
+
+/**
+ * A list that takes a drop as a new entry (the Set node's fields, as in n8n: the field named
+ * after the key, its value the expression). Shown while a mapping drag is on.
+ */
+export const MappingAddTarget = observer(function MappingAddTarget({ onAdd, disabled, testId }: { onAdd: (name: string, expression: string) => void; disabled: boolean; testId?: string }) {
+  const { ui } = useStores();
+  const latest = useRef(onAdd);
+  latest.current = onAdd;
+  const target: Target = useMemo(
+    () => ({
+      drop(expression, _x, _y, label) {
+        setTimeout(() => {
+          latest.current(label, '=' + expression);
+          if (!isMappingOnboarded()) {
+            ui.toasts.success(MAPPING_SUCCESS_TITLE, MAPPING_SUCCESS_MESSAGE);
+            setMappingOnboarded();
+          }
+        }, DROP_DELAY_MS);
+      },
+    }),
+    [ui],
+  );
+  if (!mappingDrag.active || disabled) return null;
+  const over = mappingDrag.target === target;
+  return (
+    <div
+      className={`mapping-add${over ? ' mapping-over' : ''}`}
+      onPointerEnter={() => mappingDrag.setTarget(target)}
+      onPointerMove={() => mappingDrag.target !== target && mappingDrag.setTarget(target)}
+      onPointerLeave={() => mappingDrag.target === target && mappingDrag.setTarget(undefined)}
+      data-testid={testId}
+    >
+      Drop here to add a field “{mappingDrag.label}”
     </div>
   );
 });

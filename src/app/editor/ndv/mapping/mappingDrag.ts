@@ -8,8 +8,8 @@ import { action, makeObservable, observable, observableRef } from 'mobx';
 const START_DISTANCE = 4;
 
 export interface MappingDropTarget {
-  /** Called on release over the target; x/y are the pointer's client coordinates. */
-  drop(expression: string, x: number, y: number): void;
+  /** Called on release over the target; x/y are the pointer's client coordinates, label the field's name. */
+  drop(expression: string, x: number, y: number, label: string): void;
 }
 
 class MappingDrag {
@@ -85,7 +85,7 @@ export function armMappingDrag(e: { button: number; clientX: number; clientY: nu
     document.body.classList.remove('mapping-dragging');
     const target = mappingDrag.target;
     mappingDrag.end();
-    if (dropped && target) target.drop(expression, ev.clientX, ev.clientY);
+    if (dropped && target) target.drop(expression, ev.clientX, ev.clientY, label);
   };
   const onUp = (ev: PointerEvent) => finish(ev, true);
   const onCancel = (ev: PointerEvent) => finish(ev, false);
