@@ -184,6 +184,25 @@ test('Execute Workflow: the workflow picker lists and searches this user’s wor
   await shot(page, 'params-07-locator-search');
   await page.getByTestId('rl-search-workflowId').fill(`nothing like ${tag}`);
   await expect(page.getByTestId('rl-dropdown-workflowId')).toContainText(`Nothing found for “nothing like ${tag}”`);
+  // The keyboard: arrows from the search into the results, Enter chooses, Escape closes.
+  await page.getByTestId('rl-search-workflowId').fill(`reports ${tag}`);
+  await expect(results).toHaveText([`Reports ${tag}`]);
+  await page.keyboard.press('ArrowDown');
+  await expect(results.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rl-list-toggle-workflowId')).toHaveText(`Reports ${tag}`);
+  await expect(page.getByTestId('rl-dropdown-workflowId')).toHaveCount(0);
+  await page.getByTestId('rl-list-toggle-workflowId').click();
+  await expect(page.getByTestId('rl-search-workflowId')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('rl-dropdown-workflowId')).toHaveCount(0);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+  // A click elsewhere closes it too.
+  await page.getByTestId('rl-list-toggle-workflowId').click();
+  await page.getByTestId('parameter-mode').click();
+  await expect(page.getByTestId('rl-dropdown-workflowId')).toHaveCount(0);
+
+  await page.getByTestId('rl-list-toggle-workflowId').click();
   await page.getByTestId('rl-search-workflowId').fill(`invoices ${tag}`);
   await results.filter({ hasText: `Invoices ${tag}` }).click();
   await expect(page.getByTestId('rl-list-toggle-workflowId')).toHaveText(`Invoices ${tag}`);

@@ -64,6 +64,7 @@ function ListMode({ mode, locator, onChange, path, ctx, label }: { mode: INodePr
   latest.current = ctx;
   const method = mode.typeOptions?.searchListMethod;
   const searchRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open || !method || !ctx.node) return;
@@ -101,7 +102,30 @@ function ListMode({ mode, locator, onChange, path, ctx, label }: { mode: INodePr
   const chosen = locator.value === '' || locator.value === undefined ? '' : (locator.cachedResultName ?? String(locator.value));
   const results = state.status === 'loaded' || state.status === 'loading' ? state.results : [];
   return (
-    <div className="rl-list" onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}>
+    <div
+      className="rl-list"
+      ref={rootRef}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          rootRef.current?.querySelector<HTMLElement>('.rl-list-toggle')?.focus();
+        } else if (open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          // Arrows move between the search and the results.
+          const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('.rl-search, .rl-result') ?? [])];
+          const at = items.indexOf(document.activeElement as HTMLElement);
+          const next = items[Math.max(0, Math.min(items.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+          if (next) {
+            e.preventDefault();
+            next.focus();
+          }
+        }
+      }}
+      onBlur={(e) => {
+        // Focus leaving the picker (a click elsewhere, Tab out) closes the list.
+        if (open && !rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         type="button"
         id={inputId(path)}
@@ -120,7 +144,8 @@ function ListMode({ mode, locator, onChange, path, ctx, label }: { mode: INodePr
         </a>
       )}
       {open && (
-        <div className="rl-dropdown" data-testid={`rl-dropdown-${path}`}>
+        // Focusable itself, so a click on its blank parts keeps the focus (and the list) inside.
+        <div className="rl-dropdown" tabIndex={-1} data-testid={`rl-dropdown-${path}`}>
           {mode.typeOptions?.searchable !== false && (
             <input
               ref={searchRef}
