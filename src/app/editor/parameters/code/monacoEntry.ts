@@ -17,6 +17,7 @@ import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/python/register';
 import 'monaco-editor/languages/definitions/sql/register';
 import 'monaco-editor/languages/definitions/html/register';
+import './monacoOverrides.css';
 import type { CodeEditorInstance, CodeEditorOptions, CodeMarker } from './codeEditorApi.ts';
 import { lintJavaScript, lintJson } from './codeLint.ts';
 import { CODE_GLOBALS, completeCode, type CompletionData, type CompletionKind } from '../expression/completions.ts';
@@ -105,6 +106,9 @@ export function createCodeEditor(container: HTMLElement, options: CodeEditorOpti
     fontSize: 13,
     lineNumbersMinChars: 3,
     scrollBeyondLastLine: false,
+    // The parameters panel is narrow: long lines wrap (as n8n's code editor does) instead of
+    // scrolling the start of every line out of view.
+    wordWrap: 'on',
     tabSize: 2,
     fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
     ariaLabel: options.ariaLabel,
