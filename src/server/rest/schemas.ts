@@ -167,6 +167,8 @@ export const WorkflowsFilter = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 256 })),
     tags: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+    // Workflows with a node of one of these types (the settings dialog's error workflows).
+    nodeTypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 512 }), { minItems: 1, maxItems: 20 })),
   },
   { additionalProperties: false },
 );

@@ -55,3 +55,29 @@ export function normaliseNodes(nodes: INode[]): INode[] {
     return { ...n, id: typeof n.id === 'string' && n.id !== '' ? n.id : newId(), parameters: n.parameters ?? {} };
   });
 }
+
+/** Hours, minutes and seconds of a number of seconds (the settings dialog's inputs). */
+export function toHMS(total: number): { hours: number; minutes: number; seconds: number } {
+  if (!(total > 0)) return { hours: 0, minutes: 0, seconds: 0 };
+  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}
+
+export const TIMEOUT_ZERO = 'Timeout is activated but set to 0';
+export const timeoutAboveMaximum = (max: number): string => {
+  const { hours, minutes, seconds } = toHMS(max);
+  return `The timeout is longer than allowed. Maximum Timeout is: ${hours} hours, ${minutes} minutes, ${seconds} seconds`;
+};
+
+/**
+ * Spec 001 §5: a workflow's executionTimeout may not be 0 (the switch on with nothing set) nor
+ * above the instance maximum. Checked on update only, and only a value the request changes: a
+ * workflow stored under a larger maximum stays saveable, and an n8n file is imported as it was
+ * kept (issue 10). Runs are capped to the maximum either way (executions/policy.ts).
+ */
+export function assertExecutionTimeout(settings: unknown, stored: unknown, max: number): void {
+  const timeout = (settings as { executionTimeout?: unknown } | null | undefined)?.executionTimeout;
+  if (typeof timeout !== 'number') return;
+  if (timeout === (stored as { executionTimeout?: unknown } | null | undefined)?.executionTimeout) return;
+  if (timeout === 0) throw new BadRequestError(`body/settings/executionTimeout: ${TIMEOUT_ZERO}`);
+  if (timeout > max) throw new BadRequestError(`body/settings/executionTimeout: ${timeoutAboveMaximum(max)}`);
+}

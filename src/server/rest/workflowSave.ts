@@ -8,7 +8,7 @@ import type { WorkflowWrite } from '../db/repositories/workflows.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';
 import { WorkflowActivationError } from '../activation/ActiveWorkflows.ts';
 import { credentialRef } from '../../model/readWorkflow.ts';
-import { assertValidWorkflow, cleanWorkflowName, normaliseNodes, withoutDanglingConnections } from './workflowChecks.ts';
+import { assertExecutionTimeout, assertValidWorkflow, cleanWorkflowName, normaliseNodes, withoutDanglingConnections } from './workflowChecks.ts';
 import { EXTRA_WORKFLOW_FIELDS } from './schemas.ts';
 
 /**
@@ -109,6 +109,7 @@ export async function updateWorkflow(
     },
     'body/',
   );
+  if (patch.settings !== undefined) assertExecutionTimeout(patch.settings, current.settings, ctx.config.executionsTimeoutMax);
   if (patch.nodes && ownerId) await assertOwnCredentials(ctx, patch.nodes, ownerId);
   const willBeActive = patch.active ?? current.active;
   if (willBeActive) {

@@ -34,6 +34,8 @@ export interface WorkflowListFilter {
   ownerId?: string;
   /** Only active (true) or inactive (false) workflows. */
   active?: boolean;
+  /** Only workflows with a node of one of these types. */
+  nodeTypes?: string[];
 }
 
 /** The filter's conditions on a query of the workflows table. */
@@ -45,6 +47,11 @@ function filtered<O>(q: SelectQueryBuilder<Database, 'workflows', O>, filter: Wo
   }
   if (filter.ownerId !== undefined) q = q.where('ownerId', '=', filter.ownerId);
   if (filter.active !== undefined) q = q.where('active', '=', filter.active);
+  if (filter.nodeTypes && filter.nodeTypes.length > 0) {
+    // A cheap first pass on the stored JSON text; list() then reads the nodes to be sure.
+    const likes = filter.nodeTypes.map((t) => sql<boolean>`${sql.ref('nodes')} like ${'%' + JSON.stringify(t).replace(/[\\%_]/g, (c) => '\\' + c) + '%'} escape '\\'`);
+    q = q.where(sql<boolean>`(${sql.join(likes, sql` or `)})`);
+  }
   if (filter.tags && filter.tags.length > 0) {
     const wanted = [...new Set(filter.tags)];
     q = q.where('id', 'in', (eb) =>
@@ -140,7 +147,8 @@ export class WorkflowsRepository {
 
   async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
     const q = filtered(this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'ownerId', 'createdAt', 'updatedAt']), filter);
-    const rows = await q.orderBy('updatedAt', 'desc').execute();
+    let rows = await q.orderBy('updatedAt', 'desc').execute();
+    if (filter.nodeTypes && filter.nodeTypes.length > 0) rows = await this.#withNodeTypes(rows, filter.nodeTypes);
     const tags = await tagsByWorkflow(this.#db, rows.length > 500 ? undefined : rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
@@ -151,6 +159,27 @@ export class WorkflowsRepository {
       tags: tags.get(r.id) ?? [],
       ownerId: r.ownerId,
     }));
+  }
+
+  /** The rows whose stored nodes include one of `types` (the like pass also matches parameter text). */
+  async #withNodeTypes<R extends { id: string }>(rows: R[], types: string[]): Promise<R[]> {
+    if (rows.length === 0) return rows;
+    const wanted = new Set(types);
+    const keep = new Set<string>();
+    // In chunks: SQLite bounds the number of bound parameters.
+    for (let i = 0; i < rows.length; i += 500) {
+      const ids = rows.slice(i, i + 500).map((r) => r.id);
+      for (const r of await this.#db.selectFrom('workflows').select(['id', 'nodes']).where('id', 'in', ids).execute()) {
+        let nodes: unknown;
+        try {
+          nodes = parseStoredJson<unknown>(r.nodes, 'nodes');
+        } catch {
+          continue;
+        }
+        if (Array.isArray(nodes) && nodes.some((n) => typeof n === 'object' && n !== null && wanted.has((n as { type?: unknown }).type as string))) keep.add(r.id);
+      }
+    }
+    return rows.filter((r) => keep.has(r.id));
   }
 
   /**
