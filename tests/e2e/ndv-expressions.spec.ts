@@ -71,8 +71,15 @@ test('expression switch, inline editor, completions, every preview state, full e
   await expect(result).toHaveText('Hello Ada!');
   // The segment is coloured as resolvable.
   await expect(field.locator('.expr-segment.expr-valid')).toHaveText('{{ $json.name }}');
-  await expect(field.getByText('Item 1 of 2')).toBeVisible();
+  await expect(field.getByTestId('expression-result-item')).toHaveText('Item 1 of 2');
   await shot(page, 'expressions-02-inline-with-preview');
+  // Another input item: at once, and the editor keeps the focus.
+  await field.getByRole('button', { name: 'Next item' }).click();
+  await expect(result).toHaveText('Hello Grace!');
+  await expect(field.getByTestId('expression-result-item')).toHaveText('Item 2 of 2');
+  await expect(editor).toBeFocused();
+  await field.getByRole('button', { name: 'Previous item' }).click();
+  await expect(result).toHaveText('Hello Ada!');
 
   // The preview waits 500 ms after the last keystroke.
   await editor.press('End');

@@ -19,6 +19,7 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
   const text = typeof value === 'string' ? value.slice(1) : '';
   const [focused, setFocused] = useState(false);
   const [full, setFull] = useState(false);
+  const [item, setItem] = useState(0);
   const editor = useRef<ExpressionEditorHandle>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const setText = (t: string) => onChange('=' + t);
@@ -33,7 +34,7 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
   );
 
   const data = useCompletionData(root, node?.name);
-  const preview = useExpressionPreview(root, '=' + text, node?.name, node?.parameters, (focused && !full) || full);
+  const preview = useExpressionPreview(root, '=' + text, node?.name, node?.parameters, (focused && !full) || full, item);
 
   return (
     <div
@@ -69,7 +70,7 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
       </div>
       {focused && !full && node && (
         <div className="expression-inline-result" data-testid={`expression-result-${path}`}>
-          <ExpressionResult preview={preview} current={text} compact />
+          <ExpressionResult preview={preview} current={text} compact onItem={setItem} />
           <div className="expression-tip hint">
             Anything inside <code className="mono">{'{{ }}'}</code> is JavaScript. Ctrl+Space for completions.
           </div>
@@ -83,6 +84,7 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
           readOnly={ctx.readOnly}
           completionData={data}
           preview={preview}
+          onItem={setItem}
           onClose={() => {
             setFull(false);
             editor.current?.focus();

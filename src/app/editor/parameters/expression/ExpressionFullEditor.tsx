@@ -25,6 +25,7 @@ export function ExpressionFullEditor({
   readOnly,
   completionData,
   preview,
+  onItem,
   onClose,
 }: {
   title: string;
@@ -33,6 +34,7 @@ export function ExpressionFullEditor({
   readOnly: boolean;
   completionData: CompletionData;
   preview: ShownPreview | undefined;
+  onItem: (index: number) => void;
   onClose: () => void;
 }) {
   const editor = useRef<ExpressionEditorHandle>(null);
@@ -93,7 +95,7 @@ export function ExpressionFullEditor({
               </div>
             </section>
             <section className="expr-full-output" aria-label="Result">
-              <ExpressionResult preview={preview} current={value} />
+              <ExpressionResult preview={preview} current={value} onItem={onItem} />
             </section>
           </div>
         </Dialog>

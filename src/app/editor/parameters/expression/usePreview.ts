@@ -13,14 +13,17 @@ import type { PreviewResult } from './previewKernel.ts';
 export interface ShownPreview {
   /** The expression text (without '=') the result is for. */
   text: string;
+  /** The input item it was computed for (0-based). */
+  itemIndex: number;
   result: PreviewResult;
 }
 
-export function useExpressionPreview(root: RootStore, value: string, nodeName: string | undefined, parameters: unknown, enabled: boolean): ShownPreview | undefined {
+export function useExpressionPreview(root: RootStore, value: string, nodeName: string | undefined, parameters: unknown, enabled: boolean, itemIndex = 0): ShownPreview | undefined {
   const [shown, setShown] = useState<ShownPreview | undefined>();
   const seq = useRef(0);
   const opened = useRef(false);
   const key = nodeName ? previewKey(root, nodeName) : '';
+  const lastItem = useRef(itemIndex);
   const paramsRef = useRef(parameters);
   paramsRef.current = parameters;
   useEffect(() => {
@@ -29,23 +32,25 @@ export function useExpressionPreview(root: RootStore, value: string, nodeName: s
       return;
     }
     const mine = ++seq.current;
-    const delay = opened.current ? DEBOUNCE_EXPRESSION_MS : 0;
+    // Typing waits for a pause; opening the editor or choosing another item does not.
+    const delay = opened.current && lastItem.current === itemIndex ? DEBOUNCE_EXPRESSION_MS : 0;
+    lastItem.current = itemIndex;
     opened.current = true;
     const timer = setTimeout(() => {
       const params = JSON.parse(JSON.stringify(paramsRef.current ?? {})) as Record<string, unknown>;
-      requestPreview(root, { expression: value, nodeName, parameters: params as never, itemIndex: 0, now: Date.now() }).then(
+      requestPreview(root, { expression: value, nodeName, parameters: params as never, itemIndex, now: Date.now() }).then(
         (result) => {
-          if (mine === seq.current) setShown({ text: value.slice(1), result });
+          if (mine === seq.current) setShown({ text: value.slice(1), itemIndex, result });
         },
         (e: unknown) => {
           if (mine !== seq.current) return;
           const message = e instanceof Error ? e.message : String(e);
-          setShown({ text: value.slice(1), result: { text: `[invalid (${message})]`, state: 'invalid', segments: [], inputItems: 0 } });
+          setShown({ text: value.slice(1), itemIndex, result: { text: `[invalid (${message})]`, state: 'invalid', segments: [], inputItems: 0 } });
         },
       );
     }, delay);
     return () => clearTimeout(timer);
-  }, [root, value, nodeName, enabled, key]);
+  }, [root, value, nodeName, enabled, key, itemIndex]);
   return enabled ? shown : undefined;
 }
 
