@@ -181,6 +181,14 @@ test("the Set node's fields: a key dropped on the list adds a field named after 
     { name: 'name', value: '={{ $json.name }}', type: 'string' },
   ]);
   await expect(area).toHaveCount(0);
+  // A cell drags its column too: Grace's name onto the new field's value, dropped right of its text (the end).
+  await page.getByTestId('assignment-value-1').evaluate((el: HTMLInputElement) => el.setSelectionRange(el.value.length, el.value.length));
+  await dragTo(page, input.getByTestId('data-table').locator('.dt-cell').filter({ hasText: /^Grace$/ }), page.getByTestId('assignment-value-1'));
+  await page.mouse.up();
+  await expect.poll(assignments).toEqual([
+    { name: 'greeting', value: "={{ $json['my key'] }}", type: 'string' },
+    { name: 'name', value: '={{ $json.name }}{{ $json.name }}', type: 'string' },
+  ]);
   await shot(page, 'mapping-07-set-mapped');
   expect(errors).toEqual([]);
 });
