@@ -162,6 +162,7 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
         aria-autocomplete="list"
         aria-expanded={!!completion}
         aria-controls={completion ? listId : undefined}
+        aria-activedescendant={completion && listId ? `${listId}-${active}` : undefined}
         role="combobox"
         data-testid={testId}
         onChange={(e) => {
@@ -185,6 +186,7 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
           {completion.options.map((o, i) => (
             <li
               key={o.label + i}
+              id={listId ? `${listId}-${i}` : undefined}
               role="option"
               aria-selected={i === active}
               className={`expr-completion expr-kind-${o.kind}${i === active ? ' active' : ''}`}
