@@ -12,6 +12,7 @@ import { Toasts } from './toasts/Toasts.tsx';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog.tsx';
 import { AboutDialog } from './dialogs/AboutDialog.tsx';
 import { WorkflowOpenDialog } from './dialogs/WorkflowOpenDialog.tsx';
+import { ExecutionsDialog } from './dialogs/ExecutionsDialog.tsx';
 import { RenameNodeDialog } from './dialogs/RenameNodeDialog.tsx';
 import { ImportUrlDialog } from './dialogs/ImportUrlDialog.tsx';
 import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog.tsx';
@@ -78,6 +79,7 @@ export function App() {
       <UnsavedChangesDialog />
       <AboutDialog />
       <WorkflowOpenDialog />
+      <ExecutionsDialog />
       <RenameNodeDialog />
       <ImportUrlDialog />
       <CredentialEditDialog />

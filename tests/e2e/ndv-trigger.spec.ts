@@ -60,9 +60,10 @@ test.describe('trigger nodes in the node details view', () => {
     await page.getByTestId('trigger-more-info').click();
     const help = page.getByTestId('trigger-executions-help');
     await expect(help).toContainText('Webhooks have two modes: test and production.');
-    // 'Activate' acts; 'executions list' names a page this product does not have: plain text.
+    // 'Activate' acts; 'executions list' opens the executions dialog (tests/e2e/executions-dialog.spec.ts).
     await expect(help.getByTestId('trigger-link-activate')).toHaveText('Activate');
-    await expect(help.locator('button, a')).toHaveCount(1);
+    await expect(help.getByTestId('trigger-link-executions')).toHaveText('executions list');
+    await expect(help.locator('button, a')).toHaveCount(2);
     await shot(page, 'ndv-trigger-01-webhook-panel');
 
     // Webhook URLs: collapsed, then Test and Production built from GET /rest/settings.

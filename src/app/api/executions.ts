@@ -33,3 +33,13 @@ export function getCurrentExecutions(workflowId?: string): Promise<IExecutionSum
 export function stopExecution(id: string): Promise<StopExecutionResponse> {
   return request('POST', `/executions-current/${encodeURIComponent(id)}/stop`);
 }
+
+/** POST /executions/delete: the chosen ids, or every execution matching `filters` started before `deleteBefore`. */
+export function deleteExecutions(body: { ids: string[] } | { deleteBefore: string; filters?: ExecutionsFilter }): Promise<unknown> {
+  return request('POST', '/executions/delete', { body });
+}
+
+/** POST /executions/{id}/retry: true when the retry succeeded. loadWorkflow: the workflow as saved now instead of the execution's copy. */
+export function retryExecution(id: string, loadWorkflow: boolean): Promise<boolean> {
+  return request('POST', `/executions/${encodeURIComponent(id)}/retry`, { body: { loadWorkflow } });
+}

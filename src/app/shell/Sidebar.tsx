@@ -1,7 +1,7 @@
 // The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
-// user menu at the foot. The Credentials submenu and Executions entry come with their dialogs
-// (the credentials list and type picker, issue 13; the executions dialog, issue 12).
-import { faFolderOpen, faPlus } from '@fortawesome/free-solid-svg-icons';
+// user menu at the foot. Executions opens the executions dialog (modal 'executions'). The
+// Credentials submenu comes with its dialogs (the credentials list and type picker, issue 13).
+import { faFolderOpen, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
@@ -38,6 +38,7 @@ export function Sidebar({ actions }: { actions: SidebarActions }) {
       <Entry icon={faPlus} label="New workflow" shortcut="Ctrl+Alt+N" onPress={actions.newWorkflow} testId="sidebar-new-workflow" />
       <Entry icon={faFolderOpen} label="Open workflow" shortcut="Ctrl+O" onPress={() => ui.modals.open('workflowOpen')} testId="sidebar-open-workflow" />
       <WorkflowsMenu actions={actions} />
+      <Entry icon={faList} label="Executions" onPress={() => ui.modals.open('executions')} testId="sidebar-executions" />
       <div className="sidebar-spacer" />
       <HelpMenu />
       <UserMenu />

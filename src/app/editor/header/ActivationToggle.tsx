@@ -84,7 +84,21 @@ const ActivationModal = observer(function ActivationModal() {
             Your trigger will now fire production executions automatically whenever conditions are met. Webhooks answer at their production URL
             (<span className="mono">/webhook/…</span>).
           </p>
-          <p className="dialog-text activation-modal-text">These executions will not show up immediately in the editor, but you can see them in the execution list if you choose to save executions.</p>
+          <p className="dialog-text activation-modal-text">
+            These executions will not show up immediately in the editor, but you can see them in the{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                close();
+                ui.modals.open('executions');
+              }}
+              data-testid="activation-executions-link"
+            >
+              execution list
+            </button>{' '}
+            if you choose to save executions.
+          </p>
           <div className="activation-modal-footer">
             <Checkbox className="checkbox activation-checkbox" isSelected={dontShow} onChange={setDontShow} data-testid="activation-dont-show">
               <span className="checkbox-box" aria-hidden />

@@ -3,8 +3,8 @@
 // test URL to copy; a polling node's spinner while it fetches; otherwise the node type's
 // triggerPanel texts (header, activation hint, executions help) and the run button. Links in
 // those texts act only where the product has the target: 'activate' activates the workflow
-// (1 s after the view closes, as in n8n); the executions list and workflow settings do not
-// exist yet, so their words stay plain text.
+// (1 s after the view closes, as in n8n); 'executions' closes the view and opens the executions
+// dialog; workflow settings do not exist yet, so their words stay plain text.
 import { observer } from 'mobx-react-lite';
 import { Fragment, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -24,7 +24,7 @@ import { EXECUTION_ISSUE, helpSegments, isListening, isPolling, triggerTexts, we
 export const ACTIVATE_AFTER_CLOSE_MS = 1000;
 
 /** The link targets this product has; others render as their text. */
-const LIVE_LINKS: ReadonlySet<HelpLink> = new Set(['activate']);
+const LIVE_LINKS: ReadonlySet<HelpLink> = new Set(['activate', 'executions']);
 
 function HelpText({ html, onLink, testId, readOnly }: { html: string; onLink: (key: HelpLink) => void; testId: string; readOnly: boolean }) {
   const segments = helpSegments(html);
@@ -34,7 +34,7 @@ function HelpText({ html, onLink, testId, readOnly }: { html: string; onLink: (k
         if (s.kind === 'break') return <br key={i} />;
         const text = s.bold ? <b>{s.text}</b> : s.text;
         // A past execution or the demo cannot activate anything: the link is its words there.
-        if (s.kind === 'link' && !readOnly && LIVE_LINKS.has(s.key as HelpLink)) {
+        if (s.kind === 'link' && (!readOnly || s.key === 'executions') && LIVE_LINKS.has(s.key as HelpLink)) {
           return (
             <button key={i} type="button" className="link-button" onClick={() => onLink(s.key as HelpLink)} data-testid={`trigger-link-${s.key}`}>
               {text}
@@ -64,6 +64,10 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
   const texts = triggerTexts(d, { active: workflow.active, polling });
   const onLink = (key: HelpLink) => {
     if (key === 'activate' && !ui.readOnly) activateLater(root, navigate);
+    if (key === 'executions') {
+      ui.closeNdv();
+      ui.modals.open('executions');
+    }
   };
   // n8n shows nothing but the panel while the node has parameter or credential issues.
   const hasIssues = node.issues.some((i) => i !== EXECUTION_ISSUE);
