@@ -51,6 +51,8 @@ export interface ExecutionsTable {
   retrySuccessId: string | null;
   /** Whose run of an unsaved workflow it is; null for a stored workflow's (its owner's) run. */
   userId?: string | null;
+  /** Why a failed execution failed (its run error, or why its data could not be saved); null otherwise. */
+  errorMessage?: string | null;
 }
 
 export interface ExecutionDataTable {

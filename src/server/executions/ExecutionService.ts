@@ -69,6 +69,8 @@ export interface ExecutionServiceDeps {
   resumeUrl?: (executionId: string) => string;
   /** Deduplication history (table processed_data); without it the engine keeps it in memory. */
   processedData?: ProcessedDataRepository;
+  /** How often executions the database refused are written again (default 30 s). */
+  unsavedRetryMs?: number;
 }
 
 /** Told about every execution that ended (saved or not): error workflows, retries, wait tracking. */
@@ -146,6 +148,8 @@ const DEFAULT_STOP_GRACE_MS = 5000;
 export class ExecutionService {
   readonly #d: ExecutionServiceDeps;
   readonly #active = new Map<string, ActiveExecution>();
+  /** Ids whose start is being recorded (not yet in #active): a stop must not take them for orphans. */
+  readonly #starting = new Set<string>();
   readonly recent = new RecentExecutions();
   /** Whose the recent manual executions are (RecentExecutions keeps only the execution). */
   readonly #recentUsers = new Map<string, string | null>();
@@ -212,6 +216,7 @@ export class ExecutionService {
       done: undefined as unknown as Promise<IExecution>,
     };
     if (!resume && mightSave(policy, req.mode)) {
+      this.#starting.add(id);
       await this.#d.executions.insertRunning({
         id,
         workflowId: a.workflowId,
@@ -222,7 +227,7 @@ export class ExecutionService {
         workflowData: workflow,
         data: a.runData,
         userId: a.workflowId ? null : a.runAs,
-      });
+      }).finally(() => this.#starting.delete(id));
       a.recorded = true;
     }
     this.#active.set(id, a);
@@ -257,6 +262,8 @@ export class ExecutionService {
   getLive(id: string): IExecution | undefined {
     const a = this.#active.get(id);
     if (a) return { ...runningSummary(a), workflowData: a.workflow, data: a.runData };
+    const u = this.#unsaved.get(id);
+    if (u && !u.deleteOnly) return u.execution;
     return this.recent.get(id);
   }
 
@@ -316,6 +323,8 @@ export class ExecutionService {
       const e = await a.done;
       return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: e.finished, status: e.status };
     }
+    const unsaved = this.unsavedSummary(id);
+    if (unsaved) throw new ConflictError(`Execution ${id} has already finished (status: ${unsaved.status})`);
     const stored = await this.#d.executions.summary(id);
     if (!stored) {
       if (this.recent.get(id)) throw new ConflictError(`Execution ${id} has already finished`);
@@ -325,7 +334,15 @@ export class ExecutionService {
       const e = (await this.#d.executions.summary(id))!;
       return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: false, status: 'canceled' };
     }
-    throw new ConflictError(`Execution ${id} is not running (status: ${stored.status})`);
+    // Stored as running but run by nothing here (the start of a resumed execution that failed,
+    // an interrupted write): stopping it marks it canceled, as a stop of a running one would.
+    if ((stored.status === 'running' || stored.status === 'new') && !this.#active.has(id) && !this.#starting.has(id)) {
+      if (await this.#d.executions.cancelOrphan(id, 'The execution was stopped: no process was running it any more')) {
+        const e = (await this.#d.executions.summary(id))!;
+        return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: false, status: 'canceled' };
+      }
+    }
+    throw new ConflictError(`Execution ${id} has already finished (status: ${stored.status})`);
   }
 
   /**
@@ -337,6 +354,10 @@ export class ExecutionService {
     await this.#settle(timeoutMs);
     for (const a of this.#active.values()) this.#abort(a, 'shutdown');
     await this.#settle((this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS) + 1000);
+    // A last try for the ended executions the database refused (else the next start marks them crashed).
+    if (this.#unsaved.size > 0) await this.retryUnsaved();
+    if (this.#unsavedTimer) clearInterval(this.#unsavedTimer);
+    this.#unsavedTimer = undefined;
   }
 
   /** Waits until no execution is active (including ones that were still starting) or `ms` pass. */
@@ -458,8 +479,7 @@ export class ExecutionService {
       a.settled = true;
       if (timer) clearTimeout(timer);
     }
-    const execution = this.#toExecution(a, run);
-    const saved = await this.#persist(a, execution, staticData);
+    const { execution, saved } = await this.#persist(a, this.#toExecution(a, run), staticData);
     if (a.mode === 'manual') {
       this.recent.put(execution);
       this.#recentUsers.set(a.id, a.runAs);
@@ -535,15 +555,40 @@ export class ExecutionService {
     };
   }
 
-  async #persist(a: ActiveExecution, e: IExecution, staticData: IDataObject): Promise<boolean> {
+  /**
+   * Saves the ended execution (or deletes its start record when the settings say not to keep
+   * it). Every execution reaches a final state: when its data cannot be saved (it cannot be
+   * serialised — nested too deep, too large for a string — or the database refuses it), it is
+   * saved as an error without its run data, with a message that says why; when even that fails,
+   * it is kept in memory as failed and written again later (#retryUnsaved). Returns the
+   * execution as it now stands, and whether it was saved.
+   */
+  async #persist(a: ActiveExecution, e: IExecution, staticData: IDataObject): Promise<{ execution: IExecution; saved: boolean }> {
+    let execution = e;
     let saved = false;
-    try {
-      if (shouldSave(a.policy, a.mode, e.status)) {
+    if (shouldSave(a.policy, a.mode, e.status)) {
+      try {
         await this.#d.executions.saveFinished(e, a.workflowId ? null : a.runAs);
         saved = true;
-      } else if (a.recorded) await this.#d.executions.delete(a.id);
-    } catch (err) {
-      this.#d.log.error({ err, executionId: a.id }, 'could not save the execution');
+      } catch (err) {
+        this.#d.log.error({ err, executionId: a.id }, 'could not save the execution data; saving it as failed without its data');
+        execution = unsavableExecution(e, err);
+        try {
+          await this.#d.executions.saveFinished(execution, a.workflowId ? null : a.runAs);
+          saved = true;
+        } catch (err2) {
+          this.#d.log.error({ err: err2, executionId: a.id }, 'could not save the failed execution either; it is written again later');
+          this.#keepUnsaved({ execution, userId: a.workflowId ? null : a.runAs, runAs: a.runAs, recorded: a.recorded });
+        }
+      }
+    } else if (a.recorded) {
+      try {
+        await this.#d.executions.delete(a.id);
+      } catch (err) {
+        // Its start record says 'running': it must not stay so.
+        this.#d.log.error({ err, executionId: a.id }, 'could not delete the start record of an execution not to be kept');
+        this.#keepUnsaved({ execution: unsavableExecution(e, err), userId: a.workflowId ? null : a.runAs, runAs: a.runAs, recorded: true, deleteOnly: true });
+      }
     }
     // Triggers keep state in static data; manual runs must not change what production sees.
     if (a.mode !== 'manual' && a.workflowId && staticData.__dataChanged) {
@@ -552,8 +597,96 @@ export class ExecutionService {
         this.#d.log.error({ err, workflowId: a.workflowId }, 'could not save static data');
       });
     }
-    return saved;
+    return { execution, saved };
   }
+
+  /** Ended executions the database refused, written again every UNSAVED_RETRY_MS. */
+  readonly #unsaved = new Map<string, UnsavedExecution>();
+  #unsavedTimer: NodeJS.Timeout | undefined;
+
+  #keepUnsaved(u: UnsavedExecution): void {
+    this.#unsaved.set(u.execution.id, u);
+    while (this.#unsaved.size > UNSAVED_MAX) this.#unsaved.delete(this.#unsaved.keys().next().value as string);
+    if (!this.#unsavedTimer) {
+      this.#unsavedTimer = setInterval(() => void this.retryUnsaved(), this.#d.unsavedRetryMs ?? UNSAVED_RETRY_MS);
+      this.#unsavedTimer.unref();
+    }
+  }
+
+  /** Writes the executions kept in memory again; returns how many are still unsaved. */
+  async retryUnsaved(): Promise<number> {
+    for (const [id, u] of [...this.#unsaved]) {
+      try {
+        if (u.deleteOnly) await this.#d.executions.delete(id);
+        else await this.#d.executions.saveFinished(u.execution, u.userId);
+        if (this.#unsaved.get(id) === u) this.#unsaved.delete(id);
+      } catch (err) {
+        this.#d.log.warn({ err, executionId: id }, 'the failed execution could still not be saved');
+      }
+    }
+    if (this.#unsaved.size === 0 && this.#unsavedTimer) {
+      clearInterval(this.#unsavedTimer);
+      this.#unsavedTimer = undefined;
+    }
+    return this.#unsaved.size;
+  }
+
+  /** An ended execution the database has not taken yet (its row may still say 'running'). */
+  unsavedSummary(id: string): (IExecutionSummary & { errorMessage?: string }) | undefined {
+    const u = this.#unsaved.get(id);
+    if (!u || u.deleteOnly) return undefined;
+    const { workflowData: _w, data, ...summary } = u.execution;
+    const errorMessage = data.resultData.error?.message;
+    return errorMessage ? { ...summary, errorMessage } : summary;
+  }
+
+  /** Forgets an ended execution kept in memory (it was deleted); true when there was one. */
+  forgetUnsaved(id: string): boolean {
+    return this.#unsaved.delete(id);
+  }
+
+  /** Ids of the executions running now (or starting): they are not deleted. */
+  activeIds(): Set<string> {
+    return new Set([...this.#active.keys(), ...this.#starting]);
+  }
+}
+
+interface UnsavedExecution {
+  execution: IExecution;
+  /** The row's userId (null for a stored workflow's run). */
+  userId: string | null;
+  runAs: string | null;
+  recorded: boolean;
+  /** Not to be kept: only its start record must go. */
+  deleteOnly?: boolean;
+}
+
+const UNSAVED_RETRY_MS = 30_000;
+const UNSAVED_MAX = 10_000;
+
+/**
+ * The execution as saved when its data cannot be: status error, the run data left out (the
+ * workflow snapshot stays), and an error saying why, for the executions list and the editor.
+ */
+export function unsavableExecution(e: IExecution, err: unknown): IExecution {
+  const message = `The execution data could not be saved: ${describeSaveError(err)}`;
+  const error: ExecutionError = { name: 'ExecutionSaveError', message, timestamp: Date.now() };
+  const lastNodeExecuted = e.data?.resultData?.lastNodeExecuted;
+  return {
+    ...e,
+    status: 'error',
+    finished: false,
+    waitTill: null,
+    data: { resultData: { runData: {}, error, ...(typeof lastNodeExecuted === 'string' ? { lastNodeExecuted } : {}) } },
+  };
+}
+
+function describeSaveError(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  if (/Maximum call stack size exceeded/i.test(m)) return 'its data is nested too deeply to be stored (for example a request body with thousands of nested levels)';
+  if (/Invalid string length/i.test(m)) return 'its data is too large to be stored';
+  if (/too big|SQLITE_TOOBIG/i.test(m)) return 'its data is larger than the database accepts';
+  return `the database refused it (${m.slice(0, 300)})`;
 }
 
 function runningSummary(a: ActiveExecution): IExecutionSummary {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExecutionsListResponse } from '../../model/api.ts';
 import type { ServerContext } from '../context.ts';
-import { BadRequestError, NotFoundError } from '../errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import type { ExecutionListFilter } from '../db/repositories/executions.ts';
 import {
   ExecutionsCurrentFilter,
@@ -43,6 +43,8 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
       firstId: q.firstId === undefined ? undefined : Number(q.firstId),
       lastId: q.lastId === undefined ? undefined : Number(q.lastId),
     });
+    // An ended execution the database has not taken yet still has a 'running' row: show its end.
+    data.results = data.results.map((r) => (r.status === 'running' || r.status === 'new' ? (ctx.executions.unsavedSummary(r.id) ?? r) : r));
     return { data };
   });
 
@@ -61,8 +63,14 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     const scope = ownerScope(currentUser(request));
     if (body.ids !== undefined) {
       if (body.deleteBefore !== undefined) throw new BadRequestError('body must have either ids or deleteBefore, not both');
+      // A running execution is not deleted under it: stop it first (nothing is deleted).
+      const active = ctx.executions.activeIds();
+      const running = body.ids.find((id) => active.has(id));
+      if (running !== undefined) throw new ConflictError(`Execution ${running} is running: stop it before deleting it`);
       // Only executions the user may see are deleted; other ids are skipped as unknown ones are.
-      deleted = await repo.deleteMany({ ids: body.ids, userId: scope });
+      // A row still marked running that nothing runs (see ExecutionService.stop) is deleted too.
+      deleted = await repo.deleteMany({ ids: body.ids, userId: scope, includeRunning: true }, { keep: active });
+      for (const id of deleted) ctx.executions.forgetUnsaved(id);
       // Unsaved manual executions live only in memory.
       for (const id of body.ids) {
         const owner = ctx.executions.recentUserOf(id);
@@ -71,7 +79,13 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     } else if (body.deleteBefore !== undefined) {
       const before = Date.parse(body.deleteBefore);
       if (Number.isNaN(before)) throw new BadRequestError('body/deleteBefore must be a date, e.g. 2024-01-31T00:00:00.000Z');
-      deleted = await repo.deleteMany({ filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString(), userId: scope } });
+      // In batches, each batch's binary data with it: millions of rows never hold the server up.
+      deleted = await repo.deleteMany(
+        { filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString(), userId: scope } },
+        { keep: ctx.executions.activeIds(), onBatch: (ids) => ctx.binaryStore.deleteExecutions(ids) },
+      );
+      request.log.info({ count: deleted.length }, 'executions deleted');
+      return { data: true };
     } else {
       throw new BadRequestError('body must have ids (a list of execution ids) or deleteBefore (a date)');
     }

@@ -6,6 +6,7 @@ import * as m0002 from './0002_credentials.ts';
 import * as m0003 from './0003_processed_data.ts';
 import * as m0004 from './0004_accounts.ts';
 import * as m0005 from './0005_workflow_extra.ts';
+import * as m0006 from './0006_execution_error_message.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_processed_data': m0003,
   '0004_accounts': m0004,
   '0005_workflow_extra': m0005,
+  '0006_execution_error_message': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

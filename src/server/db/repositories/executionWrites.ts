@@ -14,6 +14,13 @@ interface Pending {
   row?: Row;
   data?: DataRow;
   delete?: boolean;
+  /** Callers waiting for this execution's write. */
+  waiters: Waiter[];
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (e: unknown) => void;
 }
 
 /** Rows per statement: well under SQLite's bound-parameter limit. */
@@ -22,7 +29,8 @@ const CHUNK = 200;
 export class ExecutionWriteQueue {
   readonly #db: Kysely<Database>;
   #ops = new Map<number, Pending>();
-  #waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  /** flush() callers: they settle (never reject) once what was queued before them is written or failed. */
+  #flushWaiters: Array<() => void> = [];
   #scheduled = false;
   #flushing: Promise<void> = Promise.resolve();
 
@@ -34,42 +42,69 @@ export class ExecutionWriteQueue {
     const id = row.id as number;
     const prev = this.#ops.get(id);
     // A later write replaces an earlier one of the same turn; a delete before it is undone.
-    this.#ops.set(id, { row, data: data ?? prev?.data });
-    return this.#enqueue();
+    const op: Pending = { row, data: data ?? (prev?.delete ? undefined : prev?.data), waiters: prev?.waiters ?? [] };
+    this.#ops.set(id, op);
+    return this.#wait(op);
   }
 
   delete(id: number): Promise<void> {
-    this.#ops.set(id, { delete: true });
-    return this.#enqueue();
+    const prev = this.#ops.get(id);
+    const op: Pending = { delete: true, waiters: prev?.waiters ?? [] };
+    this.#ops.set(id, op);
+    return this.#wait(op);
   }
 
-  /** Settles when everything queued so far is committed. */
+  /** Settles when everything queued so far is committed (or has failed: its own callers are told). */
   flush(): Promise<void> {
-    return this.#ops.size ? this.#enqueue() : this.#flushing;
+    if (!this.#ops.size) return this.#flushing;
+    const p = new Promise<void>((resolve) => this.#flushWaiters.push(resolve));
+    this.#schedule();
+    return p;
   }
 
-  #enqueue(): Promise<void> {
-    const p = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
-    if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(() => {
-        this.#scheduled = false;
-        // One transaction at a time, in order.
-        this.#flushing = this.#flushing.then(() => this.#write());
-      });
-    }
+  #wait(op: Pending): Promise<void> {
+    const p = new Promise<void>((resolve, reject) => op.waiters.push({ resolve, reject }));
+    this.#schedule();
     return p;
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      // One transaction at a time, in order.
+      this.#flushing = this.#flushing.then(() => this.#write());
+    });
   }
 
   async #write(): Promise<void> {
     const ops = this.#ops;
-    const waiters = this.#waiters;
+    const flushWaiters = this.#flushWaiters;
     this.#ops = new Map();
-    this.#waiters = [];
-    if (ops.size === 0) {
-      for (const w of waiters) w.resolve();
-      return;
+    this.#flushWaiters = [];
+    if (ops.size > 0) {
+      try {
+        await this.#commit([...ops]);
+        for (const op of ops.values()) for (const w of op.waiters) w.resolve();
+      } catch (batchError) {
+        // One bad execution (a row the database refuses) must not fail the others written with
+        // it: each is written again on its own, and only the ones that still fail are rejected.
+        for (const entry of ops) {
+          try {
+            if (ops.size > 1) await this.#commit([entry]);
+            else throw batchError;
+            for (const w of entry[1].waiters) w.resolve();
+          } catch (e) {
+            for (const w of entry[1].waiters) w.reject(e);
+          }
+        }
+      }
     }
+    for (const resolve of flushWaiters) resolve();
+  }
+
+  async #commit(ops: Array<[number, Pending]>): Promise<void> {
     const rows: Row[] = [];
     const data: DataRow[] = [];
     const deletes: number[] = [];
@@ -80,45 +115,41 @@ export class ExecutionWriteQueue {
         if (op.data) data.push(op.data);
       }
     }
-    try {
-      await this.#db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          await trx
-            .insertInto('executions')
-            .values(rows.slice(i, i + CHUNK))
-            .onConflict((oc) =>
-              oc.column('id').doUpdateSet((eb) => ({
-                workflowId: eb.ref('excluded.workflowId'),
-                workflowName: eb.ref('excluded.workflowName'),
-                mode: eb.ref('excluded.mode'),
-                status: eb.ref('excluded.status'),
-                finished: eb.ref('excluded.finished'),
-                startedAt: eb.ref('excluded.startedAt'),
-                stoppedAt: eb.ref('excluded.stoppedAt'),
-                waitTill: eb.ref('excluded.waitTill'),
-                retryOf: eb.ref('excluded.retryOf'),
-                retrySuccessId: eb.ref('excluded.retrySuccessId'),
-                userId: eb.ref('excluded.userId'),
-              })),
-            )
-            .execute();
-        }
-        for (let i = 0; i < data.length; i += CHUNK) {
-          await trx
-            .insertInto('execution_data')
-            .values(data.slice(i, i + CHUNK))
-            .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ data: eb.ref('excluded.data') })))
-            .execute();
-        }
-        for (let i = 0; i < deletes.length; i += CHUNK) {
-          const chunk = deletes.slice(i, i + CHUNK);
-          await trx.deleteFrom('execution_data').where('executionId', 'in', chunk).execute();
-          await trx.deleteFrom('executions').where('id', 'in', chunk).execute();
-        }
-      });
-      for (const w of waiters) w.resolve();
-    } catch (e) {
-      for (const w of waiters) w.reject(e);
-    }
+    await this.#db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await trx
+          .insertInto('executions')
+          .values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              workflowId: eb.ref('excluded.workflowId'),
+              workflowName: eb.ref('excluded.workflowName'),
+              mode: eb.ref('excluded.mode'),
+              status: eb.ref('excluded.status'),
+              finished: eb.ref('excluded.finished'),
+              startedAt: eb.ref('excluded.startedAt'),
+              stoppedAt: eb.ref('excluded.stoppedAt'),
+              waitTill: eb.ref('excluded.waitTill'),
+              retryOf: eb.ref('excluded.retryOf'),
+              retrySuccessId: eb.ref('excluded.retrySuccessId'),
+              userId: eb.ref('excluded.userId'),
+              errorMessage: eb.ref('excluded.errorMessage'),
+            })),
+          )
+          .execute();
+      }
+      for (let i = 0; i < data.length; i += CHUNK) {
+        await trx
+          .insertInto('execution_data')
+          .values(data.slice(i, i + CHUNK))
+          .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ data: eb.ref('excluded.data') })))
+          .execute();
+      }
+      for (let i = 0; i < deletes.length; i += CHUNK) {
+        const chunk = deletes.slice(i, i + CHUNK);
+        await trx.deleteFrom('execution_data').where('executionId', 'in', chunk).execute();
+        await trx.deleteFrom('executions').where('id', 'in', chunk).execute();
+      }
+    });
   }
 }

@@ -1,6 +1,6 @@
 // Saved executions: the summary row in `executions`, the (possibly large) workflow snapshot and
 // run data in `execution_data`, written together in one transaction (batched: executionWrites.ts).
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ExecutionStatus, IExecution, IExecutionSummary, IRunExecutionData, WorkflowExecuteMode } from '../../../model/execution.ts';
 import type { IWorkflowBase } from '../../../model/workflow.ts';
 import type { Database } from '../schema.ts';
@@ -70,8 +70,9 @@ function summaryOf(row: {
   waitTill: string | null;
   retryOf: string | null;
   retrySuccessId: string | null;
-}): IExecutionSummary {
-  return {
+  errorMessage?: string | null;
+}): StoredExecutionSummary {
+  const summary: StoredExecutionSummary = {
     id: String(row.id),
     finished: Boolean(row.finished),
     mode: row.mode as WorkflowExecuteMode,
@@ -84,6 +85,32 @@ function summaryOf(row: {
     retrySuccessId: row.retrySuccessId,
     waitTill: row.waitTill,
   };
+  if (row.errorMessage) summary.errorMessage = row.errorMessage;
+  return summary;
+}
+
+/** A list row: the summary, plus why a failed execution failed (the list shows it). */
+export type StoredExecutionSummary = IExecutionSummary & { errorMessage?: string };
+
+/** Longest error message kept on the summary row (the run data has the whole error). */
+const ERROR_MESSAGE_MAX = 1000;
+
+/** The message of a failed execution's error, for its summary row; null when it did not fail. */
+export function errorMessageOf(e: Pick<IExecution, 'status' | 'data'>): string | null {
+  if (e.status === 'success' || e.status === 'running' || e.status === 'new' || e.status === 'waiting') return null;
+  const message = e.data?.resultData?.error?.message;
+  if (typeof message !== 'string' || message === '') return null;
+  return message.length > ERROR_MESSAGE_MAX ? message.slice(0, ERROR_MESSAGE_MAX - 1) + '…' : message;
+}
+
+/** Above this many matching executions the list's count is estimated (n8n: 100,000 too). */
+export const EXACT_COUNT_MAX = 100_000;
+
+/** Rows deleted per batch by pruning and deleteBefore: each batch holds the event loop a few ms. */
+export const DELETE_BATCH = 200;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export interface ExecutionStart {
@@ -128,6 +155,7 @@ export class ExecutionsRepository {
         retryOf: e.retryOf ?? null,
         retrySuccessId: null,
         userId: e.userId,
+        errorMessage: null,
       },
       { executionId: Number(e.id), workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
     );
@@ -156,6 +184,7 @@ export class ExecutionsRepository {
         retryOf: e.retryOf ?? null,
         retrySuccessId: e.retrySuccessId ?? null,
         userId,
+        errorMessage: errorMessageOf(e),
       },
       { executionId: id, workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
     );
@@ -208,28 +237,73 @@ export class ExecutionsRepository {
     return row ? summaryOf(row) : undefined;
   }
 
-  /** Newest first, with the total count of the filter (exact, so `estimated` is false). */
-  async list(filter: ExecutionListFilter, page: ExecutionPage): Promise<{ results: IExecutionSummary[]; count: number; estimated: boolean }> {
+  /**
+   * Newest first, with the number of executions matching the filter: exact up to
+   * EXACT_COUNT_MAX, estimated above (`estimated` true). A filter on several statuses runs as one
+   * query per status, each walking the (status, id) or (workflowId, status, id) index in id order,
+   * merged here: one query with `status IN (…) ORDER BY id` would sort every matching row.
+   */
+  async list(filter: ExecutionListFilter, page: ExecutionPage): Promise<{ results: StoredExecutionSummary[]; count: number; estimated: boolean }> {
     await this.#writes.flush();
-    let q = this.#db
+    const branches: ExecutionListFilter[] = filter.status && filter.status.length > 1 ? [...new Set(filter.status)].map((st) => ({ ...filter, status: [st] })) : [filter];
+    const rows: StoredExecutionSummary[] = [];
+    let count = 0;
+    let estimated = false;
+    for (const f of branches) {
+      let q = this.#db
+        .selectFrom('executions')
+        .leftJoin('workflows', 'workflows.id', 'executions.workflowId')
+        .selectAll('executions')
+        .select('workflows.name as currentName')
+        .where((eb) => filterExpr(eb, f));
+      if (page.lastId !== undefined) q = q.where('executions.id', '<', page.lastId);
+      if (page.firstId !== undefined) q = q.where('executions.id', '>', page.firstId);
+      const found = await q.orderBy('executions.id', 'desc').limit(page.limit).execute();
+      for (const r of found) rows.push(summaryOf({ ...r, workflowName: r.currentName ?? r.workflowName }));
+      const c = await this.count(f);
+      count += c.count;
+      estimated ||= c.estimated;
+    }
+    rows.sort((a, b) => Number(b.id) - Number(a.id));
+    return { results: rows.slice(0, page.limit), count, estimated };
+  }
+
+  /**
+   * How many executions match: counted up to EXACT_COUNT_MAX; above that, estimated from where
+   * the EXACT_COUNT_MAX-th newest match lies in the id range (ids grow with time), so no request
+   * walks more than EXACT_COUNT_MAX index entries.
+   */
+  async count(filter: ExecutionListFilter): Promise<{ count: number; estimated: boolean }> {
+    const nth = await this.#db
       .selectFrom('executions')
-      .leftJoin('workflows', 'workflows.id', 'executions.workflowId')
-      .selectAll('executions')
-      .select('workflows.name as currentName')
-      .where((eb) => filterExpr(eb, filter));
-    if (page.lastId !== undefined) q = q.where('executions.id', '<', page.lastId);
-    if (page.firstId !== undefined) q = q.where('executions.id', '>', page.firstId);
-    const rows = await q.orderBy('executions.id', 'desc').limit(page.limit).execute();
-    const countRow = await this.#db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select('executions.id')
       .where((eb) => filterExpr(eb, filter))
+      .orderBy('executions.id', 'desc')
+      .limit(1)
+      .offset(EXACT_COUNT_MAX)
       .executeTakeFirst();
-    return {
-      results: rows.map((r) => summaryOf({ ...r, workflowName: r.currentName ?? r.workflowName })),
-      count: Number(countRow?.count ?? 0),
-      estimated: false,
-    };
+    if (!nth) {
+      const row = await this.#db
+        .selectFrom('executions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where((eb) => filterExpr(eb, filter))
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0), estimated: false };
+    }
+    const newest = await this.#db
+      .selectFrom('executions')
+      .select('executions.id')
+      .where((eb) => filterExpr(eb, filter))
+      .orderBy('executions.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const oldest = await this.#db.selectFrom('executions').select('id').orderBy('id', 'asc').limit(1).executeTakeFirst();
+    const top = Number(newest?.id ?? nth.id);
+    const bottom = Number(oldest?.id ?? nth.id);
+    // EXACT_COUNT_MAX matches lie in (nth, top]; assume the same density down to the oldest id.
+    const span = Math.max(1, top - Number(nth.id));
+    const estimate = Math.round(EXACT_COUNT_MAX * ((top - bottom + 1) / span));
+    return { count: Math.max(EXACT_COUNT_MAX + 1, estimate), estimated: true };
   }
 
   /** Startup: executions a crash left 'new' or 'running' become 'crashed'. Returns how many. */
@@ -299,33 +373,113 @@ export class ExecutionsRepository {
   }
 
   /**
-   * Deletes by ids, or everything matching the filter (with startedBefore for deleteBefore).
-   * Running executions are never deleted. Returns the deleted ids.
+   * Marks an execution that is 'new' or 'running' in the database but that no code runs any more
+   * as canceled (stop on it); false when it is not in such a state.
    */
-  async deleteMany(selection: { ids: string[]; userId?: string } | { filter: ExecutionListFilter }): Promise<string[]> {
+  async cancelOrphan(id: string, message: string): Promise<boolean> {
     await this.#writes.flush();
-    return this.#db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('executions').select('executions.id').where('executions.status', 'not in', ['new', 'running']);
-      if ('ids' in selection) {
-        const wanted = selection.ids.map(Number).filter(Number.isSafeInteger);
-        if (wanted.length === 0) return [];
-        q = q.where('executions.id', 'in', wanted);
-        if (selection.userId !== undefined) q = q.where((eb) => ownedBy(eb, selection.userId!));
-      } else {
-        q = q.where((eb) => filterExpr(eb, selection.filter));
-      }
-      const ids = (await q.execute()).map((r) => r.id);
-      await deleteIds(trx, ids);
-      return ids.map(String);
-    });
+    const r = await this.#db
+      .updateTable('executions')
+      .set({ status: 'canceled', finished: false, stoppedAt: nowIso(), errorMessage: message })
+      .where('id', '=', Number(id))
+      .where('status', 'in', ['new', 'running'])
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
-}
 
-async function deleteIds(trx: Transaction<Database>, ids: number[]): Promise<void> {
-  // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    await trx.deleteFrom('execution_data').where('executionId', 'in', chunk).execute();
-    await trx.deleteFrom('executions').where('id', 'in', chunk).execute();
+  /**
+   * Deletes by ids, or everything matching the filter (with startedBefore for deleteBefore), in
+   * batches of DELETE_BATCH rows with a turn of the event loop between them, so deleting millions
+   * never holds webhooks up. Executions whose id is in `keep` (running now) are never deleted,
+   * and neither are stored 'new'/'running' rows unless `includeRunning`; a filter without a
+   * status also keeps waiting executions. `onBatch` sees each batch's ids once committed (binary
+   * data). Returns the deleted ids.
+   */
+  async deleteMany(
+    selection: { ids: string[]; userId?: string; includeRunning?: boolean } | { filter: ExecutionListFilter },
+    options: { keep?: ReadonlySet<string>; onBatch?: (ids: string[]) => Promise<void> } = {},
+  ): Promise<string[]> {
+    await this.#writes.flush();
+    const deleted: string[] = [];
+    const keep = options.keep ?? new Set<string>();
+    const finish = async (ids: number[]) => {
+      const batch = ids.filter((id) => !keep.has(String(id)));
+      if (batch.length === 0) return;
+      await this.#deleteBatch(batch);
+      const done = batch.map(String);
+      deleted.push(...done);
+      await options.onBatch?.(done);
+    };
+    if ('ids' in selection) {
+      const wanted = [...new Set(selection.ids.map(Number).filter(Number.isSafeInteger))];
+      for (let i = 0; i < wanted.length; i += DELETE_BATCH) {
+        let q = this.#db.selectFrom('executions').select('executions.id').where('executions.id', 'in', wanted.slice(i, i + DELETE_BATCH));
+        if (!selection.includeRunning) q = q.where('executions.status', 'not in', ['new', 'running']);
+        if (selection.userId !== undefined) q = q.where((eb) => ownedBy(eb, selection.userId!));
+        await finish((await q.execute()).map((r) => r.id));
+        if (i + DELETE_BATCH < wanted.length) await yieldToEventLoop();
+      }
+      return deleted;
+    }
+    const f = selection.filter;
+    const excluded = f.status && f.status.length > 0 ? ['new', 'running'] : ['new', 'running', 'waiting'];
+    // Oldest first with a cursor: each batch is an index range from where the last one ended.
+    let after = 0;
+    for (;;) {
+      const rows = await this.#db
+        .selectFrom('executions')
+        .select('executions.id')
+        .where((eb) => filterExpr(eb, f))
+        .where('executions.status', 'not in', excluded)
+        .where('executions.id', '>', after)
+        .orderBy('executions.id', 'asc')
+        .limit(DELETE_BATCH)
+        .execute();
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].id;
+      await finish(rows.map((r) => r.id));
+      await yieldToEventLoop();
+    }
+    return deleted;
+  }
+
+  /** Pruning: up to `limit` prunable ids above `after`, oldest first (see executions/pruning.ts). */
+  async prunable(options: { after: number; upTo: number; startedBefore: string; idAtMost: number; limit: number }): Promise<number[]> {
+    await this.#writes.flush();
+    const rows = await this.#db
+      .selectFrom('executions')
+      .select('id')
+      .where('id', '>', options.after)
+      .where('id', '<=', options.upTo)
+      .where((eb) => eb.or([eb('id', '<=', options.idAtMost), eb('startedAt', '<', options.startedBefore)]))
+      .where('status', 'not in', ['new', 'running', 'waiting'])
+      .orderBy('id', 'asc')
+      .limit(options.limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The id of the `n`-th newest execution (n from 1), or undefined when there are fewer. */
+  async nthNewestId(n: number): Promise<number | undefined> {
+    const row = await this.#db.selectFrom('executions').select('id').orderBy('id', 'desc').limit(1).offset(n - 1).executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The newest id started before `startedBefore` (by the startedAt index), or undefined. */
+  async lastStartedBefore(startedBefore: string): Promise<number | undefined> {
+    const row = await this.#db.selectFrom('executions').select('id').where('startedAt', '<', startedBefore).orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Deletes these executions and their data in one short transaction. */
+  async deleteBatch(ids: number[]): Promise<void> {
+    await this.#deleteBatch(ids);
+  }
+
+  async #deleteBatch(ids: number[]): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('execution_data').where('executionId', 'in', ids).execute();
+      await trx.deleteFrom('executions').where('id', 'in', ids).execute();
+    });
   }
 }

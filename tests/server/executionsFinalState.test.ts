@@ -1,0 +1,148 @@
+// Every execution reaches a final state (issue 12), against the real server: a run whose data
+// cannot be saved — a webhook body nested 5,000 deep, a database that refuses the row, one that
+// refuses every write for a while — ends as 'error' with a message the executions list and GET
+// show, and stop, retry and delete answer for it; delete refuses a running execution; stop marks
+// a row that nothing runs any more as canceled.
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { live, node, webhookNode, workflow, type Live } from './triggerHelpers.ts';
+import { DATABASE_FILE } from '../../src/server/db/database.ts';
+
+let t: Live;
+/** A second connection to the server's database, to make it refuse writes as a failing disk would. */
+let raw: DatabaseSync;
+beforeAll(async () => {
+  t = await live({});
+  raw = new DatabaseSync(join(t.s.dataDir, DATABASE_FILE));
+  raw.exec('PRAGMA busy_timeout = 5000');
+});
+afterAll(async () => {
+  raw.close();
+  await t.dispose();
+});
+
+function nested(depth: number): string {
+  return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+const post = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const listOf = async (workflowId: string) => (await t.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)).body.data;
+const ended = (workflowId: string) =>
+  t.until(async () => {
+    const l = await listOf(workflowId);
+    return l.results[0] && l.results[0].status !== 'running' && l.results[0].status !== 'new' ? l.results[0] : undefined;
+  });
+
+describe('a webhook body nested 5,000 deep', () => {
+  it('ends as an error with a message; stop, retry and delete work on it', async () => {
+    const wf = await t.activate(workflow('Deep', [webhookNode({ path: 'deep', httpMethod: 'POST' })]));
+    const r = await t.hook('deep', post(nested(5000)));
+    expect(r.status).toBe(200);
+    const row = await ended(wf.id);
+    const message = 'The execution data could not be saved: its data is nested too deeply to be stored (for example a request body with thousands of nested levels)';
+    expect(row).toMatchObject({ status: 'error', finished: false, mode: 'webhook', errorMessage: message });
+    expect(row.stoppedAt).toEqual(expect.any(String));
+    const one = await t.api('GET', `/executions/${row.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ status: 'error', finished: false });
+    expect(one.body.data.data.resultData.error).toMatchObject({ name: 'ExecutionSaveError', message });
+    expect((await t.api('GET', '/executions-current')).body.data.map((e: { id: string }) => e.id)).not.toContain(row.id);
+
+    const stop = await t.api('POST', `/executions-current/${row.id}/stop`);
+    expect(stop.status).toBe(409);
+    expect(stop.body.message).toBe(`Execution ${row.id} has already finished (status: error)`);
+
+    // Retry runs it again (a new execution that retries this one): no 'still running'.
+    const retry = await t.api('POST', `/executions/${row.id}/retry`, { loadWorkflow: false });
+    expect(retry.status).toBe(200);
+    expect(typeof retry.body.data).toBe('boolean');
+    const retries = await t.until(async () => (await listOf(wf.id)).results.find((e: { retryOf: string | null }) => e.retryOf === row.id));
+    expect(retries.mode).toBe('retry');
+
+    const del = await t.api('POST', '/executions/delete', { ids: [row.id] });
+    expect(del).toMatchObject({ status: 200, body: { data: true } });
+    expect((await t.api('GET', `/executions/${row.id}`)).status).toBe(404);
+    const again = await t.api('POST', `/executions/${row.id}/retry`);
+    expect(again).toMatchObject({ status: 404, body: { message: `The execution with the ID "${row.id}" does not exist.` } });
+  });
+
+  it('leaves other executions saved in the same moment alone', async () => {
+    const wf = await t.activate(workflow('Mixed', [webhookNode({ path: 'mixed', httpMethod: 'POST' })]));
+    const calls = [t.hook('mixed', post(nested(5000))), ...Array.from({ length: 5 }, (_, i) => t.hook('mixed', post(JSON.stringify({ n: i }))))];
+    for (const r of await Promise.all(calls)) expect(r.status).toBe(200);
+    const done = await t.until(async () => {
+      const l = await listOf(wf.id);
+      return l.results.length === 6 && l.results.every((e: { status: string }) => e.status !== 'running') ? l.results : undefined;
+    });
+    expect(done.filter((e: { status: string }) => e.status === 'success')).toHaveLength(5);
+    expect(done.filter((e: { status: string }) => e.status === 'error')).toHaveLength(1);
+  });
+});
+
+describe('the database refuses the execution', () => {
+  it('saves it as an error without its data when the row with its data is refused', async () => {
+    const wf = await t.activate(workflow('Refused data', [webhookNode({ path: 'refused-data', httpMethod: 'POST' })]));
+    raw.exec(`CREATE TRIGGER refuse_poison BEFORE UPDATE ON execution_data WHEN NEW.data LIKE '%poison-pill%' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    try {
+      expect((await t.hook('refused-data', post(JSON.stringify({ v: 'poison-pill' })))).status).toBe(200);
+      const row = await ended(wf.id);
+      expect(row).toMatchObject({ status: 'error', errorMessage: 'The execution data could not be saved: the database refused it (disk I/O error)' });
+    } finally {
+      raw.exec('DROP TRIGGER refuse_poison');
+    }
+  });
+
+  it('keeps it in memory as failed while every write is refused, then writes it', async () => {
+    const wf = await t.activate(workflow('Refused all', [webhookNode({ path: 'refused-all', httpMethod: 'POST' })]));
+    raw.exec(`CREATE TRIGGER refuse_all BEFORE UPDATE ON executions WHEN NEW.workflowName = 'Refused all' AND NEW.status <> 'running' BEGIN SELECT RAISE(ABORT, 'database is full'); END`);
+    let id: string;
+    try {
+      expect((await t.hook('refused-all', post('{"v":1}'))).status).toBe(200);
+      // The stored row still says running, but the list, GET and stop tell the end.
+      const row = await ended(wf.id);
+      id = row.id;
+      expect(row).toMatchObject({ status: 'error', errorMessage: 'The execution data could not be saved: the database refused it (database is full)' });
+      expect((raw.prepare('SELECT status FROM executions WHERE id = ?').get(Number(id)) as { status: string }).status).toBe('running');
+      expect((await t.api('GET', `/executions/${id}`)).body.data.status).toBe('error');
+      expect((await t.api('POST', `/executions-current/${id}/stop`)).status).toBe(409);
+      expect((await t.api('GET', '/executions-current')).body.data).toEqual([]);
+    } finally {
+      raw.exec('DROP TRIGGER refuse_all');
+    }
+    expect(await t.s.server.context.executions.retryUnsaved()).toBe(0);
+    expect(raw.prepare('SELECT status, errorMessage FROM executions WHERE id = ?').get(Number(id))).toEqual({
+      status: 'error',
+      errorMessage: 'The execution data could not be saved: the database refused it (database is full)',
+    });
+  });
+});
+
+describe('stop and delete on every state', () => {
+  it('stop marks a row that nothing runs any more as canceled, and delete removes it', async () => {
+    const now = new Date().toISOString();
+    raw.prepare(`INSERT INTO executions (id, workflowId, workflowName, mode, status, finished, startedAt) VALUES (900001, NULL, 'Orphan', 'webhook', 'running', 0, ?)`).run(now);
+    raw.prepare(`INSERT INTO execution_data (executionId, workflowData, data) VALUES (900001, '{"name":"Orphan","nodes":[],"connections":{}}', '{"resultData":{"runData":{}}}')`).run();
+    const stop = await t.api('POST', '/executions-current/900001/stop');
+    expect(stop).toMatchObject({ status: 200, body: { data: { status: 'canceled', finished: false } } });
+    expect((await t.api('GET', '/executions/900001')).body.data.status).toBe('canceled');
+    expect((await t.api('POST', '/executions/delete', { ids: ['900001'] })).status).toBe(200);
+    expect((await t.api('GET', '/executions/900001')).status).toBe(404);
+  });
+
+  it('delete refuses a running execution with a message and deletes nothing', async () => {
+    const slow = node('Flaky', 'n8n-nodes-base.code', 2, { jsCode: "throw new Error('not yet');" }, { retryOnFail: true, maxTries: 5, waitBetweenTries: 5000 });
+    const wf = await t.activate(workflow('Slow hook', [webhookNode({ path: 'slow', httpMethod: 'POST' }), slow]));
+    expect((await t.hook('slow', post('{}'))).status).toBe(200);
+    const running = await t.until(async () => (await t.api('GET', `/executions-current?filter=${encodeURIComponent(JSON.stringify({ workflowId: wf.id }))}`)).body.data[0]);
+    const done = await t.activate(workflow('Quick hook', [webhookNode({ path: 'quick', httpMethod: 'POST' })]));
+    await t.hook('quick', post('{}'));
+    const quick = await ended(done.id);
+    const del = await t.api('POST', '/executions/delete', { ids: [quick.id, running.id] });
+    expect(del).toMatchObject({ status: 409, body: { message: `Execution ${running.id} is running: stop it before deleting it` } });
+    expect((await t.api('GET', `/executions/${quick.id}`)).status).toBe(200);
+    expect((await t.api('POST', `/executions-current/${running.id}/stop`)).body.data.status).toBe('canceled');
+    expect((await t.api('POST', '/executions/delete', { ids: [quick.id, running.id] })).status).toBe(200);
+    expect((await t.api('GET', `/executions/${running.id}`)).status).toBe(404);
+  });
+});
