@@ -108,6 +108,7 @@ describe('previewExpression', () => {
     expect(computeExpressionValue(req('={{ DateTime.fromISO("2026-01-01T00:00:00Z", { zone: "utc" }) }}'))).toEqual({ ok: true, value: '2026-01-01T00:00:00.000Z' });
     expect(computeExpressionValue(req('={{ nope }}'))).toEqual({ ok: false });
     expect(computeExpressionValue(req('={{ $json.missing }}'))).toEqual({ ok: false });
+    expect(computeExpressionValue(req('=run {{ $execution.id }}'))).toEqual({ ok: false });
   });
 
   it('is what the worker exposes, with the extension catalog', () => {

@@ -169,6 +169,8 @@ export function computeExpressionValue(req: PreviewRequest): { ok: true; value: 
   try {
     const value = evaluateTemplate(req.expression.startsWith('=') ? req.expression.slice(1) : req.expression, scope, { ...PREVIEW_LIMITS, timezone });
     if (value === undefined || typeof value === 'function') return { ok: false };
+    // A placeholder for what only a run knows ($execution.id) is not a value to keep.
+    if (typeof value === 'string' && value.includes(FILLED_AT_EXECUTION_TIME)) return { ok: false };
     if (value === null || typeof value !== 'object') return { ok: true, value };
     if (value instanceof Date) return { ok: true, value: value.toISOString() };
     if ('toISO' in value && typeof (value as { toISO: unknown }).toISO === 'function') return { ok: true, value: (value as { toISO(): string }).toISO() };
