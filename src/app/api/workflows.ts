@@ -1,8 +1,9 @@
 import type { IWorkflowDb, IWorkflowListItem, NewWorkflowData, WorkflowSavePayload } from '../../model/api.ts';
+import type { IWorkflowSettings } from '../../model/workflow.ts';
 import { request } from './client.ts';
 
 /** GET /workflows */
-export function getWorkflows(filter?: { name?: string; tags?: string[] }): Promise<IWorkflowListItem[]> {
+export function getWorkflows(filter?: { name?: string; tags?: string[]; nodeTypes?: string[] }): Promise<IWorkflowListItem[]> {
   return request('GET', '/workflows', { query: filter ? { filter: JSON.stringify(filter) } : undefined });
 }
 
@@ -24,6 +25,11 @@ export function createWorkflow(payload: WorkflowSavePayload): Promise<IWorkflowD
 /** PATCH /workflows/{id} */
 export function updateWorkflow(id: string, payload: WorkflowSavePayload): Promise<IWorkflowDb> {
   return request('PATCH', `/workflows/${encodeURIComponent(id)}`, { body: payload });
+}
+
+/** PATCH /workflows/{id} with the settings only (the settings dialog), based on `versionId`. */
+export function updateWorkflowSettings(id: string, settings: IWorkflowSettings, versionId: string | undefined): Promise<IWorkflowDb> {
+  return request('PATCH', `/workflows/${encodeURIComponent(id)}`, { body: versionId ? { settings, versionId } : { settings } });
 }
 
 /** DELETE /workflows/{id} */

@@ -24,6 +24,7 @@ import type { Rect } from '../../model/pastePlan.ts';
 import { useStores } from '../stores/context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { WorkflowSettingsDialog } from '../dialogs/WorkflowSettingsDialog.tsx';
 import { downloadWorkflow } from '../commands/downloadWorkflow.ts';
 import { importWorkflowFile, promptImportUrl } from '../commands/importWorkflow.ts';
 import { deleteOpenWorkflow, deleteQuestion } from '../commands/deleteWorkflow.ts';
@@ -41,12 +42,12 @@ export interface SidebarActions {
 }
 
 /**
- * Pages and dialogs other issues build: the entries appear once they exist (the template
- * gallery, issue 17; the workflow settings dialog, issue 12). Until then they are left out
- * instead of leading nowhere.
+ * Pages other issues build: the entries appear once they exist (the template gallery, issue 17).
+ * Until then they are left out instead of leading nowhere. The workflow settings dialog exists
+ * (issue 12): Settings is shown, disabled off the workflow page and for an unsaved workflow.
  */
 const HAS_TEMPLATE_PAGES = false;
-const HAS_WORKFLOW_SETTINGS_DIALOG = false;
+const HAS_WORKFLOW_SETTINGS_DIALOG = true;
 
 const ENTRIES: Record<WorkflowMenuKey, { label: string; icon: IconDefinition; shortcut?: string }> = {
   new: { label: 'New', icon: faFile, shortcut: 'Ctrl+Alt+N' },
@@ -175,6 +176,8 @@ export const WorkflowsMenu = observer(function WorkflowsMenu({ actions }: { acti
       >
         {deleteQuestion(workflow.name)} Its executions are deleted with it{workflow.active ? ', and it stops running' : ''}. This cannot be undone.
       </ConfirmDialog>
+      {/* Modal 'settings': opened from this menu only, so it lives beside it. */}
+      <WorkflowSettingsDialog />
     </>
   );
 });
