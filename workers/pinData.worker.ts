@@ -1,10 +1,11 @@
 // The pin-data worker: parsing and checking pinned JSON (up to 12 MB) off the main thread. The
-// editor's edit-output save sends the text here (checkPinDataText) and takes the items back in
-// parts (takePinChunk), so the main thread never parses or rebuilds 10 MB in one task.
+// editor's edit-output save sends the text here in 1 MB parts (beginPinText, addPinText,
+// checkHeldPinText) and takes the items back in parts (takePinChunk), so the main thread never
+// copies, parses or rebuilds 10 MB in one task.
 import { expose } from 'comlink';
-import { checkPinDataText, checkPinDataTotal, pinDataBytes, releasePinItems, takePinChunk, validatePinDataText } from './pinData/kernel.ts';
+import { addPinText, beginPinText, checkHeldPinText, checkPinDataText, checkPinDataTotal, pinDataBytes, releasePinItems, takePinChunk, validatePinDataText } from './pinData/kernel.ts';
 
-export const pinDataApi = { validatePinDataText, checkPinDataText, takePinChunk, releasePinItems, pinDataBytes, checkPinDataTotal };
+export const pinDataApi = { validatePinDataText, checkPinDataText, beginPinText, addPinText, checkHeldPinText, takePinChunk, releasePinItems, pinDataBytes, checkPinDataTotal };
 
 export type PinDataApi = typeof pinDataApi;
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   SINGLE_QUOTE_MESSAGE,
+  addPinText,
+  beginPinText,
+  checkHeldPinText,
   checkPinDataText,
   checkPinDataTotal,
   pinDataBytes,
@@ -96,5 +99,25 @@ describe('pin-data kernel', () => {
     expect(pinDataApi.validatePinDataText('[]')).toEqual({ ok: true, items: [], bytes: 2 });
     expect(pinDataApi.checkPinDataText).toBe(checkPinDataText);
     expect(pinDataApi.takePinChunk).toBe(takePinChunk);
+  });
+});
+
+describe('a text sent in parts', () => {
+  it('is checked as the whole text and let go', () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({ i, s: 'é'.repeat(300) }));
+    const text = JSON.stringify(items, null, 2);
+    const token = beginPinText();
+    for (let i = 0; i < text.length; i += 100_000) addPinText(token, text.slice(i, i + 100_000));
+    const r = checkHeldPinText(token);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.count).toBe(3000);
+    const back = [];
+    for (let i = 0; i < r.chunks; i++) back.push(...takePinChunk(r.token, i));
+    expect(back).toEqual(items.map((json) => ({ json })));
+    expect(() => checkHeldPinText(token)).toThrow(/no longer held/);
+    const bad = beginPinText();
+    addPinText(bad, '[{"a": 1}');
+    addPinText(bad, ',\n{"b": }]');
+    expect(checkHeldPinText(bad)).toMatchObject({ ok: false, error: { kind: 'invalidJson', line: 2, message: "On line 2: Unexpected token '}' (at position 17)" } });
   });
 });

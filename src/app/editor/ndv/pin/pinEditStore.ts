@@ -9,7 +9,7 @@ import type { INodeExecutionData } from '../../../../model/execution.ts';
 import { PIN_DATA_INVALID_TITLE, PIN_DATA_TOO_LARGE_TITLE, tooLargeError, type PinDataError } from '../../../../../workers/pinData/kernel.ts';
 import { MAX_PINNED_DATA_BYTES } from '../../../../model/constants.ts';
 import type { RootStore } from '../../../stores/RootStore.ts';
-import { checkPinText, measureItems, otherPinnedBytes, prettyItems, rememberSize, setPinWorkerFailureHandler } from './pinWork.ts';
+import { checkPinText, measureItems, otherPinnedBytes, prettyItems, rememberSize, setPinWorkerFailureHandler, yieldToBrowser } from './pinWork.ts';
 
 /** n8n's TEST_PIN_DATA: what the editor starts with when there is nothing to edit yet. */
 export const TEST_PIN_DATA = [
@@ -143,6 +143,8 @@ export class PinEditStore {
       }
       rememberSize(r.items, r.bytes);
       workflow.setPinData(name, r.items);
+      // Closing the editor (monaco lets go of a 14 MB model) is its own task.
+      await yieldToBrowser();
       this.endSession();
       return true;
     } catch (e) {

@@ -5,7 +5,7 @@
 import { utf8ByteLength } from '../../../../model/validateWorkflow.ts';
 import type { IPinData, IPinDataItem } from '../../../../model/workflow.ts';
 import { pinDataApi, type PinDataApi } from '../../../../../workers/pinData.worker.ts';
-import type { PinDataContext, PinDataError } from '../../../../../workers/pinData/kernel.ts';
+import { PIN_TEXT_PART, type PinDataContext, type PinDataError } from '../../../../../workers/pinData/kernel.ts';
 import { WorkerClient } from '../../../workers/WorkerClient.ts';
 
 /** Main-thread work per slice before yielding. */
@@ -43,7 +43,13 @@ export type PinTextResult = { ok: true; items: IPinDataItem[]; bytes: number } |
 /** Parses and checks edit-output text in the worker; the items come back in parts. */
 export async function checkPinText(text: string, context: PinDataContext): Promise<PinTextResult> {
   const c = pinClient();
-  const r = await c.call('checkPinDataText', text, context);
+  let r;
+  if (text.length <= PIN_TEXT_PART) r = await c.call('checkPinDataText', text, context);
+  else {
+    const token = await c.call('beginPinText');
+    for (let i = 0; i < text.length; i += PIN_TEXT_PART) await c.call('addPinText', token, text.slice(i, i + PIN_TEXT_PART));
+    r = await c.call('checkHeldPinText', token, context);
+  }
   if (!r.ok) return r;
   const parts: IPinDataItem[][] = [];
   for (let i = 0; i < r.chunks; i++) parts.push(await c.call('takePinChunk', r.token, i));
