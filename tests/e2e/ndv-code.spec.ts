@@ -36,6 +36,7 @@ test('Code node in monaco: completions from the real input, syntax errors marked
       n('Customers', TYPES.noOp, [460, 300]),
       n('Code', 'n8n-nodes-base.code', [680, 300], { jsCode: 'return $input.all();' }, 2),
       n('Python', 'n8n-nodes-base.code', [680, 480], { language: 'python', pythonCode: 'return _input.all()' }, 2),
+      n('Legacy', 'n8n-nodes-base.function', [460, 480], { functionCode: 'return items;' }),
       n('Request', 'n8n-nodes-base.httpRequest', [900, 300], { url: 'http://127.0.0.1:9/', sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: '{\n  "id": 1\n}', options: {} }, 4.2),
     ],
     connections: links([
@@ -136,5 +137,17 @@ test('Code node in monaco: completions from the real input, syntax errors marked
   await expect(py).toHaveAttribute('data-language', 'python');
   await expect(py.locator('.view-lines')).toContainText('return _input.all()');
   await shot(page, 'code-06-python');
+  await closeNdv(page);
+
+  // The legacy Function node's code is JavaScript in monaco too, checked the same way.
+  await openNdv(page, 'Legacy');
+  const legacy = page.getByTestId('parameter-input-functionCode');
+  await expect(legacy).toHaveAttribute('data-state', 'ready');
+  await expect(legacy).toHaveAttribute('data-language', 'javascript');
+  await expect(legacy.locator('.view-lines')).toContainText('return items;');
+  await legacy.locator('.monaco-editor').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' )');
+  await expect(legacy.getByTestId('code-lint-error')).toHaveText(/^Syntax error: Unexpected token \(line 1, column 15\)$/);
   expect(errors).toEqual([]);
 });

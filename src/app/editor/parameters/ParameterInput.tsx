@@ -18,12 +18,15 @@ import { CodeInput } from './code/CodeInput.tsx';
 import { ResourceLocatorInput } from './ResourceLocatorInput.tsx';
 import { CredentialTypeInput } from './CredentialTypeInput.tsx';
 
+const CODE_EDITORS = new Set(['codeNodeEditor', 'jsEditor', 'code', 'sqlEditor', 'htmlEditor']);
+
 export function ParameterInput(props: InputProps) {
   const { property, value } = props;
   if (isExpression(value) && property.type !== 'collection' && property.type !== 'fixedCollection') return <ExpressionInput {...props} />;
   switch (property.type) {
     case 'string':
-      return property.typeOptions?.editor === 'codeNodeEditor' || property.typeOptions?.editor === 'jsEditor' ? <CodeInput {...props} /> : <StringInput {...props} />;
+      // Code editors (Code, Function, Function Item, Sort's code, Merge's SQL, Html's template) in monaco.
+      return CODE_EDITORS.has(String(property.typeOptions?.editor)) ? <CodeInput {...props} /> : <StringInput {...props} />;
     case 'code':
       return <CodeInput {...props} />;
     case 'number':
