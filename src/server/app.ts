@@ -35,6 +35,7 @@ import { registerEditor } from './editor.ts';
 import { registryVersions } from './rest/workflowChecks.ts';
 import { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
 import { sweepBinaryData } from './binary/sweep.ts';
+import { ExecutionPruner } from './executions/pruning.ts';
 import { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
 import { createNodeIssueCheck } from './nodeIssueCheck.ts';
 import { Scheduler, systemClock, type Clock } from './triggers/Scheduler.ts';
@@ -252,6 +253,14 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     void sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 10 * 60 * 1000);
   sweeper.unref();
+  // Old executions are deleted in the background (SWITCHYARD_EXECUTIONS_DATA_PRUNE).
+  const pruner = config.executionsDataPrune
+    ? new ExecutionPruner(
+        { executions: repos.executions, binaryStore, activeIds: () => executions.activeIds(), log: app.log },
+        { maxAgeHours: config.executionsDataMaxAge, maxCount: config.executionsDataPruneMaxCount },
+      )
+    : undefined;
+  pruner?.start();
   registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
   // Before the HTTP server closes: executions finish (their push messages still go out), then
@@ -259,6 +268,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   app.addHook('preClose', async () => {
     // No new runs from triggers while the running ones finish.
     clearInterval(sweeper);
+    await pruner?.stop();
     activeWorkflows.close();
     testWebhooks.close();
     waitTracker.close();
