@@ -58,6 +58,7 @@ describe('completeExpression', () => {
     expect(labels(at('{{ $workflow.'))).toEqual(['id', 'name', 'active']);
     expect(labels(at('{{ $execution.'))).toEqual(['id', 'mode', 'resumeUrl', 'customData']);
     expect(labels(at("{{ 'abc'."))).toContain('toTitleCase()');
+    expect(labels(completeExpression('{{ $parameter.', 14, { ...data, parameterNames: ['mode', 'markdown', 'with space'] }))).toEqual(['mode', 'markdown']);
   });
 
   it('applies an option and places the cursor', () => {

@@ -32,6 +32,8 @@ export interface CompletionData {
   sample: unknown;
   /** The evaluator's extension methods per kind of value. */
   extensions: Partial<Record<ValueKind, string[]>>;
+  /** The node's own parameter names, for `$parameter.`. */
+  parameterNames?: string[];
 }
 
 interface Global {
@@ -248,7 +250,7 @@ export function completeCode(code: string, data: CompletionData, globals: Global
   if (member) {
     const chain = member[1];
     const prefix = member[2] ?? '';
-    return { replace: prefix.length, options: memberOptions(chain, prefix, data, code.slice(0, member.index)) };
+    return { replace: prefix.length, options: memberOptions(chain, prefix, data) };
   }
   // String / number literal followed by a dot.
   const literal = /(['"`])(?:(?!\1).)*\1\.([A-Za-z_$][\w$]*)?$/.exec(code) ?? /(\d+(?:\.\d+)?)\.([A-Za-z_$][\w$]*)$/.exec(code);
@@ -263,7 +265,7 @@ export function completeCode(code: string, data: CompletionData, globals: Global
   return undefined;
 }
 
-function memberOptions(chain: string, prefix: string, data: CompletionData, _before: string): CompletionOption[] {
+function memberOptions(chain: string, prefix: string, data: CompletionData): CompletionOption[] {
   // $json / $input.item.json / $input.first().json / $node["X"].json … → fields of the sample.
   const jsonRoot = /^(?:\$json|\$data|\$input\.(?:item|first\(\)|last\(\))\.json|\$\(\s*(?:'[^']*'|"[^"]*")\s*\)\.(?:item|first\(\)|last\(\))\.json|\$node\[\s*(?:'[^']*'|"[^"]*")\s*\]\.json)((?:\.[A-Za-z_$][\w$]*|\[\s*(?:\d+|'[^']*'|"[^"]*")\s*\])*)$/.exec(chain);
   if (jsonRoot) {
@@ -287,7 +289,11 @@ function memberOptions(chain: string, prefix: string, data: CompletionData, _bef
   }
   if (chain === '$now' || chain === '$today') return methodOptions('date', data, prefix);
   if (MEMBERS_OF[chain]) return fromGlobals(MEMBERS_OF[chain], prefix, 'property');
-  if (chain === '$parameter' || chain === '$vars') return [];
+  if (chain === '$parameter') {
+    return (data.parameterNames ?? [])
+      .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n.toLowerCase().startsWith(prefix.toLowerCase()))
+      .map((n) => ({ label: n, insert: n, kind: 'property' as const, detail: 'Parameter' }));
+  }
   return [];
 }
 

@@ -72,14 +72,15 @@ export function useCompletionData(root: RootStore | null, nodeName: string | und
     };
   }, [root]);
   const base = useMemo(() => {
-    if (!root || !nodeName) return { nodeNames: [], sample: undefined };
+    if (!root || !nodeName) return { nodeNames: [], sample: undefined, parameterNames: [] };
     const { workflow } = root;
     const wf = workflow.toWorkflow();
     const graph = buildGraph(wf.nodes, wf.connections);
     const ancestors = parentNodes(graph, nodeName);
     const others = wf.nodes.map((n) => n.name).filter((n) => n !== nodeName && !ancestors.includes(n));
     const input = nodeInput({ runData: workflow.runData ?? {}, pinData: workflow.pinData }, graph, nodeName);
-    return { nodeNames: [...ancestors, ...others], sample: input.items[0]?.json };
+    const parameterNames = Object.keys(workflow.nodeByName(nodeName)?.parameters ?? {});
+    return { nodeNames: [...ancestors, ...others], sample: input.items[0]?.json, parameterNames };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [root, nodeName, key]);
   return useMemo(() => ({ ...base, extensions }), [base, extensions]);
