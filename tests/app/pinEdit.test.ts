@@ -52,6 +52,16 @@ describe('pinning from the output panel', () => {
     expect(toastTitles(root)).toEqual(['Output data is too large to pin: Workflow has reached the maximum allowed pinned data size (14.0 MB / 12.0 MB)']);
   });
 
+  it('refuses pinned data that would make the workflow too large to save (12 MB with its nodes)', async () => {
+    const { root, pins, w } = editor();
+    // 1.5 MB of node parameters plus 11 MB of pinned data: within the 12 MB for pins, not savable.
+    w.setParameters('s', { notes: 'n'.repeat(1536 * 1024) });
+    const big = Array.from({ length: 11 }, (_, i) => ({ json: { i, s: 'x'.repeat(1024 * 1024 - 20) } }));
+    expect(await pins.pin('Set', big)).toBe(false);
+    expect(toastTitles(root)).toEqual([expect.stringMatching(/^Output data is too large to pin: Workflow has reached the maximum allowed size \(12\.5 MB \/ 12\.0 MB\)$/)]);
+    expect(w.pinData).toEqual({});
+  });
+
   it('measures as the kernel does, and prints as JSON.stringify(list, null, 2)', async () => {
     const items = [{ json: { é: 'ü', n: [1, { b: null }] } }, { json: {} }];
     expect(await measureItems(items)).toBe(pinDataBytes({ X: items }));

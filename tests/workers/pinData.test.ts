@@ -4,6 +4,7 @@ import {
   addPinText,
   beginPinText,
   checkHeldPinText,
+  workflowSizeError,
   checkPinDataText,
   checkPinDataTotal,
   pinDataBytes,
@@ -119,5 +120,13 @@ describe('a text sent in parts', () => {
     addPinText(bad, '[{"a": 1}');
     addPinText(bad, ',\n{"b": }]');
     expect(checkHeldPinText(bad)).toMatchObject({ ok: false, error: { kind: 'invalidJson', line: 2, message: "On line 2: Unexpected token '}' (at position 17)" } });
+  });
+});
+
+describe('the workflow stays savable', () => {
+  it("refuses when the workflow and its pinned data pass 12 MB less n8n's 2 KB for the request", () => {
+    const limit = 12 * 1024 * 1024 - 2048;
+    expect(workflowSizeError(1000, limit - 1000)).toBeUndefined();
+    expect(workflowSizeError(2 * 1024 * 1024, 11 * 1024 * 1024)).toEqual({ kind: 'tooLarge', bytes: 13 * 1024 * 1024, limit, message: 'Workflow has reached the maximum allowed size (13.0 MB / 12.0 MB)' });
   });
 });

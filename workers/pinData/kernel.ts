@@ -4,7 +4,7 @@
 // pinned data within 12 MB overall (measured as n8n does: the compact JSON of each node's items).
 // Plain functions over plain data: the pin-data worker runs them off the main thread for big
 // texts; paste and import call them directly for what they bring along.
-import { MAX_PINNED_DATA_BYTES } from '../../src/model/constants.ts';
+import { MAX_PINNED_DATA_BYTES, MAX_WORKFLOW_PAYLOAD_BYTES } from '../../src/model/constants.ts';
 import { locateJsonError } from '../../src/model/jsonErrors.ts';
 import { utf8ByteLength } from '../../src/model/validateWorkflow.ts';
 import type { IPinData, IPinDataItem } from '../../src/model/workflow.ts';
@@ -76,6 +76,19 @@ export function invalidJsonError(text: string, parseError?: unknown): PinDataErr
 /** UTF-8 size of one node's pinned items as stored (compact JSON, as n8n's getPinDataSize). */
 export function pinItemsBytes(items: readonly IPinDataItem[]): number {
   return utf8ByteLength(JSON.stringify(items) ?? '');
+}
+
+/** n8n's MAX_EXPECTED_REQUEST_SIZE: room left in a save request for what is not the workflow. */
+export const EXPECTED_REQUEST_OVERHEAD = 2048;
+
+/**
+ * n8n's second size check: the workflow without its pinned data plus all pinned data must still
+ * be savable (the server takes workflows up to MAX_WORKFLOW_PAYLOAD_BYTES, 12 MB); its
+ * ndv.pinData.error.tooLargeWorkflow.description.
+ */
+export function workflowSizeError(workflowBytes: number, pinnedBytes: number, limit = MAX_WORKFLOW_PAYLOAD_BYTES - EXPECTED_REQUEST_OVERHEAD): PinDataError | undefined {
+  const total = workflowBytes + pinnedBytes;
+  return total > limit ? { kind: 'tooLarge', bytes: total, limit, message: `Workflow has reached the maximum allowed size (${mb(total)} / ${mb(limit)})` } : undefined;
 }
 
 /** Validates text typed or pasted as a node's pinned output. */

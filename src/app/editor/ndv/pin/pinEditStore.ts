@@ -6,7 +6,8 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import type { IPinDataItem } from '../../../../model/workflow.ts';
 import type { INodeExecutionData } from '../../../../model/execution.ts';
-import { PIN_DATA_INVALID_TITLE, PIN_DATA_TOO_LARGE_TITLE, tooLargeError, type PinDataError } from '../../../../../workers/pinData/kernel.ts';
+import { PIN_DATA_INVALID_TITLE, PIN_DATA_TOO_LARGE_TITLE, tooLargeError, workflowSizeError, type PinDataError } from '../../../../../workers/pinData/kernel.ts';
+import { utf8ByteLength } from '../../../../model/validateWorkflow.ts';
 import { MAX_PINNED_DATA_BYTES } from '../../../../model/constants.ts';
 import type { RootStore } from '../../../stores/RootStore.ts';
 import { checkPinText, measureItems, otherPinnedBytes, prettyItems, rememberSize, setPinWorkerFailureHandler, yieldToBrowser } from './pinWork.ts';
@@ -76,6 +77,12 @@ export class PinEditStore {
     this.readText = undefined;
   });
 
+  /** The workflow must stay savable with the new pinned data (n8n's tooLargeWorkflow check). */
+  private workflowTooLarge(pinnedTotal: number): PinDataError | undefined {
+    const { pinData: _pins, ...rest } = this.root.workflow.toWorkflow();
+    return workflowSizeError(utf8ByteLength(JSON.stringify(rest)), pinnedTotal);
+  }
+
   private showError(error: PinDataError): void {
     const title = error.kind === 'tooLarge' ? PIN_DATA_TOO_LARGE_TITLE : PIN_DATA_INVALID_TITLE;
     this.root.ui.toasts.show({ kind: 'error', title, message: error.message });
@@ -141,6 +148,12 @@ export class PinEditStore {
         this.showError(r.error);
         return false;
       }
+      const tooLarge = this.workflowTooLarge(other + r.bytes);
+      if (tooLarge) {
+        this.setError(tooLarge);
+        this.showError(tooLarge);
+        return false;
+      }
       rememberSize(r.items, r.bytes);
       workflow.setPinData(name, r.items);
       // Closing the editor (monaco lets go of a 14 MB model) is its own task.
@@ -163,8 +176,9 @@ export class PinEditStore {
     try {
       const pins: IPinDataItem[] = items.map((i) => ({ json: i.json }));
       const [other, bytes] = [await otherPinnedBytes(workflow.pinData, nodeName), await measureItems(pins)];
-      if (other + bytes > MAX_PINNED_DATA_BYTES) {
-        this.showError(tooLargeError(other + bytes, MAX_PINNED_DATA_BYTES));
+      const refused = other + bytes > MAX_PINNED_DATA_BYTES ? tooLargeError(other + bytes, MAX_PINNED_DATA_BYTES) : this.workflowTooLarge(other + bytes);
+      if (refused) {
+        this.showError(refused);
         return false;
       }
       if (!workflow.nodeByName(nodeName)) return false;
