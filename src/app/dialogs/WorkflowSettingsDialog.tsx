@@ -55,6 +55,8 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
   const [timezones, setTimezones] = useState<Record<string, string> | undefined>();
   const [errorWorkflows, setErrorWorkflows] = useState<IWorkflowListItem[] | undefined>();
   const [saving, setSaving] = useState(false);
+  /** The last save's problem, beside the buttons too: toasts under a modal cannot be closed until it is. */
+  const [problem, setProblem] = useState<string | undefined>();
   const close = () => ui.modals.close('settings');
 
   useEffect(() => {
@@ -68,6 +70,7 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
     setForm(formFromSettings(workflow.settings, { executionTimeout: instance?.executionTimeout ?? -1 }));
     setTimezones(undefined);
     setErrorWorkflows(undefined);
+    setProblem(undefined);
     let live = true;
     const id = workflow.workflowId;
     Promise.all([getTimezones(), getWorkflows({ nodeTypes: [ERROR_TRIGGER_NODE_TYPE] })]).then(
@@ -98,7 +101,10 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
 
   if (!open || !form || !workflow.isSaved) return null;
 
-  const set = (patch: Partial<SettingsForm>) => setForm({ ...form, ...patch });
+  const set = (patch: Partial<SettingsForm>) => {
+    setForm({ ...form, ...patch });
+    setProblem(undefined);
+  };
   const setTimeoutPart = (key: keyof TimeoutHMS, text: string) => set({ timeout: { ...form.timeout, [key]: parseTimeoutPart(text) } });
   const loading = !timezones || !errorWorkflows;
   const max = instance?.maxExecutionTimeout ?? 0;
@@ -106,7 +112,9 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
   const save = async () => {
     const checked = settingsToSave(form, max);
     if (!checked.ok) {
-      ui.toasts.error(PROBLEM_SAVING_SETTINGS, checked.message);
+      // Not persistent: fixed in the form, it is also shown beside the buttons.
+      ui.toasts.show({ kind: 'error', title: PROBLEM_SAVING_SETTINGS, message: checked.message });
+      setProblem(checked.message);
       return;
     }
     const id = workflow.workflowId;
@@ -122,6 +130,7 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
       close();
     } catch (e) {
       ui.toasts.error(PROBLEM_SAVING_SETTINGS, errorMessage(e));
+      setProblem(errorMessage(e));
     } finally {
       setSaving(false);
     }
@@ -212,6 +221,11 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
                 </Row>
               )}
             </div>
+            {problem && (
+              <div className="field-error wf-settings-problem" role="alert" data-testid="wf-settings-problem">
+                {problem}
+              </div>
+            )}
             <div className="dialog-actions wf-settings-actions">
               <button type="button" className="btn btn-ghost" onClick={close} disabled={saving}>
                 Cancel
