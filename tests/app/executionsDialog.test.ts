@@ -100,6 +100,17 @@ describe('auto-refresh merge', () => {
     expect(merged.map((r) => r.id)).toEqual(['41', '40', '38', '12', '11']);
     expect(executionStatus(merged[1]!)).toBe('success');
   });
+  it('keeps as many rows as it had (at least the limit): new runs push the oldest out', () => {
+    const shown = Array.from({ length: 30 }, (_, i) => ex(100 - i)); // 100..71
+    const fetched = Array.from({ length: 30 }, (_, i) => ex(105 - i)); // 105..76
+    const merged = mergeRefresh(shown, fetched, 30);
+    expect(merged).toHaveLength(30);
+    expect([merged[0]!.id, merged.at(-1)!.id]).toEqual(['105', '76']);
+    // 50 loaded with Load more stay 50.
+    const loaded = Array.from({ length: 50 }, (_, i) => ex(100 - i));
+    expect(mergeRefresh(loaded, fetched, 30).map((r) => r.id).slice(-1)).toEqual(['56']);
+    expect(mergeRefresh(loaded, fetched, 30)).toHaveLength(50);
+  });
   it('fewer than the limit back: that is everything', () => {
     expect(mergeRefresh([ex(5), ex(4), ex(3)], [ex(5)], 30).map((r) => r.id)).toEqual(['5']);
   });

@@ -135,6 +135,9 @@ export function byIdDesc(a: { id: string }, b: { id: string }): number {
  * not come back (deleted, or no longer matching) go. Older rows loaded with 'Load more' stay.
  * When fewer than `limit` came back, they are all there is. Running executions the server holds
  * only in memory (`current`, unsaved manual runs) are added when not already there.
+ * The list keeps as many rows as it had (at least `limit`): new runs push the oldest out, so a
+ * dialog left open for hours on a busy instance holds 30 rows, not every run since it opened
+ * ('Load more' brings older ones back).
  */
 export function mergeRefresh<T extends IExecutionSummary>(shown: readonly T[], fetched: readonly T[], limit: number, current: readonly T[] = []): T[] {
   const covered = fetched.length < limit ? -Infinity : Math.min(...fetched.map((r) => idNum(r.id)));
@@ -142,7 +145,9 @@ export function mergeRefresh<T extends IExecutionSummary>(shown: readonly T[], f
   for (const r of shown) if (idNum(r.id) < covered) byId.set(r.id, r);
   for (const r of fetched) byId.set(r.id, r);
   for (const r of current) if (!byId.has(r.id)) byId.set(r.id, r);
-  return [...byId.values()].sort(byIdDesc);
+  const rows = [...byId.values()].sort(byIdDesc);
+  const keep = Math.max(limit, shown.length);
+  return rows.length > keep ? rows.slice(0, keep) : rows;
 }
 
 /** Appends an older page ('Load more'), without duplicates. */
