@@ -93,7 +93,7 @@ test.describe('output and input panels', () => {
     expect(errors).toEqual([]);
   });
 
-  test('binary data: previews of image, PDF, text, JSON and audio, downloads, the error', async ({ page }) => {
+  test('binary data: previews of image, PDF, text, JSON, audio and video, downloads, the error', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(baseUrl());
@@ -113,6 +113,30 @@ test.describe('output and input panels', () => {
       return btoa(bin);
     });
     const pngBytes = Buffer.from(png, 'base64');
+    // A short WebM video, recorded by the browser from a canvas (64 x 64).
+    const webm = await page.evaluate(async () => {
+      const c = document.createElement('canvas');
+      c.width = c.height = 64;
+      const g = c.getContext('2d')!;
+      const rec = new MediaRecorder(c.captureStream(20), { mimeType: 'video/webm' });
+      const parts: Blob[] = [];
+      rec.ondataavailable = (e) => parts.push(e.data);
+      const stopped = new Promise((r) => (rec.onstop = r));
+      rec.start();
+      // At least 20 frames over at least 800 ms, however busy the machine.
+      const t0 = performance.now();
+      for (let f = 0; f < 20 || performance.now() - t0 < 800; f++) {
+        g.fillStyle = `hsl(${f * 30}, 80%, 50%)`;
+        g.fillRect(0, 0, 64, 64);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      rec.stop();
+      await stopped;
+      const bytes = new Uint8Array(await new Blob(parts, { type: 'video/webm' }).arrayBuffer());
+      let bin = '';
+      for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]!);
+      return btoa(bin);
+    });
     expect(pngBytes.length).toBeGreaterThan(1024 * 1024);
 
     const pdf = Buffer.from('%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n').toString('base64');
@@ -136,6 +160,7 @@ test.describe('output and input panels', () => {
       { key: 'config', fileName: 'config.json', mimeType: 'application/json', data: Buffer.from('{"a":1,"b":[true,null]}').toString('base64') },
       { key: 'doc', fileName: 'doc.pdf', mimeType: 'application/pdf', data: pdf },
       { key: 'sound', fileName: 'silence.wav', mimeType: 'audio/wav', data: wav.toString('base64') },
+      { key: 'clip', fileName: 'clip.webm', mimeType: 'video/webm', data: webm },
     ];
     const js = `const files = ${JSON.stringify(files)};
 return [
@@ -183,7 +208,7 @@ return [
     // Inline files of the Code node.
     await openNdv(page, 'Files');
     await out.getByTestId('ndv-output-mode-binary').click();
-    await expect(out.getByTestId('binary-card')).toHaveCount(5);
+    await expect(out.getByTestId('binary-card')).toHaveCount(6);
     const byName = (name: string) => out.getByTestId('binary-card').filter({ hasText: name });
     await byName('notes.txt').getByTestId('binary-view').click();
     await expect(out.getByTestId('binary-text')).toHaveText('Hello from a text file\nsecond line');
@@ -203,6 +228,13 @@ return [
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThan(0);
     expect(await audio.evaluate((el: HTMLAudioElement) => Math.round(el.duration * 10) / 10)).toBe(0.2);
     await shot(page, 'data-10-binary-audio');
+    await out.getByTestId('binary-back').click();
+    await byName('clip.webm').getByTestId('binary-view').click();
+    const video = out.getByTestId('binary-video');
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await video.evaluate((el: HTMLVideoElement) => el.videoWidth)).toBe(64);
+    await shot(page, 'data-10b-binary-video');
     await out.getByTestId('binary-back').click();
     // Inline data downloads from memory, under its file name.
     const [dl] = await Promise.all([page.waitForEvent('download'), byName('notes.txt').getByTestId('binary-download').click()]);
