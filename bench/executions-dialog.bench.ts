@@ -1,0 +1,197 @@
+// Issue 12 row "executions dialog auto-refresh with 30 rows, 1 h open: flat memory in the
+// browser", in the real editor against the real server (bench/editorSession.ts). The dialog
+// runs with its real auto-refresh (every 4000 ms, the newest 30) while the instance is busy: a
+// production webhook is called twice a second (each refresh brings about 8 new runs and pushes as
+// many old ones out) and a 20 s in-process Wait keeps a running row, so the 1 s clock ticks too.
+// Every 15 s the page's garbage is collected (CDP HeapProfiler.collectGarbage) and the JS heap,
+// DOM nodes and event listeners are sampled; a least-squares line through the heap samples gives
+// the growth per minute, projected to one hour. An hour in CI is too long; the projection is the
+// honest short form (EXECUTIONS_BENCH_MINUTES=60 runs the real hour).
+// Then closing and reopening: 20 openings, each until its rows show, then closed; the heap, nodes
+// and listeners before and after, and the list requests in the 10 s after the last close (0 when
+// the timers went with the dialog).
+import type { Page } from 'playwright-core';
+import { startEditorSession } from './editorSession.ts';
+
+type Cdp = { send(method: string, params?: object): Promise<any> };
+
+interface Sample {
+  minute: number;
+  heapMB: number;
+  nodes: number;
+  listeners: number;
+  rows: number;
+}
+
+function node(name: string, type: string, x: number, parameters: object, typeVersion = 1, extra: object = {}) {
+  return { id: crypto.randomUUID(), name, type, typeVersion, position: [x, 300], parameters, ...extra };
+}
+
+function webhookWorkflow(name: string, path: string, second: object) {
+  return {
+    name,
+    settings: { executionOrder: 'v1' },
+    nodes: [node('Webhook', 'n8n-nodes-base.webhook', 240, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, 2, { webhookId: crypto.randomUUID() }), second],
+    connections: { Webhook: { main: [[{ node: (second as { name: string }).name, type: 'main', index: 0 }]] } },
+  };
+}
+
+/** Least-squares slope of y over x. */
+export function slope(points: Array<[number, number]>): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? NaN : num / den;
+}
+
+async function sample(cdp: Cdp, page: Page, t0: number): Promise<Sample> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = (name: string) => (metrics as Array<{ name: string; value: number }>).find((x) => x.name === name)?.value ?? NaN;
+  const rows = await page.locator('[data-testid="executions-row"]').count();
+  return { minute: Math.round(((Date.now() - t0) / 60_000) * 100) / 100, heapMB: Math.round((usedSize / 2 ** 20) * 100) / 100, nodes: m('Nodes'), listeners: m('JSEventListeners'), rows };
+}
+
+const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+
+export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
+  const minutes = Number(process.env.EXECUTIONS_BENCH_MINUTES ?? (quick ? 1.5 : 6));
+  const session = await startEditorSession();
+  let traffic = true;
+  const calls = { ok: 0, failed: 0 };
+  try {
+    const stamp = Date.now();
+    const okPath = `bench-ok-${stamp}`;
+    const runPath = `bench-run-${stamp}`;
+    const set = node('Set', 'n8n-nodes-base.set', 480, { assignments: { assignments: [{ id: '1', name: 'x', value: 1, type: 'number' }] }, options: {} }, 3.4);
+    const wait = node('Wait', 'n8n-nodes-base.wait', 480, { resume: 'timeInterval', amount: 20, unit: 'seconds' }, 1.1);
+    for (const wf of [webhookWorkflow('Bench OK', okPath, set), webhookWorkflow('Bench Running', runPath, wait)]) {
+      const created = await session.rest<{ id: string }>('POST', 'workflows', wf);
+      await session.rest('PATCH', `workflows/${created.id}`, { active: true });
+    }
+    const call = async (path: string) => {
+      try {
+        const res = await fetch(`${session.url}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
+        await res.arrayBuffer();
+        if (res.ok) calls.ok++;
+        else calls.failed++;
+      } catch {
+        calls.failed++;
+      }
+    };
+    for (let i = 0; i < 40; i++) await call(okPath);
+    const loops = [
+      (async () => {
+        while (traffic) {
+          await call(okPath);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      })(),
+      (async () => {
+        while (traffic) {
+          await call(runPath);
+          for (let i = 0; i < 40 && traffic; i++) await new Promise((r) => setTimeout(r, 500));
+        }
+      })(),
+    ];
+
+    const page = await session.newPage();
+    let listRequests = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/rest/executions')) listRequests++;
+    });
+    await page.goto(`${session.url}workflow`);
+    await page.waitForSelector('[data-testid="sidebar-executions"]');
+    const cdp = (await page.context().newCDPSession(page)) as unknown as Cdp;
+    await cdp.send('Performance.enable');
+    await page.waitForTimeout(2000);
+    const beforeOpen = await sample(cdp, page, Date.now());
+
+    // 1. Open for `minutes` with the real 4000 ms refresh.
+    await page.click('[data-testid="sidebar-executions"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="executions-row"]').length >= 30, undefined, { timeout: 30_000 });
+    const t0 = Date.now();
+    const requestsAtOpen = listRequests;
+    const samples: Sample[] = [];
+    const end = t0 + minutes * 60_000;
+    while (Date.now() < end) {
+      samples.push(await sample(cdp, page, t0));
+      await page.waitForTimeout(Math.min(15_000, Math.max(0, end - Date.now())));
+    }
+    samples.push(await sample(cdp, page, t0));
+    const refreshes = listRequests - requestsAtOpen;
+    const openMinutes = (Date.now() - t0) / 60_000;
+    // The first sample is taken right after the first page: the line starts at the second.
+    const fit = samples.slice(1);
+    const heapSlope = slope(fit.map((s) => [s.minute, s.heapMB]));
+    const nodesSlope = slope(fit.map((s) => [s.minute, s.nodes]));
+    const listenersSlope = slope(fit.map((s) => [s.minute, s.listeners]));
+
+    // 2. Close and reopen 20 times.
+    await page.click('[data-testid="executions-close"]');
+    await page.waitForSelector('[data-testid="executions-dialog"]', { state: 'detached' });
+    await page.waitForTimeout(1000);
+    const closed = await sample(cdp, page, t0);
+    for (let i = 0; i < 20; i++) {
+      await page.click('[data-testid="sidebar-executions"]');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="executions-row"]').length >= 10, undefined, { timeout: 30_000 });
+      await page.click('[data-testid="executions-close"]');
+      await page.waitForSelector('[data-testid="executions-dialog"]', { state: 'detached' });
+    }
+    await page.waitForTimeout(1000);
+    const afterReopen = await sample(cdp, page, t0);
+    const requestsAtClose = listRequests;
+    await page.waitForTimeout(10_000);
+    const requestsAfterClose = listRequests - requestsAtClose;
+
+    const heaps = fit.map((s) => s.heapMB);
+    return {
+      note: `dialog open ${round(openMinutes)} min with the real 4000 ms refresh; webhook traffic 2/s and a running row; GC + sample every 15 s`,
+      open: {
+        minutes: round(openMinutes),
+        refreshes,
+        expectedRefreshes: Math.floor((openMinutes * 60_000) / 4000),
+        rowsMin: Math.min(...samples.map((s) => s.rows)),
+        rowsMax: Math.max(...samples.map((s) => s.rows)),
+        heapBeforeOpenMB: beforeOpen.heapMB,
+        heapFirstMB: heaps[0],
+        heapLastMB: heaps.at(-1),
+        heapMinMB: Math.min(...heaps),
+        heapMaxMB: Math.max(...heaps),
+        heapSlopeKBPerMin: round(heapSlope * 1024, 1),
+        heapProjected1hMB: round(heapSlope * 60, 2),
+        nodesMin: Math.min(...fit.map((s) => s.nodes)),
+        nodesMax: Math.max(...fit.map((s) => s.nodes)),
+        nodesSlopePerMin: round(nodesSlope, 2),
+        listenersMin: Math.min(...fit.map((s) => s.listeners)),
+        listenersMax: Math.max(...fit.map((s) => s.listeners)),
+        listenersSlopePerMin: round(listenersSlope, 2),
+        samples: samples.map((s) => s.heapMB),
+      },
+      reopen: {
+        openings: 20,
+        heapClosedMB: closed.heapMB,
+        heapAfterMB: afterReopen.heapMB,
+        nodesClosed: closed.nodes,
+        nodesAfter: afterReopen.nodes,
+        listenersClosed: closed.listeners,
+        listenersAfter: afterReopen.listeners,
+        listRequestsIn10sAfterClose: requestsAfterClose,
+      },
+      webhookCalls: calls.ok,
+      webhookFailures: calls.failed,
+    };
+  } finally {
+    traffic = false;
+    await session.stop();
+  }
+}
