@@ -268,6 +268,8 @@ return [
   test('input panel: not connected, execute previous nodes, runs linked with the output', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // React's warnings too (a panel updating the other while rendering, keys…).
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
     const LONG = 'A node with a name longer than thirty characters';
     await openNew(page, {
       name: `Input ${Date.now()}`,

@@ -3,7 +3,7 @@
 // state and, in the output panel, copying from the JSON view. Used by the output panel and, for
 // a parent node, by the input panel (there the data can be dragged onto parameters).
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { faCopy, faLink, faLinkSlash } from '@fortawesome/free-solid-svg-icons';
 import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
 import { DEFAULT_PAGE_SIZE, MAPPING_HINT_MS } from '../../../model/constants.ts';
@@ -60,6 +60,7 @@ export const RunDataView = observer(function RunDataView({
   actions,
   override,
   hideRunInfo,
+  onShown,
 }: {
   runs: ITaskData[] | undefined;
   /** One name per output; more than one shows branch tabs. */
@@ -84,6 +85,8 @@ export const RunDataView = observer(function RunDataView({
   override?: ReactNode;
   /** No start and execution time (the output panel's pinned data is not a run). */
   hideRunInfo?: boolean;
+  /** Hears which items are shown (the output panel pins the run and branch on screen). */
+  onShown?: (shown: { items: INodeExecutionData[]; runIndex: number; runs: number }) => void;
 }) {
   const { ui } = useStores();
   const [ownRunIndex, setOwnRunIndex] = useState(-1);
@@ -97,9 +100,12 @@ export const RunDataView = observer(function RunDataView({
   const [hint, setHint] = useState(false);
 
   const count = runs?.length ?? 0;
-  if (link) runLink.forNode(link.nodeId);
-  useEffect(() => {
-    if (link) runLink.setRuns(link.side, count);
+  // The link belongs to the open node: a new node starts linked (set after render, so neither
+  // panel changes the other's state while rendering).
+  useLayoutEffect(() => {
+    if (!link) return;
+    runLink.forNode(link.nodeId);
+    runLink.setRuns(link.side, count);
   }, [link?.side, link?.nodeId, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const linked = !!link && runLink.nodeId === link.nodeId && runLink.active;
   const runIndex = linked ? runLink.runIndex : ownRunIndex;
@@ -117,6 +123,7 @@ export const RunDataView = observer(function RunDataView({
   const items: INodeExecutionData[] = useMemo(() => (run?.data?.main?.[output] ?? []) as INodeExecutionData[], [run, output]);
   const hasBinary = useMemo(() => items.some((i) => i.binary && Object.keys(i.binary).length), [items]);
   const bytes = useMemo(() => estimateDataBytes(items), [items]);
+  useEffect(() => onShown?.({ items, runIndex: ri, runs: count }), [items, ri, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const tooMuch = bytes > TOO_MUCH_DATA_BYTES && !showAnyway;
 
   useEffect(() => setPage(0), [run, output, size]);
