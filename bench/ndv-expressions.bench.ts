@@ -38,7 +38,60 @@ function items(n: number) {
   }));
 }
 
-type Run = { perKeyTaskMs: number[]; perKeyFrameMs: number[]; longTasks: number[]; lastKeyToPreviewMs: number };
+type Run = {
+  perKeyTaskMs: number[];
+  perKeyFrameMs: number[];
+  longTasks: number[];
+  lastKeyToPreviewMs: number;
+  /** From a CDP trace of the typing: the renderer main thread's tasks. */
+  trace: { cpuMsPerKey: number; wallMsPerKey: number; over50: Array<{ wallMs: number; cpuMs: number; top: string[] }> };
+};
+
+/** Chromium's top-level task events (named differently across versions). */
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
+type Cdp = {
+  on(e: string, f: (x: { value: TraceEvent[] }) => void): void;
+  once(e: string, f: (x: unknown) => void): void;
+  send(method: string, params?: object): Promise<unknown>;
+  detach(): Promise<void>;
+};
+
+/**
+ * Runs `act` under a trace and sums the renderer main thread's tasks: wall time (which on this
+ * shared 2-core machine includes waiting for a core) and thread (CPU) time, the work itself;
+ * tasks over 50 ms wall with their CPU time and what ran longest inside.
+ */
+async function traced(page: Page, act: () => Promise<void>, keys: number): Promise<Run['trace']> {
+  const cdp = (await page.context().newCDPSession(page)) as unknown as Cdp;
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,v8,disabled-by-default-v8.gc', transferMode: 'ReportEvents' });
+  await act();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && mains.has(`${e.pid}:${e.tid}`));
+  const busy = new Map<string, number>();
+  for (const t of tasks) busy.set(`${t.pid}:${t.tid}`, (busy.get(`${t.pid}:${t.tid}`) ?? 0) + (t.dur ?? 0));
+  const main = [...busy.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = tasks.filter((t) => `${t.pid}:${t.tid}` === main);
+  const sum = (f: (t: TraceEvent) => number) => mine.reduce((a, t) => a + f(t), 0) / 1000;
+  const over50 = mine
+    .filter((t) => (t.dur ?? 0) > 50_000)
+    .map((t) => {
+      const inside = new Map<string, number>();
+      for (const e of events) {
+        if (e.ph !== 'X' || `${e.pid}:${e.tid}` !== main || TASK_NAMES.has(e.name) || e.ts < t.ts || e.ts >= t.ts + (t.dur ?? 0)) continue;
+        inside.set(e.name, Math.max(inside.get(e.name) ?? 0, (e.dur ?? 0) / 1000));
+      }
+      const top = [...inside.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, ms]) => `${n} ${Math.round(ms)}`);
+      return { wallMs: Math.round((t.dur ?? 0) / 1000), cpuMs: Math.round((t.tdur ?? 0) / 1000), top };
+    });
+  return { cpuMsPerKey: r1(sum((t) => t.tdur ?? 0) / keys), wallMsPerKey: r1(sum((t) => t.dur ?? 0) / keys), over50 };
+}
 
 async function installProbes(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -96,13 +149,14 @@ async function oneRun(page: Page): Promise<Run> {
     w.__longTasks.length = 0;
   });
   const shown = page.evaluate((expected) => (window as unknown as { __previewAt: (t: string) => Promise<number> }).__previewAt(expected), EXPECTED);
-  await page.keyboard.type(TYPED, { delay: 125 });
+  const trace = await traced(page, () => page.keyboard.type(TYPED, { delay: 125 }), TYPED.length);
   const at = await shown;
   await page.waitForTimeout(300);
-  return page.evaluate((at) => {
+  const measured = await page.evaluate((at) => {
     const w = window as unknown as { __keyTask: number[]; __keyFrame: number[]; __longTasks: number[]; __lastInput: number };
     return { perKeyTaskMs: [...w.__keyTask], perKeyFrameMs: [...w.__keyFrame], longTasks: w.__longTasks.map((d) => Math.round(d)), lastKeyToPreviewMs: Math.round(at - w.__lastInput) };
   }, at);
+  return { ...measured, trace };
 }
 
 /** The same typing into a fixed text parameter of the same panel (Destination Key), for comparison. */
@@ -176,6 +230,10 @@ export async function runNdvExpressionsBench({ quick }: { quick: boolean }) {
       perKeystrokeMainThreadTaskMs: { median: r1(median(task)), p95: p95(task), max: r1(Math.max(...task)), keys: task.length },
       perKeystrokeToNextFrameMs: { median: r1(median(frame)), p95: p95(frame), max: r1(Math.max(...frame)) },
       longTasksWhileTyping: all.map((r) => r.longTasks),
+      // The whole main thread while typing (every task: the keys, frames, timers, GC …) per key,
+      // by CPU (thread) time and by wall time; and each task over 50 ms wall with its CPU time.
+      traceMainThreadPerKeyMs: { cpuMedian: median(all.map((r) => r.trace.cpuMsPerKey)), wallMedian: median(all.map((r) => r.trace.wallMsPerKey)), cpuRuns: all.map((r) => r.trace.cpuMsPerKey) },
+      traceTasksOver50Ms: all.flatMap((r, run) => r.trace.over50.map((t) => `run ${run + 1}: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU (${t.top.join(', ')})`)),
       slowestKeys: slowest,
       lastKeyToPreviewOnScreenMs: { median: median(all.map((r) => r.lastKeyToPreviewMs)), runs: all.map((r) => r.lastKeyToPreviewMs), debounceMs: 500 },
       notTarget: {
