@@ -134,6 +134,25 @@ test('pin, unpin, undo and redo; the canvas and its mirror show the pinned state
   await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data, 1 item');
 });
 
+test('a node that ran several times pins the run on screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openNew(page, workflow('Pin a run'));
+  // Two runs of Set, as a loop leaves them (the run data a push message would bring).
+  await page.evaluate(() => {
+    const run = (name: string) => ({ startTime: Date.now(), executionTime: 1, source: [], data: { main: [[{ json: { name } }]] } });
+    (window as unknown as { __switchyard: { workflow: { setRunData(r: unknown): void } } }).__switchyard.workflow.setRunData({ Set: [run('first'), run('second')] });
+  });
+  await openNdv(page, 'Set');
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('second');
+  await page.getByTestId('ndv-output-run').selectOption({ label: 'Run 1 of 2' });
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('first');
+  await page.getByTestId('ndv-pin-data').click();
+  await expect(toast(page, 'Run #1 was pinned')).toContainText('This run will be outputted each time the node is run.');
+  expect(await pinData(page)).toEqual({ Set: [{ json: { name: 'first' } }] });
+  await expect(page.getByTestId('ndv-pinned-banner')).toBeVisible();
+  await still(page, 'pin-12-run-pinned');
+});
+
 test('edit output: invalid JSON with its line and position, single quotes, too large, cancel and save', async ({ page }) => {
   test.setTimeout(150_000);
   await openNew(page, workflow('Edit output'));

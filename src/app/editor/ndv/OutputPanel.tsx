@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
@@ -28,7 +28,10 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
   const pinnable = !ui.readOnly && !!d && outputNamesOf(d).length === 1 && d.outputs.length === 1;
   const latest = runs?.[runs.length - 1];
   const latestItems = (latest && !latest.error ? (latest.data?.main?.[0] ?? []) : []) as INodeExecutionData[];
-  const hasBinary = useMemo(() => latestItems.some((i) => i.binary && Object.keys(i.binary).length), [latestItems]);
+  // What the panel shows (the run and branch picked there); pinning and editing take that, as in n8n.
+  const [shownRun, setShownRun] = useState<{ items: INodeExecutionData[]; runIndex: number; runs: number } | undefined>();
+  const current = !pinned && shownRun ? shownRun.items : latestItems;
+  const hasBinary = useMemo(() => current.some((i) => i.binary && Object.keys(i.binary).length), [current]);
 
   // Pinned data is what the node outputs: shown as its one run, without run times.
   const shown: ITaskData[] | undefined = useMemo(
@@ -41,8 +44,12 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
 
   const pinBlocked = hasBinary ? PIN_BINARY : run.running ? 'The workflow is running' : undefined;
   const togglePin = () => {
-    if (pinned) pins.unpin(node.name);
-    else void pins.pin(node.name, latestItems);
+    if (pinned) return pins.unpin(node.name);
+    const run = shownRun && shownRun.runs > 1 ? shownRun.runIndex + 1 : undefined;
+    void pins.pin(node.name, current).then((ok) => {
+      // n8n's ndv.pinData.pin.multipleRuns texts.
+      if (ok && run) ui.toasts.show({ kind: 'info', title: `Run #${run} was pinned`, message: 'This run will be outputted each time the node is run.' });
+    });
   };
   const trigger = !!d && (isTriggerType(d) || d.inputs.length === 0);
 
@@ -57,15 +64,16 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
         nodeName={node.name}
         link={{ side: 'output', nodeId: node.id }}
         hideRunInfo={pinned}
+        onShown={pinned ? undefined : setShownRun}
         actions={
           pinnable ? (
             <PinActions
               store={pins}
               pinned={pinned}
               editing={editing}
-              canPin={latestItems.length > 0}
+              canPin={current.length > 0}
               pinBlocked={pinBlocked}
-              onEdit={() => pins.startEdit(node.id, latestItems)}
+              onEdit={() => pins.startEdit(node.id, current)}
               onTogglePin={togglePin}
             />
           ) : undefined
@@ -80,7 +88,7 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
               <Icon icon={faTriangleExclamation} />
               <span>Node parameters have changed. Execute the node again to refresh the output.</span>
             </div>
-          ) : pinnable && trigger && latestItems.length > 0 ? (
+          ) : pinnable && trigger && current.length > 0 ? (
             <PinDiscovery />
           ) : undefined
         }
