@@ -3,7 +3,7 @@
 // state and, in the output panel, copying from the JSON view. Used by the output panel and, for
 // a parent node, by the input panel (there the data can be dragged onto parameters).
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { faCopy, faLink, faLinkSlash } from '@fortawesome/free-solid-svg-icons';
 import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
 import { DEFAULT_PAGE_SIZE, MAPPING_HINT_MS } from '../../../model/constants.ts';
@@ -100,9 +100,12 @@ export const RunDataView = observer(function RunDataView({
   const [hint, setHint] = useState(false);
 
   const count = runs?.length ?? 0;
-  if (link) runLink.forNode(link.nodeId);
-  useEffect(() => {
-    if (link) runLink.setRuns(link.side, count);
+  // The link belongs to the open node: a new node starts linked (set after render, so neither
+  // panel changes the other's state while rendering).
+  useLayoutEffect(() => {
+    if (!link) return;
+    runLink.forNode(link.nodeId);
+    runLink.setRuns(link.side, count);
   }, [link?.side, link?.nodeId, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const linked = !!link && runLink.nodeId === link.nodeId && runLink.active;
   const runIndex = linked ? runLink.runIndex : ownRunIndex;
