@@ -8,7 +8,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ITag } from '../../model/workflow.ts';
+import { faCirclePlus, faGear } from '@fortawesome/free-solid-svg-icons';
 import { errorMessage } from '../api/errors.ts';
+import { Icon } from '../ui/Icon.tsx';
 import { useStores } from '../stores/context.ts';
 import { defaultActiveOption, dropdownCreateErrorMessage, MAX_TAG_NAME_LENGTH, pickerOptions, stepOption, TAG_TEXTS, type PickerOption } from './tagRules.ts';
 import './tags.css';
@@ -37,7 +39,9 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
   const { tags, ui } = useStores();
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState(!!autoFocus);
-  const [active, setActive] = useState(-1);
+  // The option the arrow keys or the mouse chose, for the list it was chosen in; otherwise the
+  // default for the filter (derived in render, so a key pressed right after typing sees it).
+  const [nav, setNav] = useState<{ options: readonly PickerOption[]; index: number } | undefined>();
   const [creating, setCreating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -55,7 +59,9 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
   const chips = selected.map((id) => tags.get(id)).filter((t): t is NonNullable<typeof t> => t !== undefined);
   const all = tags.all;
   const options = useMemo(() => pickerOptions(all, selectedSet, filter, { createEnabled, manageEnabled }), [all, selectedSet, filter, createEnabled, manageEnabled]);
-  useEffect(() => setActive(defaultActiveOption(options, filter)), [options, filter]);
+  const navigated = nav !== undefined && nav.options === options;
+  const active = navigated ? nav.index : defaultActiveOption(options, filter);
+  const setActive = (index: number) => setNav({ options, index });
 
   const known = (ids: readonly string[]) => (tags.loaded ? ids.filter((id) => tags.get(id) !== undefined) : [...ids]);
   const toggle = (tag: ITag) => {
@@ -92,11 +98,12 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       setOpen(true);
-      setActive((a) => stepOption(options, a < 0 && e.key === 'ArrowUp' ? 0 : a, e.key === 'ArrowDown' ? 1 : -1));
+      setActive(stepOption(options, active < 0 && e.key === 'ArrowUp' ? 0 : active, e.key === 'ArrowDown' ? 1 : -1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      if (active >= 0 && options[active]) choose(options[active]);
-      else if (filter.trim() === '') onDone?.();
+      // Enter in the empty field is 'done' (n8n), unless an option was chosen with the arrows or the mouse.
+      if (filter.trim() === '' && !navigated) onDone?.();
+      else if (active >= 0 && options[active]) choose(options[active]);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       if (onEsc) onEsc();
@@ -184,17 +191,17 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
               {o.kind === 'tag' && <span className="tags-picker-option-name">{o.tag.name}</span>}
               {o.kind === 'tag' && o.selected && <span className="tags-picker-check" aria-hidden="true">✓</span>}
               {o.kind === 'create' && (
-                <span>
-                  <span aria-hidden="true">＋ </span>
-                  {`Create tag "${o.name}"`}
-                </span>
+                <>
+                  <Icon icon={faCirclePlus} />
+                  <span>{`Create tag "${o.name}"`}</span>
+                </>
               )}
               {o.kind === 'message' && <span>{tags.loading && !tags.loaded ? 'Loading…' : o.text}</span>}
               {o.kind === 'manage' && (
-                <span>
-                  <span aria-hidden="true">⚙ </span>
-                  {TAG_TEXTS.manageTags}
-                </span>
+                <>
+                  <Icon icon={faGear} />
+                  <span>{TAG_TEXTS.manageTags}</span>
+                </>
               )}
             </li>
           ))}
