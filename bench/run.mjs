@@ -25,6 +25,7 @@ const suites = [
   { name: 'ndv-expressions', file: 'ndv-expressions.bench.ts', fn: 'runNdvExpressionsBench' },
   { name: 'ndv-parameters', file: 'ndv-parameters.bench.ts', fn: 'runNdvParametersBench' },
   { name: 'executions-dialog', file: 'executions-dialog.bench.ts', fn: 'runExecutionsDialogBench' },
+  { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
 ];
 
 const results = {
