@@ -136,6 +136,8 @@ test('Code node in monaco: completions from the real input, syntax errors marked
   await expect(py).toHaveAttribute('data-state', 'ready');
   await expect(py).toHaveAttribute('data-language', 'python');
   await expect(py.locator('.view-lines')).toContainText('return _input.all()');
+  // Highlighted as Python: 'return' is a keyword token, not plain text (mtk1).
+  await expect(py.locator('.view-line span span').filter({ hasText: /^return$/ })).not.toHaveClass(/\bmtk1\b/);
   await shot(page, 'code-06-python');
   await closeNdv(page);
 
