@@ -1,40 +1,114 @@
-// Modal 'workflowOpen' (spec 001 §4.8): filter by name, newest first, open on click
-// (ctrl/meta click: new tab). Opening the current workflow just says so. The owner, whose list
-// holds members' workflows too, sees whose each one is (workflowOwners.ts).
+// Modal 'workflowOpen' (spec 001 §4.8, §8, §9): filter by name and, when tags are enabled, by
+// tags (every selected tag must be on the workflow); rows show up to 3 tags then '+N', created,
+// updated (newest first by default; the headers sort) and an active toggle that switches the
+// workflow through the server as the header's does. A row opens on click (ctrl/meta click: new
+// tab); opening the current workflow just says so. The owner, whose list holds members'
+// workflows too, sees whose each one is (workflowOwners.ts).
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay, Popover, Switch, Tag, TagGroup, TagList } from 'react-aria-components';
+import type { Selection } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import { faTriangleExclamation, faXmark } from '@fortawesome/free-solid-svg-icons';
 import type { IWorkflowListItem } from '../../model/api.ts';
+import type { ITag } from '../../model/workflow.ts';
 import { getWorkflows } from '../api/workflows.ts';
+import { getTags } from '../api/tags.ts';
+import { getActiveWorkflows, patchWorkflowActive } from '../api/active.ts';
 import { errorMessage } from '../api/errors.ts';
 import { basePath } from '../basePath.ts';
 import { useStores } from '../stores/context.ts';
+import type { RootStore } from '../stores/RootStore.ts';
 import { guardedNavigate } from '../navigation.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { NOT_RUNNING_HINT, activationOf, couldNotBe, updateWorkflowActivation } from '../editor/header/activation.ts';
 import { ownerLabel, showsOwnerColumn } from './workflowOwners.ts';
+import { DEFAULT_SORT, filterRows, nextSort, rowTags, sortRows, type Sort, type SortKey } from './openListRows.ts';
 import './dialogs.css';
+import './duplicate.css';
+import './openList.css';
+
+export const PROBLEM_LOADING_WORKFLOWS = 'Problem loading workflows';
+export const PROBLEM_LOADING_ACTIVE = 'Problem loading active workflows';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/**
+ * Switches a listed workflow active or inactive. The open one goes through the header's command
+ * (issues checked, unsaved edits sent along, the activation modal); another one is a PATCH of
+ * `active` alone, the server preparing it as for any save. Returns the state it ends in.
+ */
+async function setRowActive(root: RootStore, row: IWorkflowListItem, active: boolean): Promise<{ active: boolean; updatedAt?: string }> {
+  const { workflow, ui } = root;
+  if (workflow.isSaved && workflow.workflowId === row.id) {
+    await updateWorkflowActivation(root, active);
+    return { active: workflow.active };
+  }
+  try {
+    const saved = await patchWorkflowActive(row.id, { active });
+    if (saved.active) activationOf(root).setWorkflowActive(row.id);
+    else activationOf(root).setWorkflowInactive(row.id);
+    return { active: !!saved.active, updatedAt: saved.updatedAt };
+  } catch (e) {
+    // Not persistent: under the modal a toast cannot be closed until the modal is.
+    ui.toasts.show({ kind: 'error', title: couldNotBe(active), message: errorMessage(e) });
+    return { active: row.active };
+  }
+}
+
 export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   const root = useStores();
-  const { ui, workflow, users } = root;
+  const { ui, workflow, users, settings } = root;
   const open = ui.modals.isOpen('workflowOpen');
   const [, navigate] = useLocation();
   const [rows, setRows] = useState<IWorkflowListItem[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [filter, setFilter] = useState('');
+  const [tagFilter, setTagFilter] = useState<Set<string>>(new Set());
+  const [allTags, setAllTags] = useState<ITag[] | undefined>();
+  const [tagsError, setTagsError] = useState<string | undefined>();
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [busyIds, setBusyIds] = useState<Set<string>>(new Set());
+  const [tagsOpen, setTagsOpen] = useState(false);
+  const tagsEnabled = !settings.settings?.workflowTagsDisabled;
+  const activation = activationOf(root);
 
   useEffect(() => {
     if (!open) return;
     setRows(undefined);
     setError(undefined);
     setFilter('');
-    getWorkflows().then(setRows, (e) => setError(errorMessage(e)));
-  }, [open]);
+    setTagFilter(new Set());
+    setSort(DEFAULT_SORT);
+    setAllTags(undefined);
+    setTagsError(undefined);
+    let live = true;
+    getWorkflows().then(
+      (r) => live && setRows(r),
+      (e) => {
+        if (!live) return;
+        setError(errorMessage(e));
+        ui.toasts.show({ kind: 'error', title: PROBLEM_LOADING_WORKFLOWS, message: errorMessage(e) });
+      },
+    );
+    // Which workflows really run (a workflow marked active that does not shows the warning).
+    getActiveWorkflows().then(
+      (ids) => live && activation.setActiveList(ids),
+      (e) => live && ui.toasts.show({ kind: 'error', title: PROBLEM_LOADING_ACTIVE, message: errorMessage(e) }),
+    );
+    if (tagsEnabled) {
+      getTags().then(
+        (t) => live && setAllTags([...t].sort((a, b) => a.name.localeCompare(b.name))),
+        (e) => live && setTagsError(errorMessage(e)),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [open, ui, activation, tagsEnabled]);
 
   const me = users.currentUser;
   const ownerColumn = showsOwnerColumn(rows ?? [], me);
@@ -47,10 +121,14 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   }, [open, ownerColumn, users]);
   const ownerOf = (r: IWorkflowListItem) => ownerLabel(r.ownerId, me?.id, { list: users.users, loaded: users.usersLoaded || usersFailed });
 
-  const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
-    return (rows ?? []).filter((r) => !f || r.name.toLowerCase().includes(f)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  }, [rows, filter]);
+  const shown = useMemo(() => sortRows(filterRows(rows ?? [], filter, tagFilter), sort), [rows, filter, tagFilter, sort]);
+  // Tags a workflow carries that GET /tags did not list (it failed): still selectable from rows.
+  const tagsById = useMemo(() => {
+    const m = new Map<string, ITag>();
+    for (const r of rows ?? []) for (const t of r.tags) m.set(t.id, t);
+    for (const t of allTags ?? []) m.set(t.id, t);
+    return m;
+  }, [rows, allTags]);
 
   const close = () => ui.modals.close('workflowOpen');
   const openRow = (row: IWorkflowListItem, newTab: boolean) => {
@@ -66,47 +144,175 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     void guardedNavigate(root, navigate, `/workflow/${row.id}`);
   };
 
+  const toggleTag = (id: string) => {
+    const next = new Set(tagFilter);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setTagFilter(next);
+  };
+
+  const switchActive = async (row: IWorkflowListItem, active: boolean) => {
+    setBusyIds((s) => new Set(s).add(row.id));
+    const result = await setRowActive(root, row, active);
+    setRows((rs) => rs?.map((r) => (r.id === row.id ? { ...r, active: result.active, updatedAt: result.updatedAt ?? r.updatedAt } : r)));
+    setBusyIds((s) => {
+      const n = new Set(s);
+      n.delete(row.id);
+      return n;
+    });
+  };
+
+  const sortHeader = (key: SortKey, label: string) => {
+    const current = sort.key === key;
+    return (
+      <th aria-sort={current ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+        {/* The arrow is drawn by CSS (data-sort), so the header's text stays its label. */}
+        <button type="button" className="open-wf-sort" data-sort={current ? (sort.descending ? 'desc' : 'asc') : undefined} onClick={() => setSort(nextSort(sort, key))} data-testid={`open-wf-sort-${key}`}>
+          {label}
+        </button>
+      </th>
+    );
+  };
+
+  const selectedTags = [...tagFilter].map((id) => tagsById.get(id)).filter((t): t is ITag => !!t);
+  const noMatchText = rows && rows.length === 0 ? 'No saved workflows yet. Save the one you are editing with Ctrl+S.' : tagFilter.size > 0 ? 'No workflow matches this name and these tags.' : 'No workflow matches this name.';
+
   return (
     <ModalOverlay className="dialog-overlay" isOpen={open} isDismissable onOpenChange={(o) => !o && close()}>
-      <Modal className="dialog" style={{ width: '80%', minWidth: 620, maxWidth: 960 }}>
-        <Dialog className="dialog-content" aria-label="Open workflow">
+      <Modal className="dialog open-wf-modal" style={{ width: '80%', minWidth: 620 }}>
+        <Dialog className="dialog-content" aria-label="Open workflow" data-testid="workflow-open-dialog">
           <div className="open-wf-head">
             <Heading slot="title" className="dialog-title">
               Open workflow
             </Heading>
-            <input className="input open-wf-filter" placeholder="Search by name…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Search workflows by name" autoFocus />
+            <div className="open-wf-filters">
+              {tagsEnabled && (
+                <DialogTrigger isOpen={tagsOpen} onOpenChange={setTagsOpen}>
+                  <Button className="btn open-wf-tags-button" data-testid="open-wf-tag-filter">
+                    {tagFilter.size ? `Tags (${tagFilter.size})` : 'Filter by tags'}
+                  </Button>
+                  <Popover placement="bottom end" className="menu-popover open-wf-tags-popover">
+                    <Dialog className="open-wf-tags-dialog" aria-label="Filter by tags">
+                      {/* Escape closes the list and keeps the choice (the tag group would clear it). */}
+                      <div
+                        onKeyDownCapture={(e) => {
+                          if (e.key !== 'Escape') return;
+                          e.stopPropagation();
+                          e.preventDefault();
+                          setTagsOpen(false);
+                        }}
+                      >
+                      <TagGroup
+                        aria-label="Tags to filter by"
+                        selectionMode="multiple"
+                        selectedKeys={tagFilter}
+                        onSelectionChange={(keys: Selection) => setTagFilter(keys === 'all' ? new Set((allTags ?? []).map((t) => t.id)) : new Set([...keys].map(String)))}
+                        data-testid="open-wf-tag-options"
+                      >
+                        <TagList
+                          className="tag-picker"
+                          items={allTags ?? []}
+                          renderEmptyState={() => <span className="hint">{tagsError ? `Tags could not be loaded: ${tagsError}` : allTags ? 'No tags yet.' : 'Loading tags…'}</span>}
+                        >
+                          {(t) => (
+                            <Tag id={t.id} className="tag-option" textValue={t.name}>
+                              {t.name}
+                            </Tag>
+                          )}
+                        </TagList>
+                      </TagGroup>
+                      </div>
+                    </Dialog>
+                  </Popover>
+                </DialogTrigger>
+              )}
+              <input className="input open-wf-filter" placeholder="Search by name…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Search workflows by name" autoFocus />
+            </div>
           </div>
-          {error && <div className="field-error">Problem loading workflows: {error}</div>}
+          {selectedTags.length > 0 && (
+            <div className="open-wf-selected-tags" data-testid="open-wf-selected-tags">
+              <span className="hint">With all of:</span>
+              {selectedTags.map((t) => (
+                <button key={t.id} type="button" className="tag open-wf-selected-tag" onClick={() => toggleTag(t.id)} aria-label={`Remove tag ${t.name} from the filter`}>
+                  {t.name} <Icon icon={faXmark} />
+                </button>
+              ))}
+              <button type="button" className="btn btn-ghost btn-s" onClick={() => setTagFilter(new Set())}>
+                Clear
+              </button>
+            </div>
+          )}
+          {error && <div className="field-error">{PROBLEM_LOADING_WORKFLOWS}: {error}</div>}
           {!rows && !error && <div className="hint">Loading…</div>}
-          {rows && shown.length === 0 && <div className="open-wf-empty">{rows.length === 0 ? 'No saved workflows yet. Save the one you are editing with Ctrl+S.' : 'No workflow matches this name.'}</div>}
+          {rows && shown.length === 0 && <div className="open-wf-empty">{noMatchText}</div>}
           {shown.length > 0 && (
             <table className="open-wf-table">
               <thead>
                 <tr>
-                  <th>Name</th>
+                  {sortHeader('name', 'Name')}
                   {ownerColumn && <th>Owner</th>}
-                  <th>Created</th>
-                  <th>Updated</th>
-                  <th>Active</th>
+                  {sortHeader('createdAt', 'Created')}
+                  {sortHeader('updatedAt', 'Updated')}
+                  <th className="open-wf-active-col">Active</th>
                 </tr>
               </thead>
               <tbody>
-                {shown.map((r) => (
-                  <tr key={r.id} tabIndex={0} onClick={(e) => openRow(r, e.ctrlKey || e.metaKey)} onKeyDown={(e) => e.key === 'Enter' && openRow(r, e.ctrlKey || e.metaKey)}>
-                    <td>
-                      {r.name}
-                      {r.tags.slice(0, 3).map((t) => (
-                        <span key={t.id} className="tag" style={{ marginLeft: 6 }}>
-                          {t.name}
+                {shown.map((r) => {
+                  const { shown: tags, more } = rowTags(r.tags);
+                  const busy = busyIds.has(r.id);
+                  const notRunning = r.active && activation.activeLoaded && !activation.activeIds.has(r.id);
+                  return (
+                    <tr key={r.id} tabIndex={0} data-testid="open-wf-row" data-workflow-id={r.id} onClick={(e) => openRow(r, e.ctrlKey || e.metaKey)} onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && openRow(r, e.ctrlKey || e.metaKey)}>
+                      <td>
+                        <span className="open-wf-name">{r.name}</span>
+                        {tagsEnabled &&
+                          tags.map((t) => (
+                            <button
+                              key={t.id}
+                              type="button"
+                              className={tagFilter.has(t.id) ? 'tag open-wf-row-tag open-wf-row-tag-on' : 'tag open-wf-row-tag'}
+                              title={tagFilter.has(t.id) ? `Remove ${t.name} from the filter` : `Filter by ${t.name}`}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                toggleTag(t.id);
+                              }}
+                              data-testid="open-wf-row-tag"
+                            >
+                              {t.name}
+                            </button>
+                          ))}
+                        {tagsEnabled && more > 0 && (
+                          <span className="tag open-wf-row-more" title={r.tags.slice(3).map((t) => t.name).join(', ')} data-testid="open-wf-row-more">
+                            +{more}
+                          </span>
+                        )}
+                      </td>
+                      {ownerColumn && <td data-testid="open-wf-owner">{ownerOf(r)}</td>}
+                      <td className="open-wf-date">{formatDate(r.createdAt)}</td>
+                      <td className="open-wf-date">{formatDate(r.updatedAt)}</td>
+                      {/* The switch is not a click on the row. */}
+                      <td className="open-wf-active-col" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                        <span className="open-wf-active">
+                          {notRunning && (
+                            <span className="open-wf-not-running" title={NOT_RUNNING_HINT} aria-label={NOT_RUNNING_HINT} data-testid="open-wf-not-running">
+                              <Icon icon={faTriangleExclamation} />
+                            </span>
+                          )}
+                          <Switch
+                            className="switch"
+                            isSelected={r.active}
+                            isDisabled={busy}
+                            onChange={(v) => void switchActive(r, v)}
+                            aria-label={`${r.active ? 'Deactivate' : 'Activate'} ${r.name}`}
+                            data-testid="open-wf-active-switch"
+                          >
+                            <span className="switch-track" />
+                          </Switch>
                         </span>
-                      ))}
-                    </td>
-                    {ownerColumn && <td data-testid="open-wf-owner">{ownerOf(r)}</td>}
-                    <td>{formatDate(r.createdAt)}</td>
-                    <td>{formatDate(r.updatedAt)}</td>
-                    <td>{r.active ? 'Yes' : 'No'}</td>
-                  </tr>
-                ))}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           )}

@@ -1,0 +1,129 @@
+// The open-workflow list (spec 001 §4.8, §8, §9) against the real server: 80 % wide, newest
+// update first, the headers sort, rows show 3 tags then '+N', the tag filter keeps workflows with
+// every selected tag (also picked from a row's tag), the name filter, and the active toggle
+// switches a workflow through the server (a workflow without a trigger is refused with the
+// server's reason, and stays off).
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { baseUrl, links, n, openNew, toast, TYPES } from './editing-helpers.ts';
+
+const SHOTS = 'test-results/open-list';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+async function createTag(page: Page, name: string): Promise<string> {
+  const res = await page.request.post(`${baseUrl()}rest/tags`, { data: { name } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.id;
+}
+
+async function createWorkflow(page: Page, body: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post(`${baseUrl()}rest/workflows`, { data: body });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.id;
+}
+
+async function stored(page: Page, id: string): Promise<{ active: boolean }> {
+  return (await (await page.request.get(`${baseUrl()}rest/workflows/${id}`)).json()).data;
+}
+
+test('tags, the tag and name filters, sorting and the active toggle', async ({ page }) => {
+  const stamp = `OL${Date.now()}`;
+  const [alpha, beta, gamma, delta] = await Promise.all(['alpha', 'beta', 'gamma', 'delta'].map((t) => createTag(page, `${t}-${stamp}`)));
+  const trigger = [n('Trigger', TYPES.trigger, [240, 300])];
+  const many = await createWorkflow(page, { name: `${stamp} Many tags`, nodes: trigger, connections: {}, tags: [alpha, beta, gamma, delta] });
+  const oneTag = await createWorkflow(page, { name: `${stamp} One tag`, nodes: [n('Set', TYPES.set, [240, 300], {}, 3.4)], connections: {}, tags: [alpha] });
+  const path = `open-list-${Date.now()}`;
+  const hook = await createWorkflow(page, {
+    name: `${stamp} Webhook`,
+    nodes: [
+      { ...n('Webhook', 'n8n-nodes-base.webhook', [240, 300], { httpMethod: 'GET', path, responseMode: 'onReceived', options: {} }, 2), webhookId: crypto.randomUUID() },
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [] }, options: {} }, 3.4),
+    ],
+    connections: links([['Webhook', 'Set']]),
+  });
+  const current = await openNew(page, { name: `${stamp} Current`, nodes: trigger, connections: {} });
+
+  await page.getByTestId('sidebar-open-workflow').click();
+  const dialog = page.getByTestId('workflow-open-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(stamp);
+  const rows = dialog.getByTestId('open-wf-row');
+  const ids = () => rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-workflow-id')));
+  // Newest update first.
+  await expect.poll(ids).toEqual([current, hook, oneTag, many]);
+  const box = (await page.locator('.open-wf-modal').boundingBox())!;
+  expect(Math.round(box.width)).toBe(Math.round(1440 * 0.8));
+
+  // 3 tags (in the server's order, by name), then '+1' naming the rest.
+  const manyRow = rows.filter({ hasText: 'Many tags' });
+  await expect(manyRow.getByTestId('open-wf-row-tag')).toHaveText([`alpha-${stamp}`, `beta-${stamp}`, `delta-${stamp}`]);
+  await expect(manyRow.getByTestId('open-wf-row-more')).toHaveText('+1');
+  await expect(manyRow.getByTestId('open-wf-row-more')).toHaveAttribute('title', `gamma-${stamp}`);
+  await shot(page, 'list');
+
+  // Sorting by name (A→Z), then back to updated.
+  await dialog.getByTestId('open-wf-sort-name').click();
+  await expect.poll(ids).toEqual([current, many, oneTag, hook]);
+  await dialog.getByTestId('open-wf-sort-name').click();
+  await expect.poll(ids).toEqual([hook, oneTag, many, current]);
+  await dialog.getByTestId('open-wf-sort-updatedAt').click();
+  await expect(dialog.getByRole('columnheader', { name: 'Updated' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(ids).toEqual([current, hook, oneTag, many]);
+
+  // Tag filter: alpha → both tagged; alpha and beta → only the one with both.
+  await dialog.getByTestId('open-wf-tag-filter').click();
+  const options = page.getByTestId('open-wf-tag-options');
+  await options.getByRole('row', { name: `alpha-${stamp}` }).click();
+  await expect.poll(ids).toEqual([oneTag, many]);
+  await options.getByRole('row', { name: `beta-${stamp}` }).click();
+  await expect.poll(ids).toEqual([many]);
+  await shot(page, 'tag-filter-open');
+  await page.keyboard.press('Escape');
+  await expect(options).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('open-wf-tag-filter')).toHaveText('Tags (2)');
+  await shot(page, 'tag-filter-two');
+  // Removing beta from the chips, then clearing.
+  await dialog.getByRole('button', { name: `Remove tag beta-${stamp} from the filter` }).click();
+  await expect.poll(ids).toEqual([oneTag, many]);
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect.poll(ids).toEqual([current, hook, oneTag, many]);
+  // A row's tag filters by it, without opening the row.
+  await manyRow.getByTestId('open-wf-row-tag').filter({ hasText: `delta-${stamp}` }).click();
+  await expect.poll(ids).toEqual([many]);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  // The name filter alone: case-insensitive.
+  await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(`${stamp.toLowerCase()} one`);
+  await expect.poll(ids).toEqual([oneTag]);
+  await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(stamp);
+
+  // The active toggle switches the webhook workflow through the server, without opening it.
+  const hookSwitch = rows.filter({ hasText: 'Webhook' }).getByTestId('open-wf-active-switch');
+  await hookSwitch.click();
+  await expect(hookSwitch).toBeChecked();
+  await expect.poll(async () => (await stored(page, hook)).active).toBe(true);
+  const activeIds = (await (await page.request.get(`${baseUrl()}rest/active`)).json()).data;
+  expect(activeIds).toContain(hook);
+  expect((await fetch(`${baseUrl()}webhook/${path}`)).status).toBe(200);
+  await expect(dialog).toBeVisible();
+  // Drawn on (the track's transition can lag on a loaded machine).
+  await expect(hookSwitch.locator('.switch-track')).toHaveCSS('background-color', 'rgb(91, 91, 214)');
+  await shot(page, 'row-activated');
+  await hookSwitch.click();
+  await expect(hookSwitch).not.toBeChecked();
+  await expect.poll(async () => (await stored(page, hook)).active).toBe(false);
+
+  // A workflow without a trigger cannot be activated: the server's reason, and it stays off.
+  const setSwitch = rows.filter({ hasText: 'One tag' }).getByTestId('open-wf-active-switch');
+  await setSwitch.click();
+  await expect(toast(page, 'Workflow could not be activated')).toContainText('no node to start the workflow');
+  await expect(setSwitch).not.toBeChecked();
+  expect((await stored(page, oneTag)).active).toBe(false);
+  await shot(page, 'row-activation-refused');
+
+  // The current workflow: opening it only says so.
+  await rows.filter({ hasText: 'Current' }).click();
+  await expect(toast(page, 'Already open')).toBeVisible();
+});
