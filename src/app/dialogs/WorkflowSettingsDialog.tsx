@@ -1,5 +1,5 @@
 // Modal 'settings' (spec 001 §4.7, §5, §8, §9): the open workflow's settings — error workflow
-// (other workflows with an Error Trigger, as GET /workflows lists them to this user), time zone
+// (the owner's other workflows with an Error Trigger, as GET /workflows lists them), time zone
 // (GET /options/timezones), the four saving rules with DEFAULT naming the instance default
 // (GET /settings), the timeout switch and hours / minutes / seconds. Save sends only the settings
 // with the editor's versionId (PATCH /workflows/{id}, as n8n does): unsaved canvas edits stay
@@ -73,11 +73,17 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
     setProblem(undefined);
     let live = true;
     const id = workflow.workflowId;
-    Promise.all([getTimezones(), getWorkflows({ nodeTypes: [ERROR_TRIGGER_NODE_TYPE] })]).then(
-      ([zones, flows]) => {
+    // The open workflow's own row says whose it is: an error workflow runs only for the same owner
+    // (server/executions/errorWorkflow.ts), so the owner editing a member's workflow is offered
+    // that member's error workflows.
+    Promise.all([getTimezones(), getWorkflows({ nodeTypes: [ERROR_TRIGGER_NODE_TYPE] }), getWorkflows({ name: workflow.name })]).then(
+      ([zones, flows, named]) => {
         if (!live) return;
+        const owner = named.find((w) => w.id === id)?.ownerId;
         setTimezones(zones);
-        setErrorWorkflows(flows.filter((w) => w.id !== id).sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())));
+        setErrorWorkflows(
+          flows.filter((w) => w.id !== id && (owner === undefined || w.ownerId === owner)).sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+        );
       },
       (e) => {
         if (!live) return;
