@@ -9,6 +9,7 @@ import { faPlay } from '@fortawesome/free-solid-svg-icons';
 import { INPUT_NODE_NAME_MAX } from '../../../model/constants.ts';
 import { buildGraph, directParents } from '../../../model/graph.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
+import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { runWorkflow } from '../../commands/runWorkflow.ts';
@@ -44,6 +45,22 @@ function ancestors(connections: ReturnType<typeof buildGraph>, name: string): Ar
     frontier = next;
   }
   return out;
+}
+
+/**
+ * What the input panel shows of a parent: its pinned data as its one run when it is pinned (a
+ * pinned node has one output, so only a path through output 0 carries it), else its runs.
+ */
+export function parentRuns(
+  runs: readonly ITaskData[] | undefined,
+  pinned: INodeExecutionData[] | undefined,
+  output: number,
+): { runs: ITaskData[] | undefined; pinned: boolean } {
+  if (pinned && output === 0) {
+    const last = runs?.[runs.length - 1];
+    return { runs: [{ startTime: last?.startTime ?? 0, executionTime: last?.executionTime ?? 0, source: [], data: { main: [pinned] } }], pinned: true };
+  }
+  return { runs: runs ? [...runs] : undefined, pinned: false };
 }
 
 export const InputPanel = observer(function InputPanel({ node }: { node: NodeModel }) {
@@ -85,7 +102,9 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
   const current = parents.find((p) => p.name === chosen) ?? parents[0];
   const parentModel = current ? workflow.nodeByName(current.name) : undefined;
   const parentType = parentModel ? nodeTypes.get(parentModel.type, parentModel.typeVersion) : undefined;
-  const runs = current ? workflow.runData?.[current.name] : undefined;
+  // Pinned data is what a pinned parent outputs in test runs, so it stands in for the parent's
+  // runs (newer or older), as n8n's input pane shows it (RunData's getPinDataOrLiveData).
+  const shown = current ? parentRuns(workflow.runData?.[current.name], workflow.pinData[current.name] as INodeExecutionData[] | undefined, current.output) : undefined;
 
   const executePrevious = () => void runWorkflow(root, { destinationNode: current!.name, onCreated: (id) => navigate(`/workflow/${id}`) });
 
@@ -104,9 +123,10 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
       ) : (
         <RunDataView
           key={current.name}
-          runs={runs ? [...runs] : undefined}
+          runs={shown?.runs}
           outputNames={outputNamesOf(parentType, parentModel?.settings.onError)}
           fixedOutput={current.output}
+          hideRunInfo={shown?.pinned}
           testId="ndv-input"
           mapping={ui.readOnly ? undefined : { nodeName: current.name, distance: current.depth }}
           link={{ side: 'input', nodeId: node.id }}

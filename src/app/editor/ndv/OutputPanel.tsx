@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts';
 import { isTriggerType } from '../../../model/nodeTypes.ts';
+import { isNodeDataStale } from '../../../model/staleData.ts';
 import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -81,7 +82,10 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
         override={editing ? <PinEditBody store={pins} /> : undefined}
         notice={
           pinned ? (
-            <PinnedBanner readOnly={ui.readOnly} onUnpin={() => pins.unpin(node.name)} />
+            <>
+              <PinnedBanner readOnly={ui.readOnly} onUnpin={() => pins.unpin(node.name)} />
+              <PinnedParametersNote node={node} />
+            </>
           ) : // Spec 001 §4.1: the data is stale when the parameters changed after the run started.
           node.stale && node.status !== 'running' ? (
             <div className="run-notice run-notice-warning" role="status" data-testid="ndv-output-stale">
@@ -118,5 +122,23 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
       />
       <PinDialogs store={pins} />
     </section>
+  );
+});
+
+/**
+ * n8n's ndv.output.staleDataWarning.pinData: a pinned node that has run, whose parameters changed
+ * after that run started, is told the change does nothing to what it outputs. Its own observer, so
+ * typing in a parameter re-renders only this line.
+ */
+const PinnedParametersNote = observer(function PinnedParametersNote({ node }: { node: NodeModel }) {
+  const { workflow } = useStores();
+  void node.parameters; // changes with every edit; the last-update time itself is not observable
+  void workflow.runDataVersion;
+  if (!isNodeDataStale(workflow.parametersLastUpdate(node.name), workflow.runData?.[node.name], false)) return null;
+  return (
+    <div className="run-notice run-notice-warning" role="status" data-testid="ndv-output-pinned-stale">
+      <Icon icon={faTriangleExclamation} />
+      <span>Node parameter changes will not affect pinned output data.</span>
+    </div>
   );
 });

@@ -5,16 +5,19 @@ import type { INodeExecutionData, IRunData, ITaskDataConnectionsSource } from '.
 
 /**
  * The items the node reads as its input, as the editor shows them: the input of its own last
- * run when it has run, else what its first connected parent produced on that connection (pinned
- * data, else its last run), else nothing.
+ * run when it has run, else what its first connected parent produced on that connection, else
+ * nothing. A parent's pinned data stands in for its runs either way (older or newer).
  */
 export function nodeInput(wf: { runData: IRunData; pinData: IPinData }, graph: GraphIndex, nodeName: string): { items: INodeExecutionData[]; source: ITaskDataConnectionsSource | null } {
   const own = wf.runData[nodeName];
   const lastOwn = own?.[own.length - 1];
   const ownSource = lastOwn?.source?.[0];
   if (ownSource) {
+    const output = ownSource.previousNodeOutput ?? 0;
     const task = wf.runData[ownSource.previousNode]?.[ownSource.previousNodeRun ?? 0];
-    const items = (task?.data?.main?.[ownSource.previousNodeOutput ?? 0] ?? wf.pinData[ownSource.previousNode]) as INodeExecutionData[] | null | undefined;
+    // A parent pinned since (or before) this run outputs its pinned data, as the input panel shows.
+    const pinned = output === 0 ? (wf.pinData[ownSource.previousNode] as INodeExecutionData[] | undefined) : undefined;
+    const items = (pinned ?? task?.data?.main?.[output]) as INodeExecutionData[] | null | undefined;
     if (items) return { items, source: { main: lastOwn!.source } };
   }
   for (const list of directParents(graph, nodeName)) {
