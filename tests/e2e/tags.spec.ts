@@ -2,6 +2,7 @@
 // the tags manager modal (spec 002 §2, §4, §5, §6, §8, §9).
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, chainWorkflow, clickNode, openNew, shot, storeState, toast } from './editing-helpers.ts';
+import { linkIn, startAccountServer } from './accountServer.ts';
 
 interface Tag {
   id: string;
@@ -231,6 +232,7 @@ test('the tags manager: empty view, create, rename, search, delete with its row,
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Could not update tag')).toContainText("A problem occurred when trying to update the tag 'ops': Tag name cannot be empty");
   await tagName.fill('operations');
+  await expect(modal.getByRole('button', { name: 'Save changes?' })).toBeEnabled();
   await shot(page, 'tags-08-manager-rename');
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Tag updated')).toBeVisible();
@@ -313,4 +315,63 @@ test('renaming or deleting a tag of the open workflow updates its header, and a 
   await expect.poll(async () => (await storeState(page)).dirty).toBe(false);
   expect(await savedTags(page, id)).toEqual(['kept']);
   expect((await restTags(page)).map((t) => t.name)).toEqual(['kept']);
+});
+
+test('keyboard only: arrows reach Manage tags; a member sees no delete and the server refuses one', async ({ page, browser }) => {
+  await page.goto(baseUrl());
+  await deleteAllTags(page);
+  await makeTag(page, 'alpha');
+  await openNew(page, chainWorkflow('Keys only'));
+  await page.getByTestId('workflow-tags-placeholder').click();
+  await expect(pickerField(page)).toBeFocused();
+  // Down from the field: alpha, then Manage tags; Enter opens the manager.
+  await page.keyboard.press('ArrowDown');
+  await expect(option(page, 'alpha')).toHaveClass(/tags-picker-active/);
+  await page.keyboard.press('ArrowDown');
+  await expect(option(page, 'Manage tags')).toHaveClass(/tags-picker-active/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tags-manager')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete tag alpha' })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tags-manager')).toBeHidden();
+
+  // An instance with an owner and a member (invited by mail, signed up from the link).
+  const server = await startAccountServer();
+  try {
+    const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const rest = (path: string) => `${server.url}rest${path}`;
+    const ownerRes = await ownerContext.request.post(rest('/owner'), { data: { email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', password: 'OwnerPass1' } });
+    expect(ownerRes.status(), await ownerRes.text()).toBe(200);
+    const before = server.mailbox!.mails.length;
+    expect((await ownerContext.request.post(rest('/users'), { data: [{ email: 'member@example.com' }] })).status()).toBe(200);
+    const link = linkIn(await server.mailbox!.next('member@example.com', before, 15_000), '/signup');
+    const signup = await memberContext.request.post(rest(`/users/${link.searchParams.get('inviteeId')}`), {
+      data: { inviterId: link.searchParams.get('inviterId'), firstName: 'Mem', lastName: 'Ber', password: 'MemberPass1' },
+    });
+    expect(signup.status(), await signup.text()).toBe(200);
+    const tag = (await (await memberContext.request.post(rest('/tags'), { data: { name: 'members tag' } })).json()).data as Tag;
+
+    const member = await memberContext.newPage();
+    await member.goto(`${server.url}workflow`);
+    await member.getByTestId('workflow-tags-placeholder').click();
+    await member.getByTestId('workflow-tags-dropdown').getByRole('option', { name: 'Manage tags' }).click();
+    const modal = member.getByTestId('tags-manager');
+    await modal.getByTestId('tags-row').first().hover();
+    await expect(modal.getByRole('button', { name: 'Edit Tag members tag' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: /Delete tag/ })).toHaveCount(0);
+    await shot(member, 'tags-11-manager-member');
+    expect((await memberContext.request.delete(rest(`/tags/${tag.id}`))).status()).toBe(403);
+
+    const owner = await ownerContext.newPage();
+    await owner.goto(`${server.url}workflow`);
+    await owner.getByTestId('workflow-tags-placeholder').click();
+    await owner.getByTestId('workflow-tags-dropdown').getByRole('option', { name: 'Manage tags' }).click();
+    await owner.getByTestId('tags-row').first().hover();
+    await expect(owner.getByRole('button', { name: 'Delete tag members tag' })).toBeVisible();
+    await ownerContext.close();
+    await memberContext.close();
+  } finally {
+    await server.stop();
+  }
 });

@@ -45,7 +45,21 @@ export const TagsManagerDialog = observer(function TagsManagerDialog() {
     return () => returnFocusToCanvas();
   }, [open, tags, ui]);
 
-  // Focus follows the mode, after the row has appeared.
+  // A key pressed while focus is nowhere (on the body: the row that had it went away, or the
+  // modal opened from a picker that closed) still belongs to the modal, as n8n's modals' keys do.
+  const keyRef = useRef<((e: globalThis.KeyboardEvent, focusLost: boolean) => void) | undefined>(undefined);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || (e.target !== document.body && e.target !== document.documentElement)) return;
+      if (ui.modals.active === 'tagsManager') keyRef.current?.(e, true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, ui]);
+
+  // Focus follows the mode, after the row has appeared; in the list, once loading has enabled the search field.
+  const busyLoading = tags.loading;
   useEffect(() => {
     if (mode.kind === 'list') {
       // Back in the list with the row that had focus gone: the search field takes it, so Enter
@@ -57,7 +71,7 @@ export const TagsManagerDialog = observer(function TagsManagerDialog() {
     const [target, delay] = mode.kind === 'delete' ? [deleteButton, DELETE_FOCUS_DELAY_MS] : [nameInput, INPUT_FOCUS_DELAY_MS];
     const t = setTimeout(() => target.current?.focus(), delay);
     return () => clearTimeout(t);
-  }, [mode]);
+  }, [mode, busyLoading, open]);
 
   if (!open) return null;
 
@@ -131,14 +145,16 @@ export const TagsManagerDialog = observer(function TagsManagerDialog() {
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+  /** Enter applies, Esc cancels the row; Enter in the list closes (or, with no tags, starts creating). */
+  const handleKey = (e: { key: string; target: EventTarget | null; isComposing: boolean; preventDefault(): void; stopPropagation(): void }, focusLost: boolean) => {
     const onButton = e.target instanceof HTMLButtonElement;
-    if (e.key === 'Escape' && mode.kind !== 'list') {
-      // Cancels the row, not the modal.
+    if (e.key === 'Escape' && (mode.kind !== 'list' || focusLost)) {
+      // A row's Esc cancels the row, not the modal.
       e.preventDefault();
       e.stopPropagation();
-      cancel();
-    } else if (e.key === 'Enter' && !onButton && !e.nativeEvent.isComposing) {
+      if (mode.kind !== 'list') cancel();
+      else close();
+    } else if (e.key === 'Enter' && !onButton && !e.isComposing) {
       e.preventDefault();
       if (mode.kind !== 'list') void apply();
       else if (loading || saving) return;
@@ -146,6 +162,8 @@ export const TagsManagerDialog = observer(function TagsManagerDialog() {
       else startCreate();
     }
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => handleKey({ key: e.key, target: e.target, isComposing: e.nativeEvent.isComposing, preventDefault: () => e.preventDefault(), stopPropagation: () => e.stopPropagation() }, false);
+  keyRef.current = handleKey;
 
   const showList = hasTags || creating;
   return (
