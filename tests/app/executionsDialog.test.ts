@@ -85,7 +85,7 @@ describe('filters', () => {
   it('map each status choice to the stored statuses that display as it', () => {
     expect(queryFilter(undefined, 'all')).toEqual({});
     expect(queryFilter('5', 'all')).toEqual({ workflowId: '5' });
-    expect(queryFilter(undefined, 'waiting')).toEqual({ waitTill: true });
+    expect(queryFilter(undefined, 'waiting')).toEqual({ status: ['waiting'] });
     expect(queryFilter(undefined, 'success')).toEqual({ finished: true });
     expect(queryFilter(undefined, 'running')).toEqual({ status: ['new', 'running'] });
     expect(queryFilter('5', 'error')).toEqual({ workflowId: '5', status: ['error', 'canceled', 'crashed'], waitTill: false });

@@ -125,6 +125,8 @@ test.describe('executions dialog', () => {
     await expect(rows(page).getByTestId('executions-status')).toHaveText(['Error', 'Error']);
     await expect(rows(page).getByTestId('executions-retry')).toHaveCount(2);
     await expect(rows(page).getByTestId('executions-stop')).toHaveCount(0);
+    // Why it failed: the run's error, from the list's errorMessage.
+    await expect(rows(page).getByTestId('executions-error-message')).toHaveText(['not ok', 'not ok']);
     await filterStatus(page, 'success');
     await expect(count(page)).toHaveText('(10/12)');
     await expect(rows(page).getByTestId('executions-retry')).toHaveCount(0);
@@ -291,6 +293,28 @@ test.describe('executions dialog', () => {
     await expect(rows(page).first()).toBeVisible();
     await expect(rows(page).locator('.executions-name', { hasText: 'Exec OK' })).toHaveCount(0);
     await shot(page, '11-after-delete-all');
+  });
+
+  test('a run whose data cannot be saved (a body nested 5,000 deep) ends as an error the dialog shows, and deletes', async ({ page }) => {
+    const path = `ex-deep-${stamp}`;
+    const id = await createActive(page, `Exec Deep ${stamp}`, [webhookNode(path), n('Set', TYPES.set, [480, 300], { assignments: { assignments: [] }, options: {} }, 3.4)], [['Webhook', 'Set']]);
+    const res = await fetch(`${baseUrl()}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) });
+    await res.arrayBuffer();
+    await settled(page, id, 1);
+    await page.goto(`${baseUrl()}workflow`);
+    await openDialog(page);
+    await filterWorkflow(page, id);
+    await expect(rows(page)).toHaveCount(1);
+    const r = rows(page).first();
+    await expect(r.getByTestId('executions-status')).toHaveText('Error');
+    await expect(r.getByTestId('executions-error-message')).toContainText('The execution data could not be saved');
+    await expect(r.getByTestId('executions-stop')).toHaveCount(0);
+    await shot(page, '12a-unsaveable-data');
+    await r.getByTestId('executions-row-check').check();
+    await dialog(page).getByTestId('executions-delete-selected').click();
+    await page.getByTestId('executions-delete-confirm-confirm').click();
+    await expect(dialog(page).getByTestId('executions-empty')).toHaveText('No executions found');
+    await expect(count(page)).toHaveText('(0/0)');
   });
 
   test('opens a stopped execution read-only on /execution/:id', async ({ page }) => {

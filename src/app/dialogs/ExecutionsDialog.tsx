@@ -30,6 +30,7 @@ import {
   formatRunningTime,
   runningMs,
   waitsIndefinitely,
+  type ExecutionRow,
   type StatusFilter,
 } from '../executions/executionRules.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -160,7 +161,7 @@ const ExecutionsPanel = observer(function ExecutionsPanel({ store, root, onClose
           </thead>
           <tbody>
             {store.rows.map((r) => (
-              <ExecutionRow key={r.id} row={r} store={store} onOpen={openExecution} />
+              <ExecutionRowView key={r.id} row={r} store={store} onOpen={openExecution} />
             ))}
           </tbody>
         </table>
@@ -188,7 +189,7 @@ const ExecutionsPanel = observer(function ExecutionsPanel({ store, root, onClose
         testId="executions-delete-confirm"
       >
         {store.allMatching
-          ? `Are you sure that you want to delete all ${store.estimated ? '~' : ''}${n} executions matching the filter?`
+          ? `Are you sure that you want to delete all ${store.estimated ? '~' : ''}${n} executions matching the filter? ${store.status === 'waiting' ? 'Running executions are kept.' : 'Running and waiting executions are kept.'}`
           : `Are you sure that you want to delete the ${n} selected execution${n === 1 ? '' : 's'}?`}
       </ConfirmDialog>
     </>
@@ -246,7 +247,7 @@ function statusDetail(row: IExecutionSummary): string | undefined {
   return undefined;
 }
 
-const ExecutionRow = observer(function ExecutionRow({ row, store, onOpen }: { row: IExecutionSummary; store: ExecutionsListStore; onOpen: (row: IExecutionSummary, e: MouseEvent) => void }) {
+const ExecutionRowView = observer(function ExecutionRow({ row, store, onOpen }: { row: ExecutionRow; store: ExecutionsListStore; onOpen: (row: IExecutionSummary, e: MouseEvent) => void }) {
   const status = executionStatus(row);
   const busy = store.busy.get(row.id);
   const detail = statusDetail(row);
@@ -276,6 +277,11 @@ const ExecutionRow = observer(function ExecutionRow({ row, store, onOpen }: { ro
           {STATUS_LABELS[status]}
         </span>
         {detail && <div className="executions-sub" data-testid="executions-status-detail">{detail}</div>}
+        {status === 'error' && row.errorMessage && (
+          <div className="executions-sub executions-error-message" title={row.errorMessage} data-testid="executions-error-message">
+            {row.errorMessage}
+          </div>
+        )}
       </td>
       <td>{modeText(row.mode)}</td>
       <td>

@@ -17,6 +17,7 @@ import {
   oldestId,
   queryFilter,
   selectAllState,
+  type ExecutionRow,
   type ExecutionsQueryFilter,
   type SelectAllState,
   type StatusFilter,
@@ -60,7 +61,7 @@ function message(e: unknown): string {
 }
 
 export class ExecutionsListStore {
-  rows: IExecutionSummary[] = [];
+  rows: ExecutionRow[] = [];
   /** Executions matching the filter on the server (plus running ones held only in memory). */
   count = 0;
   estimated = false;
@@ -250,7 +251,7 @@ export class ExecutionsListStore {
     }
   }
 
-  #apply(rows: IExecutionSummary[], list: ExecutionsListResponse): void {
+  #apply(rows: ExecutionRow[], list: ExecutionsListResponse): void {
     const ids = new Set(list.results.map((r) => r.id));
     const memoryOnly = rows.filter((r) => !ids.has(r.id) && executionStatus(r) === 'running').length;
     this.rows = rows;

@@ -15,6 +15,9 @@ export const STATUS_LABELS: Record<ExecutionDisplayStatus, string> = {
   unknown: 'Unknown',
 };
 
+/** A row of GET /executions: the summary, and why it failed when it did (the server's errorMessage). */
+export type ExecutionRow = IExecutionSummary & { errorMessage?: string | null };
+
 type Row = Pick<IExecutionSummary, 'finished' | 'stoppedAt' | 'waitTill' | 'retryOf' | 'retrySuccessId'>;
 
 /** waiting (waitTill set), running (no stoppedAt), success (finished), error (stoppedAt set, not finished), unknown. */
@@ -89,14 +92,16 @@ export interface ExecutionsQueryFilter {
 /**
  * The server filter for the dialog's choices. The display rule decides the status, so each
  * choice asks for the stored statuses that display as it: 'Error' is every execution that
- * stopped unfinished (error, canceled by a stop or timeout, crashed), 'Waiting' any waitTill.
+ * stopped unfinished (error, canceled by a stop or timeout, crashed), 'Waiting' the waiting ones.
  */
 export function queryFilter(workflowId: string | undefined, status: StatusFilter): ExecutionsQueryFilter {
   const f: ExecutionsQueryFilter = {};
   if (workflowId) f.workflowId = workflowId;
   switch (status) {
     case 'waiting':
-      f.waitTill = true;
+      // The server's 'waiting' rows are the ones with waitTill; naming the status also lets
+      // 'delete all matching' include them (deleteBefore keeps waiting ones unless asked).
+      f.status = ['waiting'];
       break;
     case 'running':
       f.status = ['new', 'running'];
