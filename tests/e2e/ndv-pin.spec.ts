@@ -326,3 +326,86 @@ test('a past execution (read-only) shows pinned data without pin, unpin or edit 
   await expect(page.getByTestId('ndv-unpin')).toHaveCount(0);
   await still(page, 'pin-11-read-only');
 });
+
+/** A pointer drag as a user makes it: press, move in steps over the target, (caller releases). */
+async function dragTo(page: Page, from: import('@playwright/test').Locator, to: import('@playwright/test').Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const [fx, fy, tx, ty] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(fx + ((tx - fx) * i) / 10, fy + ((ty - fy) * i) / 10);
+  await page.mouse.move(tx, ty);
+}
+
+test('a pinned parent that has not run (or ran before) is the next node\'s input: shown, mapped, previewed', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const PINNED = [{ json: { greeting: 'pinned hi', n: 1 } }, { json: { greeting: 'pinned two', n: 2 } }];
+  await openNew(page, {
+    name: `Pinned parent ${Date.now()}`,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
+      n('After', 'n8n-nodes-base.markdown', [680, 300], { mode: 'markdownToHtml', markdown: 'plain text', destinationKey: 'data', options: {} }),
+    ],
+    connections: links([
+      ['Trigger', 'Set'],
+      ['Set', 'After'],
+    ]),
+    pinData: { Set: PINNED },
+  });
+  // Nothing has run: Set's pinned items are After's input, not 'No input data yet'.
+  await openNdv(page, 'After');
+  const input = page.getByTestId('ndv-input');
+  await expect(input.getByTestId('ndv-input-parent')).toHaveValue('Set');
+  await expect(input.getByTestId('data-table')).toContainText('pinned hi');
+  await expect(input.getByTestId('data-table')).toContainText('pinned two');
+  await expect(input).not.toContainText('No input data yet');
+  // Pinned data is not a run: no start or execution time.
+  await expect(input.getByTitle('Start time')).toHaveCount(0);
+  await still(page, 'pin-20-pinned-parent-input');
+
+  // Mapping from it: the column becomes an expression whose preview reads the pinned item.
+  const field = page.getByTestId('parameter-markdown');
+  await dragTo(page, input.getByTestId('data-table-column').filter({ hasText: /^greeting$/ }), field.getByTestId('parameter-input-markdown'));
+  await page.mouse.up();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __switchyard: { workflow: { nodeByName(x: string): { parameters: Record<string, unknown> } } } }).__switchyard.workflow.nodeByName('After').parameters.markdown))
+    .toBe('={{ $json.greeting }}');
+  await field.getByTestId('parameter-input-markdown').click();
+  await expect(field.getByTestId('expression-result')).toHaveText('pinned hi');
+  await still(page, 'pin-21-mapped-from-pinned-parent');
+
+  // An older run of Set (before it was pinned) does not replace the pinned items.
+  await page.evaluate(() => {
+    const run = { startTime: Date.now() - 60_000, executionTime: 1, source: [], data: { main: [[{ json: { greeting: 'from an old run' } }]] } };
+    (window as unknown as { __switchyard: { workflow: { setRunData(r: unknown): void } } }).__switchyard.workflow.setRunData({ Set: [run] });
+  });
+  await expect(input.getByTestId('data-table')).toContainText('pinned hi');
+  await expect(input.getByTestId('data-table')).not.toContainText('from an old run');
+  await expect(field.getByTestId('expression-result')).toHaveText('pinned hi');
+  expect(errors).toEqual([]);
+});
+
+test('a pinned node that ran says parameter changes do not affect its pinned output', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openNew(page, { ...workflow(`Pinned note ${Date.now()}`), pinData: { Set: [{ json: { greeting: 'pinned' } }] } });
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+  await closeToasts(page);
+  await openNdv(page, 'Set');
+  await expect(page.getByTestId('ndv-pinned-banner')).toContainText(BANNER);
+  await expect(page.getByTestId('ndv-output-pinned-stale')).toHaveCount(0);
+  await page.getByTestId('assignment-value-0').fill('hello again');
+  await expect(page.getByTestId('ndv-output-pinned-stale')).toHaveText('Node parameter changes will not affect pinned output data.');
+  // Not n8n's regular stale notice: the output is the pinned data, unchanged.
+  await expect(page.getByTestId('ndv-output-stale')).toHaveCount(0);
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('pinned');
+  await still(page, 'pin-22-pinned-parameters-changed');
+  // Unpinned, the run's output is stale in the usual way.
+  await page.getByTestId('ndv-unpin').click();
+  await expect(page.getByTestId('ndv-output-pinned-stale')).toHaveCount(0);
+  await expect(page.getByTestId('ndv-output-stale')).toBeVisible();
+});
