@@ -11,6 +11,8 @@ import { ExecutionPruner } from '../../src/server/executions/pruning.ts';
 import { seedExecutions } from './executionSeed.ts';
 import { tempDataDir } from './tempDir.ts';
 import { live, webhookNode, workflow } from './triggerHelpers.ts';
+import { startServer } from './helpers.ts';
+import { addMember, api, createWorkflow, runToEnd, setupOwner, startMailbox } from './accountHelpers.ts';
 
 const open: OpenDatabase[] = [];
 const dirs: string[] = [];
@@ -163,6 +165,26 @@ describe("POST /executions/delete with deleteBefore", () => {
       expect(await left()).toEqual([recent.id, '800008'].sort());
     } finally {
       await t.dispose();
+    }
+  });
+});
+
+describe("deleteBefore and ownership", () => {
+  it("a member's 'delete all before' deletes only their own executions", async () => {
+    const mailbox = await startMailbox();
+    const s = await startServer({ ...mailbox.env, SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' });
+    try {
+      const owner = await setupOwner(s);
+      const member = await addMember(s, mailbox, owner, 'mia@example.com', 'MiaPass123');
+      const mine = await runToEnd(s, member, await createWorkflow(s, member, 'Mia flow'));
+      const owners = await runToEnd(s, owner, await createWorkflow(s, owner, 'Owner flow'));
+      const future = new Date(Date.now() + DAY).toISOString();
+      expect((await api(s, 'POST', '/rest/executions/delete', { deleteBefore: future }, { cookie: member.cookie })).status).toBe(200);
+      expect((await api(s, 'GET', `/rest/executions/${mine}`, undefined, { cookie: owner.cookie })).status).toBe(404);
+      expect((await api(s, 'GET', `/rest/executions/${owners}`, undefined, { cookie: owner.cookie })).status).toBe(200);
+    } finally {
+      await s.dispose();
+      await mailbox.close();
     }
   });
 });

@@ -82,7 +82,17 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
       // In batches, each batch's binary data with it: millions of rows never hold the server up.
       deleted = await repo.deleteMany(
         { filter: { ...toListFilter(body.filters), startedBefore: new Date(before).toISOString(), userId: scope } },
-        { keep: ctx.executions.activeIds(), onBatch: (ids) => ctx.binaryStore.deleteExecutions(ids) },
+        {
+          keep: ctx.executions.activeIds(),
+          onBatch: (ids) => {
+            // A finished manual run is also held in memory for the editor: it goes too.
+            for (const id of ids) {
+              ctx.executions.recent.delete(id);
+              ctx.executions.forgetUnsaved(id);
+            }
+            return ctx.binaryStore.deleteExecutions(ids);
+          },
+        },
       );
       request.log.info({ count: deleted.length }, 'executions deleted');
       return { data: true };

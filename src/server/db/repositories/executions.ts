@@ -274,6 +274,14 @@ export class ExecutionsRepository {
    * walks more than EXACT_COUNT_MAX index entries.
    */
   async count(filter: ExecutionListFilter): Promise<{ count: number; estimated: boolean }> {
+    // Capped: the planner walks the filter's own index (a rare status, waiting ones) and stops
+    // after EXACT_COUNT_MAX + 1 rows.
+    const capped = await this.#db
+      .selectFrom((eb) => eb.selectFrom('executions').select('executions.id').where((w) => filterExpr(w, filter)).limit(EXACT_COUNT_MAX + 1).as('matching'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst();
+    const exact = Number(capped?.count ?? 0);
+    if (exact <= EXACT_COUNT_MAX) return { count: exact, estimated: false };
     const nth = await this.#db
       .selectFrom('executions')
       .select('executions.id')
@@ -282,14 +290,7 @@ export class ExecutionsRepository {
       .limit(1)
       .offset(EXACT_COUNT_MAX)
       .executeTakeFirst();
-    if (!nth) {
-      const row = await this.#db
-        .selectFrom('executions')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where((eb) => filterExpr(eb, filter))
-        .executeTakeFirst();
-      return { count: Number(row?.count ?? 0), estimated: false };
-    }
+    if (!nth) return { count: exact, estimated: false };
     const newest = await this.#db
       .selectFrom('executions')
       .select('executions.id')
