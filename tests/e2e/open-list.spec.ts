@@ -127,3 +127,44 @@ test('tags, the tag and name filters, sorting and the active toggle', async ({ p
   await rows.filter({ hasText: 'Current' }).click();
   await expect(toast(page, 'Already open')).toBeVisible();
 });
+
+test("the open workflow's row switches it as the header does; a list that cannot load says why", async ({ page }) => {
+  const path = `open-list-current-${Date.now()}`;
+  const id = await openNew(page, {
+    name: `OLC${Date.now()} Open webhook`,
+    nodes: [
+      { ...n('Webhook', 'n8n-nodes-base.webhook', [240, 300], { httpMethod: 'GET', path, responseMode: 'onReceived', options: {} }, 2), webhookId: crypto.randomUUID() },
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [] }, options: {} }, 3.4),
+    ],
+    connections: links([['Webhook', 'Set']]),
+  });
+  await page.getByTestId('sidebar-open-workflow').click();
+  const dialog = page.getByTestId('workflow-open-dialog');
+  const row = dialog.locator(`[data-testid="open-wf-row"][data-workflow-id="${id}"]`);
+  await row.getByTestId('open-wf-active-switch').click();
+  // The header's command: the header shows it active and the activation message opens.
+  await expect(page.getByTestId('workflow-activation')).toContainText('Active');
+  await expect.poll(async () => (await stored(page, id)).active).toBe(true);
+  await expect(row.getByTestId('open-wf-active-switch')).toBeChecked();
+  await shot(page, 'current-row-activated');
+  expect((await fetch(`${baseUrl()}webhook/${path}`)).status).toBe(200);
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await expect(dialog).toBeVisible();
+  // The focus came back to the row's switch, inside the list: Escape closes it.
+  await expect(row.getByRole('switch')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // Off again from the header, so the next test run starts clean.
+  await page.getByTestId('workflow-activate-switch').click();
+  await expect.poll(async () => (await stored(page, id)).active).toBe(false);
+
+  // The list call fails (failed at the network layer): the dialog and a toast say why.
+  await page.route('**/rest/workflows?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'The database is unavailable' }) }));
+  await page.route('**/rest/workflows', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'The database is unavailable' }) }));
+  await page.getByTestId('sidebar-open-workflow').click();
+  await expect(page.getByTestId('workflow-open-dialog')).toContainText('Problem loading workflows: The database is unavailable');
+  await expect(toast(page, 'Problem loading workflows')).toBeVisible();
+  // The overlay's fade-in is over (slow on a loaded machine) before the picture.
+  await expect(page.locator('.dialog-overlay')).toHaveCSS('opacity', '1');
+  await shot(page, 'load-problem');
+});

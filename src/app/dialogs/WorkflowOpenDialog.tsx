@@ -152,6 +152,9 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   };
 
   const switchActive = async (row: IWorkflowListItem, active: boolean) => {
+    // In flight: ignored (the switch stays enabled so it keeps the focus, which the activation
+    // message gives back to it when it closes).
+    if (busyIds.has(row.id)) return;
     setBusyIds((s) => new Set(s).add(row.id));
     const result = await setRowActive(root, row, active);
     setRows((rs) => rs?.map((r) => (r.id === row.id ? { ...r, active: result.active, updatedAt: result.updatedAt ?? r.updatedAt } : r)));
@@ -291,7 +294,7 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                       <td className="open-wf-date">{formatDate(r.createdAt)}</td>
                       <td className="open-wf-date">{formatDate(r.updatedAt)}</td>
                       {/* The switch is not a click on the row. */}
-                      <td className="open-wf-active-col" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                      <td className="open-wf-active-col" onClick={(e) => e.stopPropagation()}>
                         <span className="open-wf-active">
                           {notRunning && (
                             <span className="open-wf-not-running" title={NOT_RUNNING_HINT} aria-label={NOT_RUNNING_HINT} data-testid="open-wf-not-running">
@@ -301,7 +304,8 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                           <Switch
                             className="switch"
                             isSelected={r.active}
-                            isDisabled={busy}
+                            aria-busy={busy || undefined}
+                            data-busy={busy || undefined}
                             onChange={(v) => void switchActive(r, v)}
                             aria-label={`${r.active ? 'Deactivate' : 'Activate'} ${r.name}`}
                             data-testid="open-wf-active-switch"
