@@ -88,3 +88,16 @@ describe('labels and keys', () => {
     for (const v of [true, false, DEFAULT] as const) expect(keyToBool(boolKey(v))).toBe(v);
   });
 });
+
+describe('the Workflows menu entry (spec 001 §2.3)', () => {
+  it('shows Settings, enabled only for a saved workflow on the workflow page', async () => {
+    const { workflowMenuEntries } = await import('../../src/app/shell/workflowMenuState.ts');
+    const settings = (onWorkflowPage: boolean, saved: boolean) =>
+      workflowMenuEntries({ onWorkflowPage, saved, templates: false, workflowSettings: true })
+        .flat()
+        .find((e) => e.key === 'settings');
+    expect(settings(true, true)).toEqual({ key: 'settings', disabled: false });
+    expect(settings(true, false)).toEqual({ key: 'settings', disabled: true });
+    expect(settings(false, true)).toEqual({ key: 'settings', disabled: true });
+  });
+});

@@ -166,10 +166,17 @@ export class WorkflowsRepository {
     if (rows.length === 0) return rows;
     const wanted = new Set(types);
     const keep = new Set<string>();
-    // In chunks: SQLite bounds the number of bound parameters.
-    for (let i = 0; i < rows.length; i += 500) {
-      const ids = rows.slice(i, i + 500).map((r) => r.id);
+    // In chunks of 50 rows, and a turn of the event loop after every 4 MB parsed: a list of many
+    // large workflows never holds the server for long (DESIGN: nothing a caller sends stalls it).
+    let parsed = 0;
+    for (let i = 0; i < rows.length; i += 50) {
+      const ids = rows.slice(i, i + 50).map((r) => r.id);
       for (const r of await this.#db.selectFrom('workflows').select(['id', 'nodes']).where('id', 'in', ids).execute()) {
+        parsed += r.nodes.length;
+        if (parsed > 4_000_000) {
+          parsed = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         let nodes: unknown;
         try {
           nodes = parseStoredJson<unknown>(r.nodes, 'nodes');
