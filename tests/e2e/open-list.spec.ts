@@ -125,7 +125,10 @@ test('tags, the tag and name filters, sorting and the active toggle', async ({ p
 
   // The current workflow: opening it only says so.
   await rows.filter({ hasText: 'Current' }).click();
-  await expect(toast(page, 'Already open')).toBeVisible();
+  await expect(toast(page, 'Already open')).toHaveClass(/toast-error/);
+  // Gone after 1500 ms (spec 001 §4.8); the list stays.
+  await expect(toast(page, 'Already open')).toHaveCount(0, { timeout: 5000 });
+  await expect(dialog).toBeVisible();
 });
 
 test("the open workflow's row switches it as the header does; a list that cannot load says why", async ({ page }) => {

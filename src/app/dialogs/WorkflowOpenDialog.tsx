@@ -137,7 +137,8 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
       return;
     }
     if (row.id === workflow.workflowId) {
-      ui.toasts.show({ kind: 'info', title: 'Already open', message: 'This is the workflow you are editing.', duration: 1500 });
+      // Spec 001 §4.8: an error, shown for 1500 ms.
+      ui.toasts.show({ kind: 'error', title: 'Already open', message: 'This is the workflow you are editing.', duration: 1500 });
       return;
     }
     close();
