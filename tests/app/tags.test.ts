@@ -6,6 +6,7 @@ import {
   containerTags,
   defaultActiveOption,
   effectiveMode,
+  fitCount,
   managerRows,
   MAX_TAG_NAME_LENGTH,
   pickerOptions,
@@ -194,5 +195,20 @@ describe('TagsStore', () => {
     await expect(store.delete('1')).rejects.toThrow('Could not delete tag');
     await expect(store.delete('2')).rejects.toThrow(/owner/);
     expect(store.all).toHaveLength(3);
+  });
+});
+
+describe('responsive fit of the header chips', () => {
+  const rights = [50, 100, 150, 200];
+  it('shows every chip that fits, keeping room for +N when some are left out', () => {
+    expect(fitCount(rights, 500, 4, 40)).toBe(4);
+    expect(fitCount(rights, 200, 4, 40)).toBe(4);
+    // 199 px: the fourth does not fit, and +1 needs 40 px after the third (150 + 40 <= 199).
+    expect(fitCount(rights, 199, 4, 40)).toBe(3);
+    expect(fitCount(rights, 185, 4, 40)).toBe(2);
+    // More tags than chips (over the limit of 20): +N is needed even when every chip fits.
+    expect(fitCount(rights, 220, 6, 40)).toBe(3);
+    expect(fitCount(rights, 10, 4, 40)).toBe(1);
+    expect(fitCount([], 100, 0, 40)).toBe(0);
   });
 });

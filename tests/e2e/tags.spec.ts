@@ -143,6 +143,25 @@ test('the header shows 20 tags, then +N; edit mode ends when another workflow op
   await expect(more).toBeVisible();
   await shot(page, 'tags-04-header-plus-n');
 
+  // A narrow window: only the chips that fit are shown, '+N' counts (and lists) the rest.
+  await page.setViewportSize({ width: 760, height: 700 });
+  await expect
+    .poll(async () => {
+      const visible = await page.locator('[data-testid="workflow-tag"]:not(.tag-chip-hidden)').count();
+      return visible < 20 && (await more.textContent()) === `+${23 - visible}`;
+    })
+    .toBe(true);
+  const visible = await page.locator('[data-testid="workflow-tag"]:not(.tag-chip-hidden)').count();
+  expect(visible).toBeGreaterThan(0);
+  await expect(more).toHaveAttribute('title', new RegExp(`^t${String(visible).padStart(2, '0')}, .*t22$`));
+  // '+N' is inside the header's left part, before the activation toggle.
+  const moreBox = (await more.boundingBox())!;
+  const toggleBox = (await page.getByText('Inactive').boundingBox())!;
+  expect(moreBox.x + moreBox.width).toBeLessThan(toggleBox.x);
+  await shot(page, 'tags-04b-header-narrow');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(more).toHaveText('+3');
+
   // In edit mode, then the route changes to another workflow (back in history): edit mode ends.
   await page.evaluate((path) => {
     history.pushState(null, '', path);

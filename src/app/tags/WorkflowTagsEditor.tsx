@@ -4,11 +4,11 @@
 // becomes unsaved; the tags are saved with it as ids: spec 001 §4.5), Escape drops it. Edit mode
 // ends when another workflow opens (spec 001 §4.5).
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ITag } from '../../model/workflow.ts';
 import { useStores } from '../stores/context.ts';
 import { TagsDropdown } from './TagsDropdown.tsx';
-import { containerTags, TAG_TEXTS } from './tagRules.ts';
+import { containerTags, fitCount, TAG_TEXTS } from './tagRules.ts';
 import './tags.css';
 
 /** The header's tag placeholder when the workflow has no tags (n8n's '+ Add tag'). */
@@ -78,21 +78,54 @@ export const WorkflowTagsEditor = observer(function WorkflowTagsEditor({ readOnl
       </button>
     );
   }
-  const { shown, hidden, hiddenTitle } = containerTags(workflow.tags);
   return (
     <button type="button" className="wf-tags" data-testid="workflow-tags" onClick={start} disabled={readOnly} aria-label={`Tags: ${workflow.tags.map((t) => t.name).join(', ')}. Edit tags`}>
-      <span className="wf-tags-list">
-        {shown.map((t) => (
-          <span key={t.id} className="tag-chip" data-testid="workflow-tag">
-            <span className="tag-chip-name">{t.name}</span>
-          </span>
-        ))}
-      </span>
-      {hidden > 0 && (
-        <span className="tag-chip tag-chip-count" title={hiddenTitle} data-testid="workflow-tags-more">
-          +{hidden}
+      <TagChips tags={workflow.tags} />
+    </button>
+  );
+});
+
+/** Room the '+N' chip needs after the last chip shown (its width and the gap before it). */
+const COUNT_CHIP_ROOM = 48;
+const CHIP_GAP = 4;
+
+/**
+ * At most 20 chips (spec 001 §9), and of those only the ones that fit the header's width (n8n's
+ * responsive container); '+N' counts the rest and lists them in its tooltip. Chips that do not
+ * fit stay in the layout, invisible, so they can be measured again when the header widens.
+ */
+const TagChips = observer(function TagChips({ tags }: { tags: readonly ITag[] }) {
+  const list = useRef<HTMLSpanElement>(null);
+  const { shown } = containerTags(tags);
+  const [fit, setFit] = useState({ count: shown.length, left: 0 });
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const measure = () => {
+      const rights = [...el.querySelectorAll<HTMLElement>('[data-testid="workflow-tag"]')].map((c) => c.offsetLeft + c.offsetWidth);
+      const count = fitCount(rights, el.clientWidth, tags.length, COUNT_CHIP_ROOM);
+      const left = count > 0 ? rights[count - 1] + CHIP_GAP : 0;
+      setFit((f) => (f.count === count && f.left === left ? f : { count, left }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [tags]);
+  const hidden = tags.slice(fit.count);
+  // With a '+N', the list asks for its room too (else, sized to its chips, it would never have it).
+  return (
+    <span className={`wf-tags-list${hidden.length > 0 ? ' wf-tags-list-counted' : ''}`} ref={list}>
+      {shown.map((t, i) => (
+        <span key={t.id} className={`tag-chip${i >= fit.count ? ' tag-chip-hidden' : ''}`} data-testid="workflow-tag" aria-hidden={i >= fit.count || undefined}>
+          <span className="tag-chip-name">{t.name}</span>
+        </span>
+      ))}
+      {hidden.length > 0 && (
+        <span className="tag-chip tag-chip-count" style={{ left: fit.left }} title={hidden.map((t) => t.name).join(', ')} data-testid="workflow-tags-more">
+          +{hidden.length}
         </span>
       )}
-    </button>
+    </span>
   );
 });

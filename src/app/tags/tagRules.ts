@@ -172,3 +172,17 @@ export function managerRows(tags: ReadonlyArray<ITag & { usageCount?: number }>,
 export function canDeleteTags(role: string | undefined): boolean {
   return role === 'owner' || role === 'default';
 }
+
+/**
+ * How many of the container's chips fit (n8n's responsive tag container): `rights` are the chips'
+ * right edges in order, `avail` the room; when some do not fit, the '+N' chip (`countWidth`, with
+ * the gap before it) must fit after the last one shown. `total` counts the tags beyond the chips
+ * too (more than the limit), which also need the '+N'. At least one chip is shown when any exists.
+ */
+export function fitCount(rights: readonly number[], avail: number, total: number, countWidth: number): number {
+  for (let k = rights.length; k >= 1; k--) {
+    const needsCount = total > k;
+    if (rights[k - 1] + (needsCount ? countWidth : 0) <= avail) return k;
+  }
+  return Math.min(1, rights.length);
+}
