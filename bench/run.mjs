@@ -24,6 +24,7 @@ const suites = [
   { name: 'ndv-pin', file: 'ndv-pin.bench.ts', fn: 'runNdvPinBench' },
   { name: 'ndv-expressions', file: 'ndv-expressions.bench.ts', fn: 'runNdvExpressionsBench' },
   { name: 'ndv-parameters', file: 'ndv-parameters.bench.ts', fn: 'runNdvParametersBench' },
+  { name: 'ndv-switch', file: 'ndv-switch.bench.ts', fn: 'runNdvSwitchBench' },
   { name: 'executions-dialog', file: 'executions-dialog.bench.ts', fn: 'runExecutionsDialogBench' },
   { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
 ];
