@@ -93,8 +93,9 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    // Nothing typed here is a canvas or window shortcut.
-    e.stopPropagation();
+    // Nothing typed here is a canvas or window shortcut; Escape goes on only when the picker has
+    // nothing left to close (then the dialog around it, if any, closes).
+    if (e.key !== 'Escape') e.stopPropagation();
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       setOpen(true);
@@ -105,7 +106,9 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
       if (filter.trim() === '' && !navigated) onDone?.();
       else if (active >= 0 && options[active]) choose(options[active]);
     } else if (e.key === 'Escape') {
+      if (!onEsc && !filter && !open) return;
       e.preventDefault();
+      e.stopPropagation();
       if (onEsc) onEsc();
       else if (filter) setFilter('');
       else setOpen(false);
@@ -121,7 +124,7 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
       ref={box}
       className={`tags-picker${open ? ' tags-picker-open' : ''}`}
       data-testid={testId}
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.key !== 'Escape' && e.stopPropagation()}
       onBlur={(e) => {
         // Focus left the picker (not to one of its own parts): done.
         if (box.current && e.relatedTarget instanceof Node && box.current.contains(e.relatedTarget)) return;
