@@ -88,7 +88,7 @@ describe('pruning', () => {
   });
 
   it('prunes 50,000 executions in batches that each hold the event loop far less than 100 ms', { timeout: 120_000 }, async () => {
-    const { dir, repo, binary } = await fresh();
+    const { dir, db, repo, binary } = await fresh();
     seedExecutions(dir, 1, 50_000, (i) => ({ status: 'success', workflowId: null, startedAt: new Date(NOW - 30 * DAY + i).toISOString() }));
     // CPU time of each database call (node:sqlite runs synchronously on the event loop): unlike
     // wall time it does not count the moments a loaded shared machine takes the core away.
@@ -110,6 +110,8 @@ describe('pruning', () => {
     expect(await pruner.prune()).toBe(50_000);
     expect(Math.max(...cpuMs)).toBeLessThan(100);
     expect((await repo.list({}, { limit: 1 })).count).toBe(0);
+    // Their run data went with them (the foreign key's cascade).
+    expect(Number((await db.db.selectFrom('execution_data').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n)).toBe(0);
   });
 });
 
