@@ -2,9 +2,10 @@
 import { newId } from '../../../model/names.ts';
 import type { InputProps } from './types.ts';
 import { FILTER_OPERATOR_GROUPS, findOperator, operatorKey } from './filterOperators.ts';
-import { isExpression } from './expressionMode.ts';
+import { ExpressionValueField } from './ExpressionValueField.tsx';
+import { MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
 import { resolveFilterOptions } from './filterOptions.ts';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 interface Condition {
   id: string;
@@ -35,21 +36,66 @@ export function coerceFilterValue(text: string, operatorType: string | undefined
   return text;
 }
 
+let operatorTemplate: HTMLTemplateElement | undefined;
+
+/** The operator list (groups and their options), built once and cloned for each condition. */
+function operatorOptions(): Node {
+  if (!operatorTemplate) {
+    operatorTemplate = document.createElement('template');
+    for (const g of FILTER_OPERATOR_GROUPS) {
+      const group = document.createElement('optgroup');
+      group.label = g.label;
+      for (const o of g.operators) group.append(new Option(o.name, operatorKey(o)));
+      operatorTemplate.content.append(group);
+    }
+  }
+  return operatorTemplate.content.cloneNode(true);
+}
+
+/**
+ * A condition's operator: a native select whose 48 options (in 8 groups) are cloned from one
+ * template instead of being rendered by React for every condition — a Switch with 50 rules had
+ * 2,400 option elements made one by one when its panel opened (bench/README.md, ndv-switch). The
+ * options are real, so keyboard, screen readers and automation see the full list.
+ */
+function OperatorSelect({ value, unknownLabel, disabled, onChange, testId }: { value: string; unknownLabel?: string; disabled: boolean; onChange: (value: string) => void; testId: string }) {
+  const ref = useRef<HTMLSelectElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    // An operator this editor does not know stays selectable as it is stored.
+    el.replaceChildren(...(unknownLabel ? [new Option(unknownLabel, value)] : []), operatorOptions());
+    el.value = value;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- value is kept in step below
+  }, [unknownLabel]);
+  useLayoutEffect(() => {
+    if (ref.current!.value !== value) ref.current!.value = value;
+  }, [value]);
+  return <select ref={ref} className="select" aria-label="Operator" disabled={disabled} onChange={(e) => onChange(e.target.value)} data-testid={testId} />;
+}
+
 export function FilterInput({ property, value, onChange, path, ctx }: InputProps) {
   const v: FilterValue = value && typeof value === 'object' ? (value as FilterValue) : {};
   const conditions = Array.isArray(v.conditions) ? v.conditions : [];
   const combinator = v.combinator === 'or' ? 'or' : 'and';
-  const set = (next: Partial<FilterValue>) => onChange({ ...v, combinator, conditions, ...next });
+  // Options resolved while the node was not yet edited wait here for the user's first change:
+  // opening a node must never change it (n8n neither dirties a workflow on open).
+  const pendingOptions = useRef<FilterValue['options']>(undefined);
+  const set = (next: Partial<FilterValue>) => onChange({ ...v, combinator, conditions, ...(pendingOptions.current ? { options: pendingOptions.current } : {}), ...next });
 
-  // Keep the stored options in step with the node's own settings (e.g. Ignore Case).
+  // Keep the stored options in step with the node's own settings (e.g. Ignore Case): written
+  // when those settings change, not when the filter is first shown.
   const filterSpec = property.typeOptions?.filter;
   const storedOptions = JSON.stringify(v.options ?? null);
+  const shownWith = useRef(ctx.root);
   useEffect(() => {
     if (ctx.readOnly || conditions.length === 0) return;
     let cancelled = false;
     resolveFilterOptions(filterSpec, ctx.root, ctx.typeVersion).then(
       (options) => {
-        if (!cancelled && JSON.stringify(options) !== storedOptions) set({ options: { ...options } });
+        if (cancelled) return;
+        const differs = JSON.stringify(options) !== storedOptions;
+        pendingOptions.current = differs ? { ...options } : undefined;
+        if (differs && ctx.root !== shownWith.current) set({ options: { ...options } });
       },
       (e: unknown) => console.warn('Filter options could not be resolved; the stored ones stay', e),
     );
@@ -78,23 +124,25 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
               </div>
             )}
             <div className="filter-condition" data-testid="filter-condition">
-              <input
-                className={`input${isExpression(c.leftValue) ? ' mono expression-field' : ''}`}
-                placeholder="value 1, e.g. ={{ $json.name }}"
-                aria-label="Left value"
-                value={text(c.leftValue)}
-                readOnly={ctx.readOnly}
-                onChange={(e) => patch(i, { leftValue: coerceFilterValue(e.target.value, c.operator?.type) })}
-                data-testid={`filter-left-${i}`}
-              />
+              <MappingDropTarget path={`${path}.conditions.${i}.leftValue`} value={c.leftValue} onChange={(v) => patch(i, { leftValue: v })} disabled={ctx.readOnly}>
+                <ExpressionValueField
+                  value={c.leftValue}
+                  onChange={(v) => patch(i, { leftValue: v })}
+                  fromText={(t) => coerceFilterValue(t, c.operator?.type)}
+                  path={`${path}.conditions.${i}.leftValue`}
+                  ctx={ctx}
+                  label="Left value"
+                  placeholder="value 1, e.g. {{ $json.name }}"
+                  testId={`filter-left-${i}`}
+                />
+              </MappingDropTarget>
               <div className="filter-op-row">
-                <select
-                  className="select"
-                  aria-label="Operator"
+                <OperatorSelect
                   value={key}
+                  unknownLabel={!op && c.operator ? `${c.operator.type} ${c.operator.operation}` : undefined}
                   disabled={ctx.readOnly}
-                  onChange={(e) => {
-                    const [type, operation] = e.target.value.split(':');
+                  onChange={(value) => {
+                    const [type, operation] = value.split(':');
                     const next = findOperator({ type, operation });
                     patch(i, {
                       operator: next?.singleValue ? { type, operation, singleValue: true } : { type, operation },
@@ -102,19 +150,8 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
                       rightValue: coerceFilterValue(text(c.rightValue), type),
                     });
                   }}
-                  data-testid={`filter-operator-${i}`}
-                >
-                  {!op && c.operator && <option value={key}>{`${c.operator.type} ${c.operator.operation}`}</option>}
-                  {FILTER_OPERATOR_GROUPS.map((g) => (
-                    <optgroup key={g.type} label={g.label}>
-                      {g.operators.map((o) => (
-                        <option key={operatorKey(o)} value={operatorKey(o)}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
+                  testId={`filter-operator-${i}`}
+                />
                 {!ctx.readOnly && (
                   <button type="button" className="btn btn-ghost btn-icon btn-s" aria-label="Remove condition" onClick={() => set({ conditions: conditions.filter((_, j) => j !== i) })}>
                     ×
@@ -122,15 +159,18 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
                 )}
               </div>
               {!single && (
-                <input
-                  className={`input${isExpression(c.rightValue) ? ' mono expression-field' : ''}`}
-                  placeholder="value 2"
-                  aria-label="Right value"
-                  value={text(c.rightValue)}
-                  readOnly={ctx.readOnly}
-                  onChange={(e) => patch(i, { rightValue: coerceFilterValue(e.target.value, c.operator?.type) })}
-                  data-testid={`filter-right-${i}`}
-                />
+                <MappingDropTarget path={`${path}.conditions.${i}.rightValue`} value={c.rightValue} onChange={(v) => patch(i, { rightValue: v })} disabled={ctx.readOnly}>
+                  <ExpressionValueField
+                    value={c.rightValue}
+                    onChange={(v) => patch(i, { rightValue: v })}
+                    fromText={(t) => coerceFilterValue(t, c.operator?.type)}
+                    path={`${path}.conditions.${i}.rightValue`}
+                    ctx={ctx}
+                    label="Right value"
+                    placeholder="value 2"
+                    testId={`filter-right-${i}`}
+                  />
+                </MappingDropTarget>
               )}
             </div>
           </div>
