@@ -334,6 +334,24 @@ test('renaming or deleting a tag of the open workflow updates its header, and a 
   await expect.poll(async () => (await storeState(page)).dirty).toBe(false);
   expect(await savedTags(page, id)).toEqual(['kept']);
   expect((await restTags(page)).map((t) => t.name)).toEqual(['kept']);
+
+  // A tag made after the list was read (as an import makes them) is read before editing, not dropped.
+  const late = await makeTag(page, 'late');
+  await page.evaluate((t) => {
+    const w = (window as unknown as { __switchyard: { workflow: { tags: Tag[]; setTags(tags: Tag[]): void } } }).__switchyard.workflow;
+    w.setTags([...w.tags, t]);
+  }, { id: late.id, name: late.name });
+  await expect(headerChips(page)).toHaveText(['kept', 'late']);
+  await page.getByTestId('workflow-tags').click();
+  await expect(page.getByTestId('tags-picker-chip')).toHaveText(['kept×', 'late×']);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await expect(headerChips(page)).toHaveText(['kept']);
+  await page.getByTestId('workflow-tags').click();
+  await page.keyboard.type('lat');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(headerChips(page)).toHaveText(['kept', 'late']);
 });
 
 test('keyboard only: arrows reach Manage tags; a member sees no delete and the server refuses one', async ({ page, browser }) => {

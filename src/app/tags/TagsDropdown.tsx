@@ -63,7 +63,9 @@ export const TagsDropdown = observer(function TagsDropdown(props: TagsDropdownPr
   const active = navigated ? nav.index : defaultActiveOption(options, filter);
   const setActive = (index: number) => setNav({ options, index });
 
-  const known = (ids: readonly string[]) => (tags.loaded ? ids.filter((id) => tags.get(id) !== undefined) : [...ids]);
+  // Ids the list does not know are dropped only once a list has been read and none is on its way
+  // (a tag made elsewhere since, by an import say, is fetched before its id counts as deleted).
+  const known = (ids: readonly string[]) => (tags.loaded && !tags.loading ? ids.filter((id) => tags.get(id) !== undefined) : [...ids]);
   const toggle = (tag: ITag) => {
     onChange(selectedSet.has(tag.id) ? known(selected.filter((id) => id !== tag.id)) : [...known(selected), tag.id]);
     setFilter('');

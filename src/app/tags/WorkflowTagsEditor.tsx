@@ -36,6 +36,8 @@ export const WorkflowTagsEditor = observer(function WorkflowTagsEditor({ readOnl
 
   const start = () => {
     if (readOnly) return;
+    // Tags the list has not seen (made by an import or in another tab since it was read): read it again.
+    if (tags.loaded && workflow.tags.some((t) => !tags.get(t.id))) void tags.fetchAll({ force: true }).catch(() => undefined);
     setDraft(workflow.tags.map((t) => t.id));
     setEditMode(true);
   };
@@ -44,8 +46,10 @@ export const WorkflowTagsEditor = observer(function WorkflowTagsEditor({ readOnl
     setEditMode(false);
     const before = new Map(workflow.tags.map((t) => [t.id, t]));
     const next: ITag[] = [];
+    // A tag the freshly read list lacks was deleted meanwhile: it is not kept (its id would not save).
+    const fresh = tags.loaded && !tags.loading;
     for (const id of draftRef.current) {
-      const t = tags.get(id) ?? before.get(id);
+      const t = tags.get(id) ?? (fresh ? undefined : before.get(id));
       if (t) next.push({ id: t.id, name: t.name });
     }
     workflow.setTags(next);
