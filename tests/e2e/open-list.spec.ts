@@ -171,3 +171,23 @@ test("the open workflow's row switches it as the header does; a list that cannot
   await expect(page.locator('.dialog-overlay')).toHaveCSS('opacity', '1');
   await shot(page, 'load-problem');
 });
+
+test('a long list draws 100 rows, then more as its end scrolls into view', async ({ page }) => {
+  const stamp = `OLL${Date.now()}`;
+  for (let i = 0; i < 130; i += 26) {
+    await Promise.all(Array.from({ length: 26 }, (_, j) => createWorkflow(page, { name: `${stamp} wf ${String(i + j).padStart(3, '0')}`, nodes: [n('T', TYPES.trigger, [0, 0])], connections: {} })));
+  }
+  await openNew(page, { name: `${stamp} current`, nodes: [n('T', TYPES.trigger, [0, 0])], connections: {} });
+  await page.getByTestId('sidebar-open-workflow').click();
+  const dialog = page.getByTestId('workflow-open-dialog');
+  await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(`${stamp} wf`);
+  await expect(dialog.getByTestId('open-wf-row')).toHaveCount(100);
+  await expect(dialog.getByTestId('open-wf-more')).toHaveText('Showing 100 of 130 — show more');
+  await dialog.getByTestId('open-wf-more').scrollIntoViewIfNeeded();
+  await expect(dialog.getByTestId('open-wf-row')).toHaveCount(130);
+  await expect(dialog.getByTestId('open-wf-more')).toHaveCount(0);
+  await shot(page, 'long-list-end');
+  // A new search starts from the top again.
+  await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(`${stamp} wf 1`);
+  await expect(dialog.getByTestId('open-wf-row')).toHaveCount(30);
+});

@@ -5,7 +5,7 @@
 // tab); opening the current workflow just says so. The owner, whose list holds members'
 // workflows too, sees whose each one is (workflowOwners.ts).
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay, Popover, Switch, Tag, TagGroup, TagList } from 'react-aria-components';
 import type { Selection } from 'react-aria-components';
 import { useLocation } from 'wouter';
@@ -31,9 +31,16 @@ import './openList.css';
 export const PROBLEM_LOADING_WORKFLOWS = 'Problem loading workflows';
 export const PROBLEM_LOADING_ACTIVE = 'Problem loading active workflows';
 
+/** Rows drawn at first and added per step as the end of the list scrolls into view. */
+export const OPEN_LIST_PAGE = 100;
+
+// One formatter for every row (toLocaleString builds a new one per call: slow for thousands).
+let dateFormat: Intl.DateTimeFormat | undefined;
 function formatDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(d.getTime())) return iso;
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat.format(d);
 }
 
 /**
@@ -122,6 +129,20 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   const ownerOf = (r: IWorkflowListItem) => ownerLabel(r.ownerId, me?.id, { list: users.users, loaded: users.usersLoaded || usersFailed });
 
   const shown = useMemo(() => sortRows(filterRows(rows ?? [], filter, tagFilter), sort), [rows, filter, tagFilter, sort]);
+  // Thousands of workflows: the first rows at once, more as the end of the list comes into view.
+  const [limit, setLimit] = useState(OPEN_LIST_PAGE);
+  useEffect(() => setLimit(OPEN_LIST_PAGE), [open, filter, tagFilter, sort]);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const hasMore = shown.length > limit;
+  useEffect(() => {
+    const el = moreRef.current;
+    if (!hasMore || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + OPEN_LIST_PAGE);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, limit]);
   // Tags a workflow carries that GET /tags did not list (it failed): still selectable from rows.
   const tagsById = useMemo(() => {
     const m = new Map<string, ITag>();
@@ -261,7 +282,7 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                 </tr>
               </thead>
               <tbody>
-                {shown.map((r) => {
+                {shown.slice(0, limit).map((r) => {
                   const { shown: tags, more } = rowTags(r.tags);
                   const busy = busyIds.has(r.id);
                   const notRunning = r.active && activation.activeLoaded && !activation.activeIds.has(r.id);
@@ -320,6 +341,11 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                 })}
               </tbody>
             </table>
+          )}
+          {hasMore && (
+            <button ref={moreRef} type="button" className="btn btn-ghost open-wf-more" onClick={() => setLimit((l) => l + OPEN_LIST_PAGE)} data-testid="open-wf-more">
+              Showing {limit} of {shown.length} — show more
+            </button>
           )}
         </Dialog>
       </Modal>
