@@ -262,8 +262,16 @@ test('the tags manager: empty view, create, rename, search, delete with its row,
   await expect(rows).toHaveText([/^dev/]);
   await search.fill('zzz');
   await expect(modal.getByText('No matching tags exist')).toBeVisible();
+  // A tag just created stays in the table whatever the search (spec 002 §4), until the search changes.
+  await modal.getByRole('button', { name: 'Add new' }).click();
+  await newName.fill('zeta');
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveText([/^zeta/]);
+  await expect(search).toHaveValue('zzz');
+  await search.fill('zz');
+  await expect(modal.getByText('No matching tags exist')).toBeVisible();
   await search.fill('');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
 
   // Usage counts: a workflow using 'operations' (fetched when the modal opens again).
   const operations = (await restTags(page)).find((t) => t.name === 'operations')!;
@@ -285,14 +293,14 @@ test('the tags manager: empty view, create, rename, search, delete with its row,
   await shot(page, 'tags-09-manager-delete-row');
   await page.keyboard.press('Escape');
   await expect(modal.getByText('Are you sure you want to delete this tag?')).toBeHidden();
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await devRow.hover();
   await modal.getByRole('button', { name: 'Delete tag dev' }).click();
   await expect(modal.getByRole('button', { name: 'Delete tag', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Tag deleted')).toBeVisible();
-  await expect(rows).toHaveCount(1);
-  expect((await restTags(page)).map((t) => t.name)).toEqual(['operations']);
+  await expect(rows).toHaveCount(2);
+  expect((await restTags(page)).map((t) => t.name)).toEqual(['operations', 'zeta']);
   await shot(page, 'tags-10-manager-list');
   await modal.getByTestId('tags-manager-done').click();
   await expect(modal).toBeHidden();
