@@ -3,6 +3,7 @@ import { newId } from '../../../model/names.ts';
 import type { InputProps } from './types.ts';
 import { isExpression } from './expressionMode.ts';
 import { MappingAddTarget, MappingDropTarget } from '../ndv/mapping/MappingDropTarget.tsx';
+import { ExpressionValueField } from './ExpressionValueField.tsx';
 
 export interface Assignment {
   id: string;
@@ -78,16 +79,16 @@ export function AssignmentCollectionInput({ value, onChange, path, ctx }: InputP
                 <option value="false">false</option>
               </select>
             ) : (
-              <MappingDropTarget path={`${path}.assignments.${i}.value`} value={a.value} onChange={(v) => patch(i, { value: v })} disabled={ctx.readOnly} rawText>
-                <input
-                  className={`input${isExpression(a.value) ? ' mono expression-field' : ''}`}
-                  placeholder="value (start with = for an expression)"
-                  aria-label="Field value"
-                  aria-invalid={!!error}
-                  value={a.value === undefined || a.value === null ? '' : typeof a.value === 'object' ? JSON.stringify(a.value) : String(a.value)}
-                  readOnly={ctx.readOnly}
-                  onChange={(e) => patch(i, { value: e.target.value })}
-                  data-testid={`assignment-value-${i}`}
+              <MappingDropTarget path={`${path}.assignments.${i}.value`} value={a.value} onChange={(v) => patch(i, { value: v })} disabled={ctx.readOnly}>
+                <ExpressionValueField
+                  value={a.value}
+                  onChange={(v) => patch(i, { value: v })}
+                  path={`${path}.assignments.${i}.value`}
+                  ctx={ctx}
+                  label="Field value"
+                  placeholder="value, or type {{ for an expression"
+                  invalid={!!error}
+                  testId={`assignment-value-${i}`}
                 />
               </MappingDropTarget>
             )}

@@ -13,7 +13,15 @@ import { registerExpressionEditor, type ExpressionEditorHandle } from './express
 import { useCompletionData, useExpressionPreview } from './expression/usePreview.ts';
 import './expression/expression.css';
 
-export const ExpressionInput = observer(function ExpressionInput({ property, value, onChange, path, ctx }: InputProps) {
+export const ExpressionInput = observer(function ExpressionInput({
+  property,
+  value,
+  onChange,
+  path,
+  ctx,
+  testId,
+  ariaLabel,
+}: InputProps & { testId?: string; ariaLabel?: string }) {
   const root = useStores();
   const node = root.ui.ndvNode;
   const text = typeof value === 'string' ? value.slice(1) : '';
@@ -55,7 +63,8 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
           completionData={data}
           previewed={preview ? { text: preview.text, segments: preview.result.segments } : undefined}
           maxRows={6}
-          testId={`parameter-input-${path}`}
+          testId={testId ?? `parameter-input-${path}`}
+          ariaLabel={ariaLabel}
         />
         <button
           type="button"
@@ -63,13 +72,13 @@ export const ExpressionInput = observer(function ExpressionInput({ property, val
           title="Open the full expression editor"
           aria-label={`Open ${property.displayName} in the full expression editor`}
           onClick={() => setFull(true)}
-          data-testid={`expression-open-full-${path}`}
+          data-testid={testId ? `${testId}-open-full` : `expression-open-full-${path}`}
         >
           ⤢
         </button>
       </div>
       {focused && !full && node && (
-        <div className="expression-inline-result" data-testid={`expression-result-${path}`}>
+        <div className="expression-inline-result" data-testid={testId ? `${testId}-result` : `expression-result-${path}`}>
           <ExpressionResult preview={preview} current={text} compact onItem={setItem} />
           <div className="expression-tip hint">
             Anything inside <code className="mono">{'{{ }}'}</code> is JavaScript. Ctrl+Space for completions.

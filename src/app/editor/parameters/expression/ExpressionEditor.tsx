@@ -7,6 +7,7 @@ import { applyCompletion, completeExpression, type CompletionData, type Completi
 import { highlightParts } from './highlight.ts';
 import { insertAt, type ExpressionEditorHandle } from './editorRegistry.ts';
 import type { PreviewSegment } from './previewKernel.ts';
+import { closeBraces } from './closeBraces.ts';
 
 export interface ExpressionEditorProps {
   id?: string;
@@ -167,6 +168,13 @@ export const ExpressionEditor = forwardRef<ExpressionEditorHandle, ExpressionEdi
         data-testid={testId}
         onChange={(e) => {
           const el = e.currentTarget;
+          // '{{' typed: n8n adds the closing ' }}' with the cursor between.
+          const closed = el.value.length === value.length + 1 && el.selectionStart === el.selectionEnd ? closeBraces(el.value, el.selectionStart) : undefined;
+          if (closed) {
+            set(closed.text, closed.cursor);
+            setCompletion(undefined);
+            return;
+          }
           onChange(el.value);
           refreshCompletion(el.value, el.selectionStart);
         }}
