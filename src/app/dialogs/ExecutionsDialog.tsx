@@ -19,6 +19,7 @@ import { guardedNavigate } from '../navigation.ts';
 import { useStores } from '../stores/context.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { returnFocusToCanvas } from '../editor/canvas/canvasFocus.ts';
 import { ExecutionsListStore, type ExecutionsApi } from '../executions/ExecutionsListStore.ts';
 import {
   STATUS_FILTERS,
@@ -63,6 +64,8 @@ export const ExecutionsDialog = observer(function ExecutionsDialog() {
     return () => {
       s.dispose();
       setStore(undefined);
+      // As DialogFrame: closed over the editor, the keyboard goes back to the canvas.
+      returnFocusToCanvas();
     };
   }, [open, ui]);
 
