@@ -74,6 +74,55 @@ test.describe('keyboard focus and the canvas', () => {
     await selectAllWorks(page);
   });
 
+  test('the open node details view has the keyboard: Delete keeps the node, Escape closes it (dblclick and Enter)', async ({ page }) => {
+    await openNew(page, chainWorkflow('Focus inside NDV'));
+    for (const how of ['dblclick', 'Enter'] as const) {
+      if (how === 'dblclick') await openNdv(page, 'B');
+      else {
+        await clickNode(page, 'B');
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('ndv')).toBeVisible();
+      }
+      // Focus moved into the view (not left on the canvas's node element behind it).
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="ndv"]'))).toBe(true);
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('d');
+      await page.waitForTimeout(200);
+      await expect(page.getByTestId('ndv')).toBeVisible();
+      expect(await names(page)).toEqual(ALL);
+      expect((await storeState(page)).nodes.find((x) => x.name === 'B')!.disabled).toBe(false);
+      await shot(page, `focus-03-ndv-has-keyboard-${how}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('ndv')).toBeHidden();
+      await expect.poll(() => focused(page)).toBe('canvas');
+      expect(await names(page)).toEqual(ALL);
+      await selectAllWorks(page);
+      await page.waitForTimeout(1100);
+    }
+    // Escape from a control inside the view (a tab, then the Execute button) closes it too.
+    await openNdv(page, 'C');
+    await page.getByTestId('ndv-tab-settings').click();
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ndv')).toBeHidden();
+    expect(await names(page)).toEqual(ALL);
+    // A canvas key that reaches the canvas while the view is open (focus put back there) is not acted on.
+    await openNdv(page, 'C');
+    await page.evaluate(() => (document.querySelector('[data-testid="canvas-host"] canvas[data-testid="canvas"]') as HTMLElement).focus());
+    await page.keyboard.press('Control+a');
+    expect((await storeState(page)).selection).not.toEqual(ALL);
+    await page.evaluate(() => (document.querySelector('[data-testid="canvas-host"] canvas[data-testid="canvas"]') as HTMLElement).focus());
+    await page.keyboard.press('Delete');
+    await page.waitForTimeout(200);
+    await expect(page.getByTestId('ndv')).toBeVisible();
+    expect(await names(page)).toEqual(ALL);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ndv')).toBeHidden();
+    await page.waitForTimeout(1100);
+    await selectAllWorks(page);
+  });
+
   test('closing a dialog opened from the sidebar menu gives the keyboard back to the canvas', async ({ page }) => {
     await openNew(page, chainWorkflow('Focus after dialog'));
     await page.getByTestId('sidebar-workflows').click();

@@ -13,6 +13,8 @@ import { InputPanel } from './InputPanel.tsx';
 import { TriggerPanel } from './TriggerPanel.tsx';
 import { ExecutionNotice } from './RunErrorView.tsx';
 import { returnFocusToCanvas } from '../canvas/canvasFocus.ts';
+import { commandForKey } from '../../../canvas/interaction/keyboard.ts';
+import { typingTarget } from '../../views/keyTargets.ts';
 import { OutputPanel } from './OutputPanel.tsx';
 import { clampLayout, defaultLayout, type PanelLayout } from './panelLayout.ts';
 import './ndv.css';
@@ -24,6 +26,7 @@ export const NodeDetailsView = observer(function NodeDetailsView() {
   const { ui, nodeTypes } = useStores();
   const node = ui.ndvNode;
   const body = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const [total, setTotal] = useState(0);
   const [layout, setLayout] = useState<PanelLayout | undefined>();
   const drag = useRef<Drag | undefined>(undefined);
@@ -42,13 +45,40 @@ export const NodeDetailsView = observer(function NodeDetailsView() {
   // A new node (or a trigger / regular switch) starts from the default layout.
   useEffect(() => setLayout(undefined), [node?.id, trigger]);
 
+  // Opened (double-click, Enter, the node creator): the keyboard moves into the view, as into
+  // a dialog, so Escape closes it and Delete, 'd' or ctrl+a never act on the canvas behind it.
   // Closed (Escape, ×, the backdrop, the node deleted): focus was inside the view, which is
   // gone, so the canvas takes the keyboard again and the next shortcut works.
   const openId = node?.id;
   useEffect(() => {
     if (!openId) return;
+    const el = dialog.current;
+    if (el && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     return () => returnFocusToCanvas();
   }, [openId]);
+
+  // While open, a key that still lands on the canvas (focus put back there by a click through
+  // or Tab out of the view) is not a canvas command: Escape closes the view, the canvas's own
+  // keys (Delete, arrows, Enter, ctrl+a …) are dropped and the keyboard goes back into the view.
+  useEffect(() => {
+    if (!openId) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target;
+      if (!(t instanceof HTMLElement) || !t.closest('[data-testid="canvas-host"]') || typingTarget(t)) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        ui.closeNdv();
+        return;
+      }
+      if (!commandForKey(e)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      dialog.current?.focus({ preventScroll: true });
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [openId, ui]);
 
   if (!node) return null;
 
@@ -77,7 +107,7 @@ export const NodeDetailsView = observer(function NodeDetailsView() {
 
   return (
     <div className="ndv-backdrop" onPointerDown={(e) => e.target === e.currentTarget && ui.closeNdv()} data-testid="ndv">
-      <div className="ndv" role="dialog" aria-label={`Node ${node.name}`} aria-modal="false">
+      <div ref={dialog} className="ndv" role="dialog" aria-label={`Node ${node.name}`} aria-modal="false" tabIndex={-1} style={{ outline: 'none' }} data-testid="ndv-dialog">
         <button type="button" className="btn btn-ghost btn-icon ndv-close" onClick={() => ui.closeNdv()} aria-label="Close node details" data-testid="ndv-close">
           <Icon icon={faXmark} />
         </button>
