@@ -1,8 +1,16 @@
 // Tags (spec 002 §7): list (with usage counts), create, rename, delete.
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { requireRole } from '../auth/requestAuth.ts';
-import { IdParams, TagBody, TagsListQuery } from './schemas.ts';
+import { IdParams, TagsListQuery } from './schemas.ts';
+
+/**
+ * {name}: any string up to 1,024 characters reaches the repository, which trims it and answers
+ * the tag messages ('Tag name cannot be empty', '… longer than 24 characters'); a longer one is
+ * refused by the schema (the body stays bounded).
+ */
+const TagBody = Type.Object({ name: Type.String({ maxLength: 1024 }) });
 
 export function tagsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.tags;
