@@ -68,3 +68,47 @@ test('changing parameters after a run marks the node data stale until it runs ag
   await canvasIdle(page);
   await shot(page, 'stale-04-canvas-after-run');
 });
+
+// Trial finding (issue 11): Execute node on a child re-runs a parent whose parameters changed
+// since its run (n8n v1's partial execution with dirty nodes), so the child works on new data.
+test('executing a node re-runs a stale parent first: the node gets the new data', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openNew(page, {
+    name: `Stale parent ${Date.now()}`,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
+      n('After', TYPES.noOp, [680, 300]),
+    ],
+    connections: links([
+      ['Trigger', 'Set'],
+      ['Set', 'After'],
+    ]),
+  });
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+
+  const open = async (name: string) => {
+    const b = (await node(page, name).boundingBox())!;
+    await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
+    await expect(page.getByTestId('ndv')).toBeVisible();
+  };
+  await open('Set');
+  await page.getByTestId('assignment-value-0').fill('hello again');
+  await expect(page.getByTestId('ndv-output-stale')).toHaveText(NOTICE);
+  await page.getByTestId('ndv-close').click();
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', STALE);
+
+  await open('After');
+  await expect(page.getByTestId('ndv-input').getByTestId('data-table')).toContainText('hello');
+  await page.getByTestId('ndv-execute-node').click();
+  await expect(page.getByTestId('ndv-input').getByTestId('data-table')).toContainText('hello again');
+  await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello again');
+  await shot(page, 'stale-05-child-ran-on-new-parent-data');
+  await page.getByTestId('ndv-close').click();
+  // The parent ran again (one run, not stale); the trigger's run was reused.
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, has data, 1 item');
+  type RunWin = { __switchyard: { workflow: { runData: Record<string, unknown[]> } } };
+  const runs = await page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as RunWin).__switchyard.workflow.runData).map(([k, v]) => [k, v.length])));
+  expect(runs).toEqual({ Trigger: 1, Set: 1, After: 1 });
+});

@@ -65,7 +65,8 @@ export async function runWorkflow(root: RootStore, options: RunOptions = {}): Pr
     if (!saved) return;
     if (saved.created) options.onCreated?.(saved.id);
   }
-  const plan = destination ? partialRunPlan(graph, workflow.runData, destination) : undefined;
+  // A parent whose parameters changed since its run (stale) runs again, with what follows it.
+  const plan = destination ? partialRunPlan(graph, workflow.runData, destination, (name) => !!workflow.nodeByName(name)?.stale) : undefined;
   if (plan) {
     run.start(workflow.runData ? { ...workflow.runData } : undefined);
   } else {
