@@ -5,7 +5,7 @@
 // tab); opening the current workflow just says so. The owner, whose list holds members'
 // workflows too, sees whose each one is (workflowOwners.ts).
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay, Popover, Switch, Tag, TagGroup, TagList } from 'react-aria-components';
 import type { Selection } from 'react-aria-components';
 import { useLocation } from 'wouter';
@@ -187,6 +187,10 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     });
   };
 
+  // The rows are memoised: their handlers come through a ref that is current at every render.
+  const actions = useRef<RowActions>({ openRow, toggleTag, switchActive });
+  actions.current = { openRow, toggleTag, switchActive };
+
   const sortHeader = (key: SortKey, label: string) => {
     const current = sort.key === key;
     return (
@@ -282,63 +286,18 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
                 </tr>
               </thead>
               <tbody>
-                {shown.slice(0, limit).map((r) => {
-                  const { shown: tags, more } = rowTags(r.tags);
-                  const busy = busyIds.has(r.id);
-                  const notRunning = r.active && activation.activeLoaded && !activation.activeIds.has(r.id);
-                  return (
-                    <tr key={r.id} tabIndex={0} data-testid="open-wf-row" data-workflow-id={r.id} onClick={(e) => openRow(r, e.ctrlKey || e.metaKey)} onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && openRow(r, e.ctrlKey || e.metaKey)}>
-                      <td>
-                        <span className="open-wf-name">{r.name}</span>
-                        {tagsEnabled &&
-                          tags.map((t) => (
-                            <button
-                              key={t.id}
-                              type="button"
-                              className={tagFilter.has(t.id) ? 'tag open-wf-row-tag open-wf-row-tag-on' : 'tag open-wf-row-tag'}
-                              title={tagFilter.has(t.id) ? `Remove ${t.name} from the filter` : `Filter by ${t.name}`}
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                toggleTag(t.id);
-                              }}
-                              data-testid="open-wf-row-tag"
-                            >
-                              {t.name}
-                            </button>
-                          ))}
-                        {tagsEnabled && more > 0 && (
-                          <span className="tag open-wf-row-more" title={r.tags.slice(3).map((t) => t.name).join(', ')} data-testid="open-wf-row-more">
-                            +{more}
-                          </span>
-                        )}
-                      </td>
-                      {ownerColumn && <td data-testid="open-wf-owner">{ownerOf(r)}</td>}
-                      <td className="open-wf-date">{formatDate(r.createdAt)}</td>
-                      <td className="open-wf-date">{formatDate(r.updatedAt)}</td>
-                      {/* The switch is not a click on the row. */}
-                      <td className="open-wf-active-col" onClick={(e) => e.stopPropagation()}>
-                        <span className="open-wf-active">
-                          {notRunning && (
-                            <span className="open-wf-not-running" title={NOT_RUNNING_HINT} aria-label={NOT_RUNNING_HINT} data-testid="open-wf-not-running">
-                              <Icon icon={faTriangleExclamation} />
-                            </span>
-                          )}
-                          <Switch
-                            className="switch"
-                            isSelected={r.active}
-                            aria-busy={busy || undefined}
-                            data-busy={busy || undefined}
-                            onChange={(v) => void switchActive(r, v)}
-                            aria-label={`${r.active ? 'Deactivate' : 'Activate'} ${r.name}`}
-                            data-testid="open-wf-active-switch"
-                          >
-                            <span className="switch-track" />
-                          </Switch>
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
+                {shown.slice(0, limit).map((r) => (
+                  <OpenListRow
+                    key={r.id}
+                    r={r}
+                    tagsEnabled={tagsEnabled}
+                    tagFilter={tagFilter}
+                    owner={ownerColumn ? ownerOf(r) : undefined}
+                    busy={busyIds.has(r.id)}
+                    notRunning={r.active && activation.activeLoaded && !activation.activeIds.has(r.id)}
+                    actions={actions}
+                  />
+                ))}
               </tbody>
             </table>
           )}
@@ -350,5 +309,79 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+});
+
+interface RowActions {
+  openRow: (row: IWorkflowListItem, newTab: boolean) => void;
+  toggleTag: (id: string) => void;
+  switchActive: (row: IWorkflowListItem, active: boolean) => Promise<void>;
+}
+
+interface OpenListRowProps {
+  r: IWorkflowListItem;
+  tagsEnabled: boolean;
+  tagFilter: ReadonlySet<string>;
+  /** The Owner column's text, when the column is shown. */
+  owner: string | undefined;
+  busy: boolean;
+  notRunning: boolean;
+  actions: { current: RowActions };
+}
+
+/** One row; memoised, so drawing 100 more rows (or a switch's change) does not redraw the others. */
+const OpenListRow = memo(function OpenListRow({ r, tagsEnabled, tagFilter, owner, busy, notRunning, actions }: OpenListRowProps) {
+  const { shown: tags, more } = rowTags(r.tags);
+  return (
+    <tr tabIndex={0} data-testid="open-wf-row" data-workflow-id={r.id} onClick={(e) => actions.current.openRow(r, e.ctrlKey || e.metaKey)} onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && actions.current.openRow(r, e.ctrlKey || e.metaKey)}>
+      <td>
+        <span className="open-wf-name">{r.name}</span>
+        {tagsEnabled &&
+          tags.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={tagFilter.has(t.id) ? 'tag open-wf-row-tag open-wf-row-tag-on' : 'tag open-wf-row-tag'}
+              title={tagFilter.has(t.id) ? `Remove ${t.name} from the filter` : `Filter by ${t.name}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                actions.current.toggleTag(t.id);
+              }}
+              data-testid="open-wf-row-tag"
+            >
+              {t.name}
+            </button>
+          ))}
+        {tagsEnabled && more > 0 && (
+          <span className="tag open-wf-row-more" title={r.tags.slice(3).map((t) => t.name).join(', ')} data-testid="open-wf-row-more">
+            +{more}
+          </span>
+        )}
+      </td>
+      {owner !== undefined && <td data-testid="open-wf-owner">{owner}</td>}
+      <td className="open-wf-date">{formatDate(r.createdAt)}</td>
+      <td className="open-wf-date">{formatDate(r.updatedAt)}</td>
+      {/* The switch is not a click on the row. */}
+      <td className="open-wf-active-col" onClick={(e) => e.stopPropagation()}>
+        <span className="open-wf-active">
+          {notRunning && (
+            <span className="open-wf-not-running" title={NOT_RUNNING_HINT} aria-label={NOT_RUNNING_HINT} data-testid="open-wf-not-running">
+              <Icon icon={faTriangleExclamation} />
+            </span>
+          )}
+          <Switch
+            className="switch"
+            isSelected={r.active}
+            aria-busy={busy || undefined}
+            data-busy={busy || undefined}
+            onChange={(v) => void actions.current.switchActive(r, v)}
+            aria-label={`${r.active ? 'Deactivate' : 'Activate'} ${r.name}`}
+            data-testid="open-wf-active-switch"
+          >
+            <span className="switch-track" />
+          </Switch>
+        </span>
+      </td>
+    </tr>
   );
 });
