@@ -27,6 +27,7 @@ const suites = [
   { name: 'ndv-switch', file: 'ndv-switch.bench.ts', fn: 'runNdvSwitchBench' },
   { name: 'executions-dialog', file: 'executions-dialog.bench.ts', fn: 'runExecutionsDialogBench' },
   { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
+  { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
 ];
 
 const results = {
