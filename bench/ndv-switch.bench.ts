@@ -3,8 +3,10 @@
 // against the real server (bench/editorSession.ts). Each open runs under the CDP Profiler (1 ms
 // sampling) and is timed from `ui.openNdv` to the frame after the last rule's filter row is in the
 // page. Reported per open: wall time, main-thread script time (profile samples that are neither
-// idle, '(program)' — native work such as style and layout — nor GC) and GC, medians of the runs;
-// the long tasks (> 50 ms) meanwhile. NDV_SWITCH_PROFILE=1 prints the functions with the most
+// idle, '(program)' — native work such as style and layout — nor GC; sampled on the wall clock,
+// so on a loaded machine it counts time the thread waited for a core) and GC; then the same opens
+// under a CDP trace for the main thread's CPU (thread) time, all work included, and its longest
+// task's; medians of the runs; the long tasks (> 50 ms) meanwhile. NDV_SWITCH_PROFILE=1 prints the functions with the most
 // self time, summed over the runs.
 import type { CDPSession, Page } from 'playwright-core';
 import { median, startEditorSession } from './editorSession.ts';
@@ -13,6 +15,8 @@ const W = `window.__switchyard`;
 const RULES = 50;
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 function rule(i: number) {
@@ -50,10 +54,15 @@ function split(p: Profile): { script: number; program: number; gc: number; idle:
   return out;
 }
 
-async function openOnce(page: Page, cdp: CDPSession, hot: Map<string, number> | undefined) {
+async function openOnce(page: Page, cdp: CDPSession, hot: Map<string, number> | undefined, trace: boolean) {
   await page.waitForTimeout(300);
   await page.evaluate(() => (window.__longTasks.length = 0));
-  await cdp.send('Profiler.start');
+  const events: TraceEvent[] = [];
+  const collect = (e: { value: unknown[] }) => void events.push(...(e.value as TraceEvent[]));
+  if (trace) {
+    cdp.on('Tracing.dataCollected', collect);
+    await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline', transferMode: 'ReportEvents' });
+  } else await cdp.send('Profiler.start');
   const ms = await page.evaluate(
     async ({ rules }) => {
       const t0 = performance.now();
@@ -72,8 +81,24 @@ async function openOnce(page: Page, cdp: CDPSession, hot: Map<string, number> | 
     },
     { rules: RULES },
   );
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const longTasks = await page.evaluate(() => window.__longTasks.map((d) => Math.round(d)));
+  if (trace) {
+    // The renderer main thread's tasks during the open: thread (CPU) time is the work itself, what
+    // wall time adds on this shared machine is waiting for a core.
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const tasks = events.filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && mains.has(`${e.pid}:${e.tid}`));
+    const busy = new Map<string, number>();
+    for (const t of tasks) busy.set(`${t.pid}:${t.tid}`, (busy.get(`${t.pid}:${t.tid}`) ?? 0) + (t.dur ?? 0));
+    const main = [...busy.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const mine = tasks.filter((t) => `${t.pid}:${t.tid}` === main);
+    await page.evaluate(`${W}.ui.closeNdv(true)`);
+    return { ms: Math.round(ms), cpuMs: mine.reduce((a, t) => a + (t.tdur ?? 0), 0) / 1000, longestCpuMs: Math.max(0, ...mine.map((t) => (t.tdur ?? 0) / 1000)), script: 0, program: 0, gc: 0, idle: 0, longTasks };
+  }
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   if (hot) {
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     for (const [id, t] of selfTimes(profile)) {
@@ -83,7 +108,7 @@ async function openOnce(page: Page, cdp: CDPSession, hot: Map<string, number> | 
     }
   }
   await page.evaluate(`${W}.ui.closeNdv(true)`);
-  return { ms: Math.round(ms), ...split(profile), longTasks };
+  return { ms: Math.round(ms), cpuMs: 0, longestCpuMs: 0, ...split(profile), longTasks };
 }
 
 export async function runNdvSwitchBench({ quick }: { quick: boolean }) {
@@ -128,9 +153,12 @@ export async function runNdvSwitchBench({ quick }: { quick: boolean }) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     const hot = process.env.NDV_SWITCH_PROFILE ? new Map<string, number>() : undefined;
     // The first open loads the NDV's code and warms the JIT; it is reported on its own.
-    const first = await openOnce(page, cdp, undefined);
+    const first = await openOnce(page, cdp, undefined, false);
     const all = [];
-    for (let r = 0; r < runs; r++) all.push(await openOnce(page, cdp, hot));
+    for (let r = 0; r < runs; r++) all.push(await openOnce(page, cdp, hot, false));
+    // The same opens under a trace (not at the same time as the profiler, which adds its own work).
+    const traced = [];
+    for (let r = 0; r < runs; r++) traced.push(await openOnce(page, cdp, undefined, true));
     if (hot) {
       console.log('checkVisibility', JSON.stringify(await page.evaluate(() => (window as unknown as { __cv: unknown }).__cv), null, 1));
       const top = [...hot].sort((a, b) => b[1] - a[1]).slice(0, 40);
@@ -148,6 +176,12 @@ export async function runNdvSwitchBench({ quick }: { quick: boolean }) {
         ms: all.map((x) => x.ms),
         scriptMs: all.map((x) => Math.round(x.script)),
         longTasks: all.map((x) => x.longTasks),
+      },
+      openTraced: {
+        msMedian: median(traced.map((x) => x.ms)),
+        mainThreadCpuMsMedian: r1(median(traced.map((x) => x.cpuMs))),
+        longestTaskCpuMsMedian: r1(median(traced.map((x) => x.longestCpuMs))),
+        cpuMs: traced.map((x) => Math.round(x.cpuMs)),
       },
     };
   } finally {
