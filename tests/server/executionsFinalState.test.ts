@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, node, webhookNode, workflow, type Live } from './triggerHelpers.ts';
 import { DATABASE_FILE } from '../../src/server/db/database.ts';
+import { unsavableExecution } from '../../src/server/executions/ExecutionService.ts';
+import type { IExecution } from '../../src/model/execution.ts';
 
 let t: Live;
 /** A second connection to the server's database, to make it refuse writes as a failing disk would. */
@@ -107,6 +109,9 @@ describe('the database refuses the execution', () => {
       expect((await t.api('GET', `/executions/${id}`)).body.data.status).toBe('error');
       expect((await t.api('POST', `/executions-current/${id}/stop`)).status).toBe(409);
       expect((await t.api('GET', '/executions-current')).body.data).toEqual([]);
+      // Retry takes it as it ended (not 'still running'); its own run is saved normally.
+      const retry = await t.api('POST', `/executions/${id}/retry`);
+      expect(retry.status).toBe(200);
     } finally {
       raw.exec('DROP TRIGGER refuse_all');
     }
@@ -144,5 +149,36 @@ describe('stop and delete on every state', () => {
     expect((await t.api('POST', `/executions-current/${running.id}/stop`)).body.data.status).toBe('canceled');
     expect((await t.api('POST', '/executions/delete', { ids: [quick.id, running.id] })).status).toBe(200);
     expect((await t.api('GET', `/executions/${running.id}`)).status).toBe(404);
+  });
+});
+
+describe('the message of a failed save', () => {
+  const ended: IExecution = {
+    id: '7',
+    finished: true,
+    mode: 'webhook',
+    status: 'success',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    stoppedAt: '2026-01-01T00:00:01.000Z',
+    workflowId: 'w',
+    workflowName: 'W',
+    retryOf: null,
+    retrySuccessId: null,
+    waitTill: null,
+    workflowData: { name: 'W', active: false, nodes: [], connections: {} },
+    data: { resultData: { runData: { Webhook: [] }, lastNodeExecuted: 'Webhook' } },
+  };
+  it('says why for data too large for a string, nested too deep, and a database error', () => {
+    const cases: Array<[Error, string]> = [
+      [new RangeError('Invalid string length'), 'its data is too large to be stored'],
+      [new RangeError('Maximum call stack size exceeded'), 'its data is nested too deeply to be stored (for example a request body with thousands of nested levels)'],
+      [new Error('string or blob too big'), 'its data is larger than the database accepts'],
+      [new Error('SQLITE_IOERR: disk I/O error'), 'the database refused it (SQLITE_IOERR: disk I/O error)'],
+    ];
+    for (const [err, why] of cases) {
+      const e = unsavableExecution(ended, err);
+      expect(e).toMatchObject({ id: '7', status: 'error', finished: false, waitTill: null, workflowData: ended.workflowData });
+      expect(e.data).toEqual({ resultData: { runData: {}, lastNodeExecuted: 'Webhook', error: { name: 'ExecutionSaveError', message: `The execution data could not be saved: ${why}`, timestamp: expect.any(Number) } } });
+    }
   });
 });

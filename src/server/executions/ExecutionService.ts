@@ -640,6 +640,12 @@ export class ExecutionService {
     return errorMessage ? { ...summary, errorMessage } : summary;
   }
 
+  /** An ended execution the database has not taken yet, whole (retry reads it). */
+  unsavedExecution(id: string): IExecution | undefined {
+    const u = this.#unsaved.get(id);
+    return u && !u.deleteOnly ? u.execution : undefined;
+  }
+
   /** Forgets an ended execution kept in memory (it was deleted); true when there was one. */
   forgetUnsaved(id: string): boolean {
     return this.#unsaved.delete(id);

@@ -18,7 +18,8 @@ export function executionsRetryRoutes(app: FastifyInstance, ctx: ServerContext):
     if (loadWorkflow !== undefined && typeof loadWorkflow !== 'boolean') throw new BadRequestError('body/loadWorkflow must be boolean');
 
     await assertExecutionAccess(ctx, request, id, `The execution with the ID "${id}" does not exist.`);
-    const execution = await ctx.repos.executions.get(id);
+    // One the database has not taken yet (its row still says running) is retried as it ended.
+    const execution = ctx.executions.unsavedExecution(id) ?? (await ctx.repos.executions.get(id));
     if (!execution) throw new NotFoundError(`The execution with the ID "${id}" does not exist.`);
     if (execution.finished || execution.status === 'success') throw new BadRequestError('The execution succeeded, so it cannot be retried.');
     if (execution.status === 'running' || execution.status === 'new' || ctx.executions.isActive(id)) throw new ConflictError(`The execution ${id} is still running, so it cannot be retried.`);
