@@ -160,10 +160,15 @@ describe("POST /executions/delete with deleteBefore", () => {
       expect(bad).toMatchObject({ status: 400, body: { message: 'body/deleteBefore must be a date, e.g. 2024-01-31T00:00:00.000Z' } });
       const unknown = await t.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ status: 'bogus' }))}`);
       expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toMatch(/^query\/filter\/status /);
+      expect(unknown.body.message).toBe('query/filter/status must be one of new, running, success, error, waiting, canceled, crashed, unknown (got "bogus")');
       const field = await t.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ colour: 'red' }))}`);
       expect(field.status).toBe(400);
-      expect(field.body.message).toMatch(/^query\/filter/);
+      expect(field.body.message).toBe('query/filter has an unknown field "colour": use workflowId, status, waitTill, finished');
+      const notJson = await t.api('GET', '/executions?filter=%7Bstatus');
+      expect(notJson).toMatchObject({ status: 400, body: { message: 'query/filter must be JSON, e.g. filter={"workflowId":"1"}' } });
+      const wrongType = await t.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ finished: 'yes' }))}`);
+      expect(wrongType.status).toBe(400);
+      expect(wrongType.body.message).toMatch(/^query\/filter\/finished /);
       expect(await left()).toEqual([recent.id, '800008'].sort());
     } finally {
       await t.dispose();

@@ -20,6 +20,34 @@ import { assertExecutionAccess, ownerScope } from '../auth/access.ts';
 export const EXECUTIONS_DEFAULT_LIMIT = 20;
 export const EXECUTIONS_MAX_LIMIT = 500;
 
+const STATUSES = ['new', 'running', 'success', 'error', 'waiting', 'canceled', 'crashed', 'unknown'];
+const FILTER_FIELDS = ['workflowId', 'status', 'waitTill', 'finished'];
+
+/**
+ * The list's filter, with messages that say what is allowed: the schema check alone answers
+ * 'expected union value' for a status it does not know.
+ */
+function parseFilter(raw: string | undefined, name: string): ExecutionsFilter | undefined {
+  if (raw !== undefined && raw.trim() !== '') {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if (!FILTER_FIELDS.includes(key)) throw new BadRequestError(`${name} has an unknown field "${key}": use ${FILTER_FIELDS.join(', ')}`);
+      }
+      const status = (value as { status?: unknown }).status;
+      for (const st of Array.isArray(status) ? status : status === undefined ? [] : [status]) {
+        if (typeof st !== 'string' || !STATUSES.includes(st)) throw new BadRequestError(`${name}/status must be one of ${STATUSES.join(', ')} (got ${JSON.stringify(st)})`);
+      }
+    }
+  }
+  return parseJsonQuery(raw, ExecutionsFilter, name.replace(/^query\//, ''));
+}
+
 function toListFilter(f: ExecutionsFilter | undefined): ExecutionListFilter {
   if (!f) return {};
   return {
@@ -35,7 +63,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
 
   app.get('/executions', { schema: { querystring: ExecutionsListQuery } }, async (request) => {
     const q = request.query as ExecutionsListQuery;
-    const filter = { ...toListFilter(parseJsonQuery(q.filter, ExecutionsFilter, 'filter')), userId: ownerScope(currentUser(request)) };
+    const filter = { ...toListFilter(parseFilter(q.filter, 'query/filter')), userId: ownerScope(currentUser(request)) };
     const limit = q.limit === undefined ? EXECUTIONS_DEFAULT_LIMIT : Number(q.limit);
     if (limit < 1 || limit > EXECUTIONS_MAX_LIMIT) throw new BadRequestError(`query/limit must be between 1 and ${EXECUTIONS_MAX_LIMIT}`);
     const data: ExecutionsListResponse = await repo.list(filter, {
