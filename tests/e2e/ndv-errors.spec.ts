@@ -13,6 +13,23 @@ async function shot(page: Page, name: string): Promise<void> {
   await rawShot(page, name);
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The visible toasts cover none of these (each that is on screen). */
+async function toastsClear(page: Page, testIds: string[]): Promise<void> {
+  const toasts = await page.getByTestId('toast').all();
+  expect(toasts.length).toBeGreaterThan(0);
+  for (const t of toasts) {
+    const tb = (await t.boundingBox())!;
+    for (const id of testIds) {
+      const el = page.getByTestId(id).first();
+      if (!(await el.isVisible())) continue;
+      expect(overlap(tb, (await el.boundingBox())!), `a toast covers ${id}`).toBe(false);
+    }
+  }
+}
+
 async function openNdv(page: Page, name: string): Promise<void> {
   const b = await node(page, name).boundingBox();
   await page.mouse.dblclick(b!.x + b!.width / 2, b!.y + b!.height / 2);
@@ -71,6 +88,9 @@ test.describe('errors in the node details view', () => {
     await expect(page.getByTestId('run-error-row-node-type')).toHaveText('n8n-nodes-base.httpRequest (version 4.2)');
     await expect(page.getByTestId('run-error-stack')).toContainText('NodeApiError');
     await shot(page, 'ndv-errors-02-http-404-details');
+    // The persistent error toast stays, clear of the output header and the error's controls.
+    await expect(toast(page, 'Problem executing workflow')).toBeVisible();
+    await toastsClear(page, ['ndv-close', 'ndv-pin-data', 'ndv-edit-output', 'run-error-details-toggle', 'run-error-copy', 'run-error-message', 'ndv-execute-node']);
 
     await page.getByTestId('run-error-copy').click();
     await expect(toast(page, 'Copied to clipboard')).toBeVisible();
@@ -78,6 +98,15 @@ test.describe('errors in the node details view', () => {
     expect(copied.httpCode).toBe('404');
     expect(copied.errorDescription).toContain('no such order');
     expect(copied.details['Item index']).toBe('0');
+
+    // A dialog over the view: the toast sits beside it, clear of its buttons.
+    await page.keyboard.press('Control+o');
+    const dialog = page.locator('.dialog-overlay .dialog');
+    await expect(dialog).toBeVisible();
+    await page.waitForTimeout(300);
+    const db = (await dialog.boundingBox())!;
+    for (const t of await page.getByTestId('toast').all()) expect(overlap((await t.boundingBox())!, db)).toBe(false);
+    await shot(page, 'ndv-errors-02b-toast-beside-dialog');
   });
 
   test("an error naming a parameter the node does not have: 'Could not find parameter'", async ({ page }) => {

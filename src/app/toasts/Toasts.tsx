@@ -1,10 +1,12 @@
-// Toasts, top-right. Persistent ones carry a close button; details expand on demand.
+// Toasts, top-right over the canvas; with the node details view or a dialog open, where they hide
+// none of its controls (toastPlacement.ts). Persistent ones carry a close button; details expand on demand.
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import { faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation, faXmark } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import type { Toast } from '../stores/ToastStore.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { toastPlacement, type Box, type ToastPlace } from './toastPlacement.ts';
 import './toasts.css';
 
 const ICONS = { success: faCircleCheck, error: faCircleExclamation, warning: faTriangleExclamation, info: faCircleInfo };
@@ -40,10 +42,63 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   );
 }
 
+function rect(el: Element | null | undefined): Box | undefined {
+  if (!el) return undefined;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : undefined;
+}
+
+/** Measures the open dialog (the last one: the topmost) and the node details view. */
+function measure(): ToastPlace | undefined {
+  const dialogs = document.querySelectorAll('.dialog-overlay .dialog');
+  const ndv = document.querySelector('[data-testid="ndv"] .ndv');
+  const footer = document.querySelector('[data-testid="ndv"] .ndv-output-column [data-testid="pagination"]');
+  return toastPlacement({
+    view: { width: window.innerWidth, height: window.innerHeight },
+    dialog: rect(dialogs[dialogs.length - 1]),
+    ndv: rect(ndv),
+    ndvFooterTop: rect(footer)?.top,
+  });
+}
+
+function placeStyle(p: ToastPlace | undefined): CSSProperties | undefined {
+  if (!p) return undefined;
+  return { top: p.top ?? 'auto', bottom: p.bottom ?? 'auto', left: p.left ?? 'auto', right: p.right ?? 'auto', width: p.width, maxHeight: p.maxHeight, overflow: p.maxHeight ? 'hidden' : undefined };
+}
+
 export const Toasts = observer(function Toasts() {
-  const { ui } = useStores();
+  const root = useStores();
+  const { ui } = root;
+  const count = ui.toasts.toasts.length;
+  const ndvId = ui.ndvNode?.id;
+  const modal = root.modalOpen();
+  const [place, setPlace] = useState<ToastPlace | undefined>();
+  // Measured while toasts show: again when one comes or goes, the view or a dialog opens or
+  // closes (dialogs are portals added to the body), and the window resizes.
+  useLayoutEffect(() => {
+    if (!count) return;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setPlace(measure()));
+    };
+    setPlace(measure());
+    // Again after a frame: a dialog or the view opened in this same commit may still be laying out.
+    update();
+    const mo = new MutationObserver(update);
+    mo.observe(document.body, { childList: true });
+    // The output panel's pagination comes and goes with run data.
+    const output = document.querySelector('[data-testid="ndv"] .ndv-output-column');
+    if (output) mo.observe(output, { childList: true, subtree: true });
+    window.addEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      mo.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, [count, ndvId, modal]);
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts" aria-live="polite" style={count ? placeStyle(place) : undefined} data-place={place ? (place.bottom !== undefined ? 'bottom' : 'top') : 'default'}>
       {ui.toasts.toasts.map((t) => (
         <ToastView key={t.id} toast={t} onClose={() => ui.toasts.close(t.id)} />
       ))}
