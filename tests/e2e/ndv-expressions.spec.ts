@@ -57,7 +57,11 @@ test('expression switch, inline editor, completions, every preview state, full e
   // Typing: completions of $json fields from People's pinned items.
   await editor.press('ControlOrMeta+a');
   await editor.press('Backspace');
-  await editor.pressSequentially('Hello {{ $json.');
+  // '{{' adds the closing ' }}' with the cursor between (n8n).
+  await editor.pressSequentially('Hello {{');
+  expect(await param(page, 'Markdown', 'markdown')).toBe('=Hello {{  }}');
+  expect(await editor.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([9, 9]);
+  await editor.pressSequentially('$json.');
   const list = page.getByTestId('expression-completions');
   await expect(list).toBeVisible();
   await expect(list.getByRole('option')).toContainText(['name', 'age', 'address', 'tags']);
@@ -65,7 +69,8 @@ test('expression switch, inline editor, completions, every preview state, full e
   await editor.pressSequentially('na');
   await expect(list.getByRole('option').first()).toContainText('name');
   await editor.press('Enter');
-  await editor.pressSequentially(' }}!');
+  await editor.press('End');
+  await editor.pressSequentially('!');
   await expect(list).toHaveCount(0);
   expect(await param(page, 'Markdown', 'markdown')).toBe('=Hello {{ $json.name }}!');
   await expect(result).toHaveText('Hello Ada!');
@@ -134,9 +139,10 @@ test('expression switch, inline editor, completions, every preview state, full e
   await expect(full.getByTestId('expression-result')).toHaveText('36');
   await expect(full.getByTestId('expression-input-fields')).toContainText('address.city');
   const fullInput = full.getByTestId('expression-full-input');
-  await fullInput.click();
-  await fullInput.press('ControlOrMeta+End');
-  await fullInput.pressSequentially(' in ');
+  // It opens with the keyboard in the expression, the cursor at its end: typing needs no click.
+  await expect(fullInput).toBeFocused();
+  expect(await fullInput.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.length])).toEqual(Array(3).fill("{{ $('People').first().json.age }}".length));
+  await page.keyboard.type(' in ');
   await full.getByTestId('expression-input-fields').getByRole('button', { name: /address\.city/ }).click();
   await expect(full.getByTestId('expression-result')).toHaveText('36 in London');
   expect(await param(page, 'Markdown', 'markdown')).toBe("={{ $('People').first().json.age }} in {{ $json.address.city }}");
@@ -151,5 +157,117 @@ test('expression switch, inline editor, completions, every preview state, full e
   await expect.poll(() => param(page, 'Markdown', 'markdown')).toBe('36 in London');
   await expect(field.getByTestId('parameter-input-markdown')).toHaveValue('36 in London');
   await shot(page, 'expressions-08-back-to-fixed');
+  expect(errors).toEqual([]);
+});
+
+// Trial finding (issue 11): the Set node's field values and the IF/Switch conditions' values are
+// expression-capable like any parameter, not plain text boxes showing '={{ … }}'.
+test('Set field values and IF condition values use the expression editor', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openNew(page, {
+    name: `List expressions ${Date.now()}`,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('People', TYPES.noOp, [460, 300]),
+      n('Edit', TYPES.set, [680, 300], { assignments: { assignments: [{ id: 'a1', name: 'who', value: '={{ $json.name }}', type: 'string' }] }, options: {} }, 3.4),
+      n(
+        'Check',
+        TYPES.if,
+        [680, 480],
+        {
+          conditions: {
+            options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+            conditions: [{ id: 'c1', leftValue: '={{ $json.age }}', rightValue: 40, operator: { type: 'number', operation: 'gt' } }],
+            combinator: 'and',
+          },
+          options: {},
+        },
+        2.2,
+      ),
+    ],
+    connections: links([
+      ['Trigger', 'People'],
+      ['People', 'Edit'],
+      ['People', 'Check'],
+    ]),
+    pinData: { People: PEOPLE },
+  });
+  type SetWin = { __switchyard: { workflow: { nodeByName(n: string): { parameters: { assignments: { assignments: Array<{ value: unknown }> } } } } } };
+  const values = () => page.evaluate(() => (window as unknown as SetWin).__switchyard.workflow.nodeByName('Edit').parameters.assignments.assignments.map((a) => a.value));
+
+  await openNdv(page, 'Edit');
+  // An expression shows without its '=', and becomes the expression editor on focus: the result
+  // under it, the {{ }} segment coloured, completions.
+  const value0 = page.getByTestId('assignment-value-0');
+  await expect(value0).toHaveValue('{{ $json.name }}');
+  await expect(page.getByTestId('assignment-value-0-mode')).toHaveAttribute('aria-pressed', 'true');
+  await value0.click();
+  const editor0 = page.getByTestId('assignment-value-0');
+  await expect(editor0).toBeFocused();
+  await expect.poll(() => editor0.evaluate((el) => el.tagName)).toBe('TEXTAREA');
+  const result0 = page.getByTestId('assignment-value-0-result').getByTestId('expression-result');
+  await expect(result0).toHaveText('Ada');
+  await expect(page.locator('.assignment .expr-segment.expr-valid')).toHaveText('{{ $json.name }}');
+  await expect(page.getByTestId('assignment-value-0-open-full')).toBeVisible();
+  await shot(page, 'list-expr-01-set-value-focused');
+  await editor0.press('End');
+  await editor0.press('ArrowLeft');
+  await editor0.press('ArrowLeft');
+  await editor0.press('ArrowLeft');
+  await editor0.press('Backspace');
+  await editor0.press('Backspace');
+  await editor0.press('Backspace');
+  await editor0.press('Backspace');
+  await editor0.pressSequentially('a');
+  const list = page.getByTestId('expression-completions');
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('option')).toContainText(['age', 'address']);
+  await shot(page, 'list-expr-02-set-value-completions');
+  await editor0.press('Enter');
+  await expect.poll(values).toEqual(['={{ $json.age }}']);
+  await expect(result0).toHaveText('36');
+
+  // The result floats over what follows (as n8n's); leaving the field closes it.
+  await page.getByTestId('assignment-name-0').click();
+  await expect(page.getByTestId('assignment-value-0-result')).toHaveCount(0);
+  // A new fixed value: typing '{{' makes it an expression, closed, the cursor inside.
+  await page.getByTestId('assignment-add-assignments').click();
+  const value1 = page.getByTestId('assignment-value-1');
+  await expect(value1).toHaveAttribute('placeholder', 'value, or type {{ for an expression');
+  await value1.pressSequentially('Hi {{');
+  await expect.poll(values).toEqual(['={{ $json.age }}', '=Hi {{  }}']);
+  await expect(page.getByTestId('assignment-value-1')).toBeFocused();
+  await page.getByTestId('assignment-value-1').pressSequentially('$json.name');
+  await expect.poll(values).toEqual(['={{ $json.age }}', '=Hi {{ $json.name }}']);
+  await expect(page.getByTestId('assignment-value-1-result').getByTestId('expression-result')).toHaveText('Hi Ada');
+  await shot(page, 'list-expr-03-set-typed-braces');
+  // 'fx' back to fixed: the plain text of the expression, and on again: '=' + the text.
+  await page.getByTestId('assignment-value-0-mode').click();
+  await expect.poll(values).toEqual(['', '=Hi {{ $json.name }}']);
+  await page.getByTestId('assignment-value-0').fill('plain');
+  await page.getByTestId('assignment-value-0-mode').click();
+  await expect.poll(values).toEqual(['=plain', '=Hi {{ $json.name }}']);
+  await expect(page.getByTestId('assignment-value-0')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ndv')).toBeHidden();
+
+  // The IF: the left value is an expression with its result; the right one stays a number.
+  await openNdv(page, 'Check');
+  const left = page.getByTestId('filter-left-0');
+  await expect(left).toHaveValue('{{ $json.age }}');
+  await left.click();
+  await expect(page.getByTestId('filter-left-0-result').getByTestId('expression-result')).toHaveText('36');
+  await shot(page, 'list-expr-04-if-left-focused');
+  const right = page.getByTestId('filter-right-0');
+  await right.fill('30');
+  type IfWin = { __switchyard: { workflow: { nodeByName(n: string): { parameters: { conditions: { conditions: Array<{ leftValue: unknown; rightValue: unknown }> } } } } } };
+  const cond = () => page.evaluate(() => (window as unknown as IfWin).__switchyard.workflow.nodeByName('Check').parameters.conditions.conditions[0]);
+  await expect.poll(cond).toMatchObject({ leftValue: '={{ $json.age }}', rightValue: 30 });
+  await right.pressSequentially('{{');
+  await expect.poll(cond).toMatchObject({ rightValue: '=30{{  }}' });
+  await expect(page.getByTestId('filter-right-0')).toBeFocused();
+  await shot(page, 'list-expr-05-if-right-expression');
   expect(errors).toEqual([]);
 });

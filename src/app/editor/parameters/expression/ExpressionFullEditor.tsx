@@ -1,7 +1,7 @@
 // The full expression editor, opened from the inline one: the node's input (fields of its first
 // item; a click inserts `{{ $json.field }}` at the cursor), the expression in a larger editor,
 // and its result. Edits apply as they are typed; Escape or Close returns to the parameter.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { ExpressionEditor } from './ExpressionEditor.tsx';
 import { ExpressionResult } from './ExpressionResult.tsx';
@@ -39,6 +39,19 @@ export function ExpressionFullEditor({
 }) {
   const editor = useRef<ExpressionEditorHandle>(null);
   const fields = completionData.sample === undefined ? [] : samplePaths(completionData.sample);
+  // Opened: the keyboard goes into the expression with the cursor at its end, so typing goes on
+  // where the text ends (the dialog focuses itself on mount; this runs a frame later, after it).
+  useEffect(() => {
+    if (readOnly) return;
+    const frame = requestAnimationFrame(() => {
+      const el = document.getElementById('expression-full-editor-input');
+      if (!(el instanceof HTMLTextAreaElement) || document.activeElement === el) return;
+      el.focus({ preventScroll: true });
+      el.setSelectionRange(el.value.length, el.value.length);
+    });
+    return () => cancelAnimationFrame(frame);
+    // Only on open: later value changes keep the cursor where the user put it.
+  }, []);
   return (
     <ModalOverlay className="dialog-overlay" isOpen isDismissable onOpenChange={(o) => !o && onClose()}>
       <Modal className="dialog expr-full-modal">
