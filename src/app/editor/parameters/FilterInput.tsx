@@ -73,6 +73,14 @@ function OperatorSelect({ value, unknownLabel, disabled, onChange, testId }: { v
   return <select ref={ref} className="select" aria-label="Operator" disabled={disabled} onChange={(e) => onChange(e.target.value)} data-testid={testId} />;
 }
 
+/** The node's parameters as text, once per parameters object (a Switch shows one filter per rule). */
+const contents = new WeakMap<object, string>();
+function contentOf(root: object): string {
+  let text = contents.get(root);
+  if (text === undefined) contents.set(root, (text = JSON.stringify(root)));
+  return text;
+}
+
 export function FilterInput({ property, value, onChange, path, ctx }: InputProps) {
   const v: FilterValue = value && typeof value === 'object' ? (value as FilterValue) : {};
   const conditions = Array.isArray(v.conditions) ? v.conditions : [];
@@ -86,7 +94,8 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
   // when those settings change, not when the filter is first shown.
   const filterSpec = property.typeOptions?.filter;
   const storedOptions = JSON.stringify(v.options ?? null);
-  const shownWith = useRef(ctx.root);
+  const shownWith = useRef<string | undefined>(undefined);
+  shownWith.current ??= contentOf(ctx.root);
   useEffect(() => {
     if (ctx.readOnly || conditions.length === 0) return;
     let cancelled = false;
@@ -95,7 +104,7 @@ export function FilterInput({ property, value, onChange, path, ctx }: InputProps
         if (cancelled) return;
         const differs = JSON.stringify(options) !== storedOptions;
         pendingOptions.current = differs ? { ...options } : undefined;
-        if (differs && ctx.root !== shownWith.current) set({ options: { ...options } });
+        if (differs && contentOf(ctx.root) !== shownWith.current) set({ options: { ...options } });
       },
       (e: unknown) => console.warn('Filter options could not be resolved; the stored ones stay', e),
     );
