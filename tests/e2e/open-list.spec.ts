@@ -71,29 +71,34 @@ test('tags, the tag and name filters, sorting and the active toggle', async ({ p
   await expect(dialog.getByRole('columnheader', { name: 'Updated' })).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(ids).toEqual([current, hook, oneTag, many]);
 
-  // Tag filter: alpha → both tagged; alpha and beta → only the one with both.
-  await dialog.getByTestId('open-wf-tag-filter').click();
-  const options = page.getByTestId('open-wf-tag-options');
-  await options.getByRole('row', { name: `alpha-${stamp}` }).click();
+  // Tag filter (the header's tag picker): alpha → both tagged; alpha and beta → only the one with both.
+  const picker = dialog.getByTestId('open-wf-tag-filter');
+  await picker.click();
+  const options = picker.getByRole('listbox', { name: 'Tags' });
+  await options.getByRole('option', { name: `alpha-${stamp}` }).click();
   await expect.poll(ids).toEqual([oneTag, many]);
-  await options.getByRole('row', { name: `beta-${stamp}` }).click();
+  await options.getByRole('option', { name: `beta-${stamp}` }).click();
   await expect.poll(ids).toEqual([many]);
   await shot(page, 'tag-filter-open');
+  // Escape closes the picker's list, keeps the choice and the dialog.
   await page.keyboard.press('Escape');
   await expect(options).toHaveCount(0);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('open-wf-tag-filter')).toHaveText('Tags (2)');
+  await expect(picker.getByTestId('tags-picker-chip')).toHaveText([`alpha-${stamp}×`, `beta-${stamp}×`]);
+  await expect.poll(ids).toEqual([many]);
   await shot(page, 'tag-filter-two');
-  // Removing beta from the chips, then clearing.
-  await dialog.getByRole('button', { name: `Remove tag beta-${stamp} from the filter` }).click();
+  // Removing beta, then alpha, from the chips.
+  await picker.getByRole('button', { name: `Remove tag beta-${stamp}` }).click();
   await expect.poll(ids).toEqual([oneTag, many]);
-  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await picker.getByRole('button', { name: `Remove tag alpha-${stamp}` }).click();
   await expect.poll(ids).toEqual([current, hook, oneTag, many]);
   // A row's tag filters by it, without opening the row.
   await manyRow.getByTestId('open-wf-row-tag').filter({ hasText: `delta-${stamp}` }).click();
   await expect.poll(ids).toEqual([many]);
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(picker.getByTestId('tags-picker-chip')).toHaveText([`delta-${stamp}×`]);
+  await picker.getByRole('button', { name: `Remove tag delta-${stamp}` }).click();
+  await expect.poll(ids).toEqual([current, hook, oneTag, many]);
   // The name filter alone: case-insensitive.
   await dialog.getByRole('textbox', { name: 'Search workflows by name' }).fill(`${stamp.toLowerCase()} one`);
   await expect.poll(ids).toEqual([oneTag]);

@@ -6,14 +6,12 @@
 // workflows too, sees whose each one is (workflowOwners.ts).
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay, Popover, Switch, Tag, TagGroup, TagList } from 'react-aria-components';
-import type { Selection } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay, Switch } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { faTriangleExclamation, faXmark } from '@fortawesome/free-solid-svg-icons';
 import type { IWorkflowListItem } from '../../model/api.ts';
-import type { ITag } from '../../model/workflow.ts';
 import { getWorkflows } from '../api/workflows.ts';
-import { getTags } from '../api/tags.ts';
+import { TagsDropdown } from '../tags/TagsDropdown.tsx';
 import { getActiveWorkflows, patchWorkflowActive } from '../api/active.ts';
 import { errorMessage } from '../api/errors.ts';
 import { basePath } from '../basePath.ts';
@@ -25,7 +23,6 @@ import { NOT_RUNNING_HINT, activationOf, couldNotBe, updateWorkflowActivation } 
 import { ownerLabel, showsOwnerColumn } from './workflowOwners.ts';
 import { DEFAULT_SORT, filterRows, nextSort, rowTags, sortRows, type Sort, type SortKey } from './openListRows.ts';
 import './dialogs.css';
-import './duplicate.css';
 import './openList.css';
 
 export const PROBLEM_LOADING_WORKFLOWS = 'Problem loading workflows';
@@ -75,11 +72,8 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
   const [error, setError] = useState<string | undefined>();
   const [filter, setFilter] = useState('');
   const [tagFilter, setTagFilter] = useState<Set<string>>(new Set());
-  const [allTags, setAllTags] = useState<ITag[] | undefined>();
-  const [tagsError, setTagsError] = useState<string | undefined>();
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [busyIds, setBusyIds] = useState<Set<string>>(new Set());
-  const [tagsOpen, setTagsOpen] = useState(false);
   const tagsEnabled = !settings.settings?.workflowTagsDisabled;
   const activation = activationOf(root);
 
@@ -90,8 +84,6 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     setFilter('');
     setTagFilter(new Set());
     setSort(DEFAULT_SORT);
-    setAllTags(undefined);
-    setTagsError(undefined);
     let live = true;
     getWorkflows().then(
       (r) => live && setRows(r),
@@ -106,12 +98,6 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
       (ids) => live && activation.setActiveList(ids),
       (e) => live && ui.toasts.show({ kind: 'error', title: PROBLEM_LOADING_ACTIVE, message: errorMessage(e) }),
     );
-    if (tagsEnabled) {
-      getTags().then(
-        (t) => live && setAllTags([...t].sort((a, b) => a.name.localeCompare(b.name))),
-        (e) => live && setTagsError(errorMessage(e)),
-      );
-    }
     return () => {
       live = false;
     };
@@ -143,13 +129,6 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     io.observe(el);
     return () => io.disconnect();
   }, [hasMore, limit]);
-  // Tags a workflow carries that GET /tags did not list (it failed): still selectable from rows.
-  const tagsById = useMemo(() => {
-    const m = new Map<string, ITag>();
-    for (const r of rows ?? []) for (const t of r.tags) m.set(t.id, t);
-    for (const t of allTags ?? []) m.set(t.id, t);
-    return m;
-  }, [rows, allTags]);
 
   const close = () => ui.modals.close('workflowOpen');
   const openRow = (row: IWorkflowListItem, newTab: boolean) => {
@@ -203,7 +182,7 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
     );
   };
 
-  const selectedTags = [...tagFilter].map((id) => tagsById.get(id)).filter((t): t is ITag => !!t);
+  const tagFilterIds = useMemo(() => [...tagFilter], [tagFilter]);
   const noMatchText = rows && rows.length === 0 ? 'No saved workflows yet. Save the one you are editing with Ctrl+S.' : tagFilter.size > 0 ? 'No workflow matches this name and these tags.' : 'No workflow matches this name.';
 
   return (
@@ -216,61 +195,12 @@ export const WorkflowOpenDialog = observer(function WorkflowOpenDialog() {
             </Heading>
             <div className="open-wf-filters">
               {tagsEnabled && (
-                <DialogTrigger isOpen={tagsOpen} onOpenChange={setTagsOpen}>
-                  <Button className="btn open-wf-tags-button" data-testid="open-wf-tag-filter">
-                    {tagFilter.size ? `Tags (${tagFilter.size})` : 'Filter by tags'}
-                  </Button>
-                  <Popover placement="bottom end" className="menu-popover open-wf-tags-popover">
-                    <Dialog className="open-wf-tags-dialog" aria-label="Filter by tags">
-                      {/* Escape closes the list and keeps the choice (the tag group would clear it). */}
-                      <div
-                        onKeyDownCapture={(e) => {
-                          if (e.key !== 'Escape') return;
-                          e.stopPropagation();
-                          e.preventDefault();
-                          setTagsOpen(false);
-                        }}
-                      >
-                      <TagGroup
-                        aria-label="Tags to filter by"
-                        selectionMode="multiple"
-                        selectedKeys={tagFilter}
-                        onSelectionChange={(keys: Selection) => setTagFilter(keys === 'all' ? new Set((allTags ?? []).map((t) => t.id)) : new Set([...keys].map(String)))}
-                        data-testid="open-wf-tag-options"
-                      >
-                        <TagList
-                          className="tag-picker"
-                          items={allTags ?? []}
-                          renderEmptyState={() => <span className="hint">{tagsError ? `Tags could not be loaded: ${tagsError}` : allTags ? 'No tags yet.' : 'Loading tags…'}</span>}
-                        >
-                          {(t) => (
-                            <Tag id={t.id} className="tag-option" textValue={t.name}>
-                              {t.name}
-                            </Tag>
-                          )}
-                        </TagList>
-                      </TagGroup>
-                      </div>
-                    </Dialog>
-                  </Popover>
-                </DialogTrigger>
+                // The tags' picker of the header (spec 001 §4.8: all chosen tags must match); it fetches the tags.
+                <TagsDropdown selected={tagFilterIds} onChange={(ids) => setTagFilter(new Set(ids))} label="Filter by tags" placeholder="Filter by tags" testId="open-wf-tag-filter" />
               )}
               <input className="input open-wf-filter" placeholder="Search by name…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Search workflows by name" autoFocus />
             </div>
           </div>
-          {selectedTags.length > 0 && (
-            <div className="open-wf-selected-tags" data-testid="open-wf-selected-tags">
-              <span className="hint">With all of:</span>
-              {selectedTags.map((t) => (
-                <button key={t.id} type="button" className="tag open-wf-selected-tag" onClick={() => toggleTag(t.id)} aria-label={`Remove tag ${t.name} from the filter`}>
-                  {t.name} <Icon icon={faXmark} />
-                </button>
-              ))}
-              <button type="button" className="btn btn-ghost btn-s" onClick={() => setTagFilter(new Set())}>
-                Clear
-              </button>
-            </div>
-          )}
           {error && <div className="field-error">{PROBLEM_LOADING_WORKFLOWS}: {error}</div>}
           {!rows && !error && <div className="hint">Loading…</div>}
           {rows && shown.length === 0 && <div className="open-wf-empty">{noMatchText}</div>}
