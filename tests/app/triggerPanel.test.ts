@@ -120,8 +120,21 @@ describe('trigger panel texts', () => {
     });
   });
 
-  it('are empty for a schedule trigger (no triggerPanel, no webhooks, not polling)', () => {
-    expect(triggerTexts(schedule, { active: false, polling: false })).toEqual({ header: '', subheader: '', executionsHelp: '', activationHint: '' });
+  it('give the triggers n8n leaves bare a header: schedule (with the activation wording), manual, error, sub-workflow', () => {
+    for (const d of [schedule, type('cron'), type('interval')]) {
+      const t = triggerTexts(d, { active: false, polling: false });
+      expect(t.header).toBe('This node will run automatically on the schedule you set');
+      expect(t.activationHint).toContain('<a data-key="activate">activate it</a> to have it run on this schedule');
+      expect(t.executionsHelp).toContain('execute this node to run it once now');
+      expect(triggerTexts(d, { active: true, polling: false }).executionsHelp).toContain('<a data-key="executions">executions list</a>');
+    }
+    const m = triggerTexts(manual, { active: false, polling: false });
+    expect(m.header).toBe('This node starts the workflow when you run it');
+    // The type's own help stays.
+    expect(m.executionsHelp).toBe(manual.triggerPanel && typeof manual.triggerPanel.executionsHelp === 'object' ? manual.triggerPanel.executionsHelp.inactive : '');
+    expect(triggerTexts(type('errorTrigger'), { active: false, polling: false }).header).toBe('This node will run when another workflow fails');
+    expect(triggerTexts(type('executeWorkflowTrigger'), { active: false, polling: false }).header).toBe('This node will run when another workflow calls this one');
+    for (const d of [manual, schedule, type('errorTrigger'), type('executeWorkflowTrigger')]) expect(triggerTexts(d, { active: false, polling: false }).header).not.toBe('');
   });
 
   it("read the texts' HTML into text, breaks, bold text and links (no markup reaches the page)", () => {

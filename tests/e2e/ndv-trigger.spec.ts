@@ -181,6 +181,36 @@ test.describe('trigger nodes in the node details view', () => {
     await closeNdv(page);
   });
 
+  test('schedule, manual and error triggers have a header saying when they run', async ({ page }) => {
+    await openNew(page, {
+      name: 'Trigger headers',
+      nodes: [
+        n('Cron', 'n8n-nodes-base.cron', [240, 200], { triggerTimes: { item: [{ mode: 'everyDay', hour: 14, minute: 0 }] } }, 1),
+        n('Manual', TYPES.trigger, [240, 400]),
+        n('On error', 'n8n-nodes-base.errorTrigger', [240, 600]),
+      ],
+      connections: {},
+    });
+    await openNdv(page, 'Cron');
+    await expect(page.getByTestId('trigger-header')).toHaveText('This node will run automatically on the schedule you set');
+    const hint = page.getByTestId('trigger-activation-hint');
+    await expect(hint).toContainText('to have it run on this schedule');
+    await expect(hint.getByTestId('trigger-link-activate')).toHaveText('activate it');
+    await page.getByTestId('trigger-more-info').click();
+    await expect(page.getByTestId('trigger-executions-help')).toContainText('execute this node to run it once now');
+    await shot(page, 'ndv-trigger-06-cron-header');
+    await closeNdv(page);
+
+    await openNdv(page, 'Manual');
+    await expect(page.getByTestId('trigger-header')).toHaveText('This node starts the workflow when you run it');
+    await shot(page, 'ndv-trigger-07-manual-header');
+    await closeNdv(page);
+    await openNdv(page, 'On error');
+    await expect(page.getByTestId('trigger-header')).toHaveText('This node will run when another workflow fails');
+    await expect(page.getByTestId('trigger-panel')).toContainText('names this one as its error workflow');
+    await shot(page, 'ndv-trigger-08-error-header');
+  });
+
   test('the trigger tooltip shows 2.5 s into a run while the single trigger has no data', async ({ page }) => {
     const path = `e2e-tooltip-${Date.now()}`;
     await openNew(page, webhookWorkflow('Trigger tooltip', path));

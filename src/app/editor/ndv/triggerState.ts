@@ -174,7 +174,38 @@ export function triggerTexts(d: INodeTypeDescription, o: { active: boolean; poll
         : `Once you’ve finished building your workflow, <a data-key="activate">activate it</a> to have it also check for events regularly (you just won’t see those executions here).`;
     }
   }
+  if (!header && !webhook && !polling) return { ...kindTexts(d, o.active), ...(executionsHelp ? { executionsHelp } : {}), ...(activationHint ? { activationHint } : {}) };
   return { header, subheader: '', executionsHelp, activationHint };
+}
+
+/**
+ * The triggers n8n leaves without a header (schedule, manual, error, sub-workflow and other
+ * non-webhook triggers showed just an icon and a button): a header saying when the node runs,
+ * and for schedule triggers n8n's activation wording of the polling nodes.
+ */
+function kindTexts(d: INodeTypeDescription, active: boolean): TriggerTexts {
+  if (d.group.includes('schedule')) {
+    return {
+      header: 'This node will run automatically on the schedule you set',
+      subheader: '',
+      activationHint: active
+        ? 'The workflow is active: it runs on this schedule (but those executions won’t show up here).'
+        : 'Once you’ve finished building your workflow, <a data-key="activate">activate it</a> to have it run on this schedule (you just won’t see those executions here). To test it now, execute this node.',
+      executionsHelp: active
+        ? 'Because the workflow is activated, it runs on the schedule you set here. These executions will show up in the <a data-key="executions">executions list</a>, but not in the editor.'
+        : 'While building your workflow, execute this node to run it once now: the run shows up in this editor.<br /><br />Once you’re happy with your workflow, <a data-key="activate">activate</a> it. Then it runs on the schedule you set here. These executions will show up in the <a data-key="executions">executions list</a>, but not in the editor.',
+    };
+  }
+  const own: Record<string, [string, string]> = {
+    [MANUAL_TRIGGER_NODE_TYPE]: ['This node starts the workflow when you run it', "It runs when you click 'Execute workflow' on the canvas, or execute this node here."],
+    'n8n-nodes-base.errorTrigger': [
+      'This node will run when another workflow fails',
+      'A workflow that names this one as its error workflow (in its settings) starts it with the details of its failed execution.',
+    ],
+    'n8n-nodes-base.executeWorkflowTrigger': ['This node will run when another workflow calls this one', 'An Execute Workflow node in another workflow starts it and passes its items in.'],
+  };
+  const [header, subheader] = own[d.name] ?? ['This node starts the workflow', 'Execute it to see the data it passes on.'];
+  return { header, subheader, executionsHelp: '', activationHint: '' };
 }
 
 // ---- the small HTML of those texts ----
