@@ -134,6 +134,15 @@ test('tags, the tag and name filters, sorting and the active toggle', async ({ p
   // Gone after 1500 ms (spec 001 §4.8); the list stays.
   await expect(toast(page, 'Already open')).toHaveCount(0, { timeout: 5000 });
   await expect(dialog).toBeVisible();
+
+  // In the tag picker: the first Escape closes its list, the second the dialog.
+  await picker.click();
+  await expect(options).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(options).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
 
 test("the open workflow's row switches it as the header does; a list that cannot load says why", async ({ page }) => {
