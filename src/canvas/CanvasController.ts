@@ -22,7 +22,7 @@ import { VisibleSet } from './spatial/VisibleSet.ts';
 import { edgeButtonAt } from './scene/Overlay.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
-import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, nodeRecord, nodeState, safeCoord, stickyAppearance, type ResolvedType } from './doc/nodeLook.ts';
+import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, nodeRecord, nodeState, outputCounts, safeCoord, stickyAppearance, type ResolvedType } from './doc/nodeLook.ts';
 import { MAIN, portAt, portSlot, rememberUses, samePorts, type PortLayout, type PortUse } from './kernels/ports.ts';
 import { DomInput } from './interaction/DomInput.ts';
 import { InteractionMachine } from './interaction/machine.ts';
@@ -541,6 +541,14 @@ export class CanvasController implements SyncListener {
       const n = this.nodeAt(slot);
       if (n && set.has(n.name)) this.dirtyNodes.add(slot);
     }
+    // The item counts on their connections follow the pinned items.
+    untracked(() => {
+      for (const n of this.doc.nodes.values()) {
+        if (!set.has(n.name)) continue;
+        const slot = this.geometry.nodes.slotOf(n.id);
+        if (slot !== undefined && slot >= 0) for (const e of this.geometry.incidentEdges(slot)) this.edges.invalidate(e);
+      }
+    });
     this.selectionVersion++;
     this.invalidate();
   }
@@ -574,8 +582,9 @@ export class CanvasController implements SyncListener {
   private edgeItems(e: number): number {
     const { source, output } = this.geometry.edgeEnds(e);
     const n = this.nodeAt(source);
-    if (!n || n.disabled || !Array.isArray(n.itemCount)) return 0;
-    const v = n.itemCount[output];
+    if (!n || n.disabled) return 0;
+    // Pinned data is what the node outputs: its count wins over an older run's.
+    const v = outputCounts(n, this.pins[n.name])[output];
     return typeof v === 'number' && v > 0 ? v : 0;
   }
 
@@ -952,7 +961,7 @@ export class CanvasController implements SyncListener {
       v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.ports[slot] ?? nodePorts(n, t)), this.lod, this.atlas!);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
-      this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known), x: record.x, y: record.y, w: record.w, h: record.h, selected });
+      this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
     }
   }
 

@@ -200,8 +200,17 @@ function outputNames(t: ResolvedType, ports: PortLayout): readonly string[] | un
   return names;
 }
 
-export function stateInput(n: CanvasNode, pinned: boolean): NodeStateInput {
-  return { disabled: !!n.disabled, status: n.status, issues: Array.isArray(n.issues) ? n.issues : [], itemCount: Array.isArray(n.itemCount) ? n.itemCount : [], pinned, stale: n.stale === true };
+/**
+ * The items a node passes on per output: its pinned items when it has pinned data (they are what
+ * it outputs, whatever an older run produced), else the counts of its runs.
+ */
+export function outputCounts(n: CanvasNode, pinnedData: unknown): readonly number[] {
+  if (Array.isArray(pinnedData)) return [pinnedData.length];
+  return Array.isArray(n.itemCount) ? n.itemCount : [];
+}
+
+export function stateInput(n: CanvasNode, pinned: boolean, pinnedData?: unknown): NodeStateInput {
+  return { disabled: !!n.disabled, status: n.status, issues: Array.isArray(n.issues) ? n.issues : [], itemCount: outputCounts(n, pinnedData), pinned, stale: n.stale === true };
 }
 
 export function nodeState(n: CanvasNode, pinned: boolean): VisualState {
@@ -260,12 +269,12 @@ export function stickyAppearance(n: CanvasNode, r: NodeRecord, selected: boolean
   return { x: r.x, y: r.y, w: r.w, h: r.h, content, color: num(n.parameters?.color, 1, 1), selected, editing, grips };
 }
 
-export function mirrorLabel(n: CanvasNode, pinned: boolean, known = true): string {
+export function mirrorLabel(n: CanvasNode, pinned: boolean, known = true, pinnedData?: unknown): string {
   if (n.isSticky) {
     const content = typeof n.parameters?.content === 'string' ? plainFirstLine(n.parameters.content) : '';
     return content ? `${n.name}: ${content.slice(0, 80)}` : n.name;
   }
-  const label = accessibleLabel(n.name, stateInput(n, pinned), n.waitingText);
+  const label = accessibleLabel(n.name, stateInput(n, pinned, pinnedData), n.waitingText);
   const note = noteInFlow(n.settings);
   return (known ? label : `${label}, unknown node type`) + (note === undefined ? '' : `, note: ${oneLine(note, 80)}`);
 }

@@ -47,12 +47,24 @@ async function loadBlob(b: IBinaryData, signal: AbortSignal): Promise<Blob> {
 
 type Entry = { item: number; key: string; data: IBinaryData };
 
-export function BinaryView({ items, offset }: { items: INodeExecutionData[]; offset: number }) {
+/** An item of the run with its index there (the binary view pages through the items with files only). */
+export type BinaryRow = { index: number; item: INodeExecutionData };
+
+/** The items that carry at least one file, with their indices. */
+export function binaryRows(items: INodeExecutionData[]): BinaryRow[] {
+  const rows: BinaryRow[] = [];
+  items.forEach((item, index) => {
+    if (item.binary && Object.keys(item.binary).length) rows.push({ index, item });
+  });
+  return rows;
+}
+
+export function BinaryView({ rows }: { rows: BinaryRow[] }) {
   const [open, setOpen] = useState<Entry | undefined>();
   // A different page or run closes the preview.
-  useEffect(() => setOpen(undefined), [items]);
+  useEffect(() => setOpen(undefined), [rows]);
   if (open) return <BinaryPreview entry={open} onBack={() => setOpen(undefined)} />;
-  const entries: Entry[] = items.flatMap((it, i) => Object.entries(it.binary ?? {}).map(([key, data]) => ({ item: offset + i, key, data })));
+  const entries: Entry[] = rows.flatMap(({ index, item }) => Object.entries(item.binary ?? {}).map(([key, data]) => ({ item: index, key, data })));
   return (
     <div className="binary-list" data-testid="binary-list">
       {entries.map((e) => (

@@ -17,7 +17,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
 import { MappingDragPill } from './mapping/MappingDropTarget.tsx';
-import { outputNamesOf } from './outputNames.ts';
+import { nodeOutputNames } from './outputNames.ts';
 
 export const CONNECTIONS_DOCS_URL = 'https://docs.n8n.io/workflows/connections/';
 
@@ -124,7 +124,7 @@ export const InputPanel = observer(function InputPanel({ node }: { node: NodeMod
         <RunDataView
           key={current.name}
           runs={shown?.runs}
-          outputNames={outputNamesOf(parentType, parentModel?.settings.onError)}
+          outputNames={parentModel ? nodeOutputNames(parentType, parentModel) : ['Output']}
           fixedOutput={current.output}
           hideRunInfo={shown?.pinned}
           testId="ndv-input"

@@ -9,7 +9,7 @@ import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useRunWorkflow } from '../controls/useRunWorkflow.ts';
 import { RunDataView } from './RunDataView.tsx';
-import { outputNamesOf } from './outputNames.ts';
+import { nodeOutputNames, regularOutputNames } from './outputNames.ts';
 import { pinEditStore } from './pin/pinEditStore.ts';
 import { PIN_BINARY, PinActions, PinDialogs, PinDiscovery, PinEditBody, PinnedBanner } from './pin/PinParts.tsx';
 
@@ -21,12 +21,14 @@ export const OutputPanel = observer(function OutputPanel({ node }: { node: NodeM
   void workflow.runDataVersion;
   const runs = workflow.runData?.[node.name];
   const d = nodeTypes.get(node.type, node.typeVersion);
-  const outputNames = outputNamesOf(d, node.settings.onError);
+  // The outputs the canvas draws: Switch's come from its rules and fallback output.
+  const outputNames = nodeOutputNames(d, node);
   const pinItems = workflow.pinData[node.name];
   const pinned = pinItems !== undefined;
   const editing = pins.session?.nodeId === node.id;
-  // n8n pins nodes with one main output (no IF, Switch, sub-nodes); read-only routes hide it all.
-  const pinnable = !ui.readOnly && !!d && outputNamesOf(d).length === 1 && d.outputs.length === 1;
+  // n8n pins nodes with one main output (no IF, no Switch with several routes, no sub-nodes);
+  // read-only routes hide it all.
+  const pinnable = !ui.readOnly && !!d && regularOutputNames(d, node).length === 1 && d.outputs.length === 1;
   const latest = runs?.[runs.length - 1];
   const latestItems = (latest && !latest.error ? (latest.data?.main?.[0] ?? []) : []) as INodeExecutionData[];
   // What the panel shows (the run and branch picked there); pinning and editing take that, as in n8n.

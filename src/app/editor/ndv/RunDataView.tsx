@@ -9,7 +9,7 @@ import type { INodeExecutionData, ITaskData } from '../../../model/execution.ts'
 import { DEFAULT_PAGE_SIZE, MAPPING_HINT_MS } from '../../../model/constants.ts';
 import { useStores } from '../../stores/context.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { BinaryView } from './BinaryView.tsx';
+import { BinaryView, binaryRows } from './BinaryView.tsx';
 import { DataTable } from './DataTable.tsx';
 import { JsonView, type JsonSelection, type MappingSource } from './JsonView.tsx';
 import { Pagination, type PageSize } from './Pagination.tsx';
@@ -119,14 +119,19 @@ export const RunDataView = observer(function RunDataView({
   // -1 means latest, capped at the highest run (spec 001 §4.3).
   const ri = runIndex < 0 || runIndex >= count ? count - 1 : runIndex;
   const run = ri >= 0 ? runs![ri] : undefined;
-  const output = fixedOutput ?? branch;
+  // A run made before outputs were removed (a Switch rule deleted) still shows all its branches.
+  const branchNames = useMemo(() => {
+    const got = run?.data?.main?.length ?? 0;
+    return got <= outputNames.length ? outputNames : [...outputNames, ...Array.from({ length: got - outputNames.length }, (_, i) => `Output ${outputNames.length + i + 1}`)];
+  }, [run, outputNames]);
+  const output = fixedOutput ?? Math.min(branch, Math.max(0, branchNames.length - 1));
   const items: INodeExecutionData[] = useMemo(() => (run?.data?.main?.[output] ?? []) as INodeExecutionData[], [run, output]);
   const hasBinary = useMemo(() => items.some((i) => i.binary && Object.keys(i.binary).length), [items]);
   const bytes = useMemo(() => estimateDataBytes(items), [items]);
   useEffect(() => onShown?.({ items, runIndex: ri, runs: count }), [items, ri, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const tooMuch = bytes > TOO_MUCH_DATA_BYTES && !showAnyway;
 
-  useEffect(() => setPage(0), [run, output, size]);
+  useEffect(() => setPage(0), [run, output, size, mode]);
   useEffect(() => setSelected(undefined), [run, output, page, size, mode]);
   // Binary is chosen when binary data first appears and left when it goes.
   useEffect(() => {
@@ -144,7 +149,11 @@ export const RunDataView = observer(function RunDataView({
 
   const pageItems = useMemo(() => (size === 0 ? items : items.slice(page * size, page * size + size)), [items, page, size]);
   const offset = size === 0 ? 0 : page * size;
-  const showBranches = fixedOutput === undefined && outputNames.length > 1;
+  // The binary view pages through the items with files only: a Merge of items with and without
+  // them would otherwise open on pages of nothing.
+  const withFiles = useMemo(() => (mode === 'binary' ? binaryRows(items) : []), [items, mode]);
+  const pageFiles = useMemo(() => (size === 0 ? withFiles : withFiles.slice(page * size, page * size + size)), [withFiles, page, size]);
+  const showBranches = fixedOutput === undefined && branchNames.length > 1;
 
   const copy = async (what: 'value' | 'item' | 'parameter') => {
     setCopyOpen(false);
@@ -219,10 +228,10 @@ export const RunDataView = observer(function RunDataView({
       )}
       {showBranches && run && (
         <div className="branch-tabs" role="tablist" aria-label="Output branch">
-          {outputNames.map((name, i) => {
+          {branchNames.map((name, i) => {
             const n = (run.data?.main?.[i] ?? []).length;
             return (
-              <button key={i} type="button" role="tab" aria-selected={branch === i} className={branch === i ? 'active' : ''} onClick={() => setBranch(i)} data-testid={`${testId}-branch-${i}`}>
+              <button key={i} type="button" role="tab" aria-selected={output === i} className={output === i ? 'active' : ''} title={`${name} (${n} item${n === 1 ? '' : 's'})`} onClick={() => setBranch(i)} data-testid={`${testId}-branch-${i}`}>
                 {name} <span className="branch-count">({n} item{n === 1 ? '' : 's'})</span>
               </button>
             );
@@ -266,12 +275,19 @@ export const RunDataView = observer(function RunDataView({
         ) : mode === 'json' ? (
           <JsonView items={pageItems} offset={offset} mapping={mapping} selected={nodeName ? selected : undefined} onSelect={nodeName ? setSelected : undefined} toolbar={copyMenu} />
         ) : mode === 'binary' ? (
-          <BinaryView items={pageItems} offset={offset} />
+          <>
+            {withFiles.length < items.length && (
+              <div className="binary-count" role="note" data-testid={`${testId}-binary-count`}>
+                {withFiles.length.toLocaleString()} of {items.length.toLocaleString()} items have binary data; only those are listed here.
+              </div>
+            )}
+            <BinaryView rows={pageFiles} />
+          </>
         ) : (
           <DataTable items={pageItems} offset={offset} mapping={mapping} />
         )}
       </div>
-      {run && !run.error && !override && !tooMuch && <Pagination total={items.length} page={page} size={size} onPage={setPage} onSize={setSize} />}
+      {run && !run.error && !override && !tooMuch && <Pagination total={mode === 'binary' ? withFiles.length : items.length} page={page} size={size} onPage={setPage} onSize={setSize} />}
     </div>
   );
 });
