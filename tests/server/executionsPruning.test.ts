@@ -195,3 +195,32 @@ describe("deleteBefore and ownership", () => {
     }
   });
 });
+
+describe("a member's list", () => {
+  it('lists their workflows’ executions and their runs of unsaved ones, newest first, paged, counted, estimated above 100,000', { timeout: 120_000 }, async () => {
+    const { dir, db, repo } = await fresh();
+    const now = new Date().toISOString();
+    for (const [id, owner] of [['wfA1', 'userA'], ['wfA2', 'userA'], ['wfB1', 'userB']] as const) {
+      await db.db.insertInto('workflows').values({ id, name: id, active: false, nodes: '[]', connections: '{}', settings: null, pinData: null, staticData: null, meta: null, extra: null, versionId: 'v', ownerId: owner, createdAt: now, updatedAt: now }).execute();
+    }
+    // 200,000, by id modulo 5 (below); every 7th an error.
+    const kinds = [{ workflowId: 'wfA1' }, { workflowId: 'wfA2' }, { workflowId: 'wfB1' }, { workflowId: null, userId: 'userA' }, { workflowId: null, userId: 'userB' }];
+    seedExecutions(dir, 1, 200_000, (i) => ({ ...kinds[(i + 1) % 5], status: (i + 1) % 7 === 0 ? 'error' : 'success', startedAt: new Date(NOW - 200_000 + i).toISOString() }));
+    // id % 5: 0 wfA1, 1 wfA2, 2 wfB1, 3 unsaved by A, 4 unsaved by B.
+    const isA = (id: number) => [0, 1, 3].includes(id % 5);
+    const page = await repo.list({ userId: 'userA' }, { limit: 10 });
+    const expected = Array.from({ length: 40 }, (_, k) => 200_000 - k).filter(isA).slice(0, 10).map(String);
+    expect(page.results.map((r) => r.id)).toEqual(expected);
+    expect(page.estimated).toBe(true);
+    expect(Math.abs(page.count - 120_000) / 120_000).toBeLessThan(0.1);
+    const more = await repo.list({ userId: 'userA' }, { limit: 5, lastId: Number(expected[9]) });
+    expect(more.results.map((r) => r.id)).toEqual(Array.from({ length: 40 }, (_, k) => Number(expected[9]) - 1 - k).filter(isA).slice(0, 5).map(String));
+    const errors = await repo.list({ userId: 'userA', status: ['error'] }, { limit: 3 });
+    expect(errors.results.every((r) => r.status === 'error' && isA(Number(r.id)))).toBe(true);
+    expect(errors).toMatchObject({ estimated: false });
+    expect(errors.count).toBe(Array.from({ length: 200_000 }, (_, k) => k + 1).filter((id) => isA(id) && id % 7 === 0).length);
+    const b = await repo.list({ userId: 'userB', status: ['error', 'success'] }, { limit: 4 });
+    expect(b.results.map((r) => r.id)).toEqual(['199999', '199997', '199994', '199992']);
+    expect(b).toMatchObject({ count: 80_000, estimated: false });
+  });
+});
