@@ -6,10 +6,14 @@
 // Every 15 s the page's garbage is collected (CDP HeapProfiler.collectGarbage) and the JS heap,
 // DOM nodes and event listeners are sampled; a least-squares line through the heap samples gives
 // the growth per minute, projected to one hour. An hour in CI is too long; the projection is the
-// honest short form (EXECUTIONS_BENCH_MINUTES=60 runs the real hour).
-// Then closing and reopening: 20 openings, each until its rows show, then closed; the heap, nodes
-// and listeners before and after, and the list requests in the 10 s after the last close (0 when
-// the timers went with the dialog).
+// honest short form (EXECUTIONS_BENCH_MINUTES=60 runs the real hour). Before it, a control: the
+// same page and traffic for as long with the dialog closed; the dialog's share is the difference.
+// The series are written to bench/results/executions-dialog-samples.json.
+// Then closing and reopening: twice 20 openings, each until its rows show, then closed; the heap,
+// nodes and listeners before and after each round, and the list requests in the 10 s after the
+// last close (0 when the timers went with the dialog).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEditorSession } from './editorSession.ts';
 
@@ -18,6 +22,8 @@ type Cdp = { send(method: string, params?: object): Promise<any> };
 interface Sample {
   minute: number;
   heapMB: number;
+  /** Resource timing entries: the browser keeps up to 250 (one per request), then stops. */
+  resources: number;
   nodes: number;
   listeners: number;
   rows: number;
@@ -58,7 +64,8 @@ async function sample(cdp: Cdp, page: Page, t0: number): Promise<Sample> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const m = (name: string) => (metrics as Array<{ name: string; value: number }>).find((x) => x.name === name)?.value ?? NaN;
   const rows = await page.locator('[data-testid="executions-row"]').count();
-  return { minute: Math.round(((Date.now() - t0) / 60_000) * 100) / 100, heapMB: Math.round((usedSize / 2 ** 20) * 100) / 100, nodes: m('Nodes'), listeners: m('JSEventListeners'), rows };
+  const resources = await page.evaluate(() => performance.getEntriesByType('resource').length);
+  return { minute: Math.round(((Date.now() - t0) / 60_000) * 100) / 100, heapMB: Math.round((usedSize / 2 ** 20) * 100) / 100, resources, nodes: m('Nodes'), listeners: m('JSEventListeners'), rows };
 }
 
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
@@ -114,6 +121,20 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
     const cdp = (await page.context().newCDPSession(page)) as unknown as Cdp;
     await cdp.send('Performance.enable');
     await page.waitForTimeout(2000);
+    // 0. The control: the same page and traffic for the same time with the dialog closed, so
+    // that what the editor does anyway (push, canvas, caches warming) is told apart from the dialog.
+    const tb = Date.now();
+    const baseline: Sample[] = [];
+    const baseEnd = tb + minutes * 60_000;
+    while (Date.now() < baseEnd) {
+      baseline.push(await sample(cdp, page, tb));
+      await page.waitForTimeout(Math.min(15_000, Math.max(0, baseEnd - Date.now())));
+    }
+    baseline.push(await sample(cdp, page, tb));
+    const baseFit = baseline.slice(1);
+    const baseSlope = slope(baseFit.map((s) => [s.minute, s.heapMB]));
+    const baseLate = baseFit.slice(Math.floor(baseFit.length / 2));
+    const baseSlopeLate = slope(baseLate.map((s) => [s.minute, s.heapMB]));
     const beforeOpen = await sample(cdp, page, Date.now());
 
     // 1. Open for `minutes` with the real 4000 ms refresh.
@@ -133,6 +154,9 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
     // The first sample is taken right after the first page: the line starts at the second.
     const fit = samples.slice(1);
     const heapSlope = slope(fit.map((s) => [s.minute, s.heapMB]));
+    // The second half, once the resource timing buffer is full and the code warm.
+    const late = fit.slice(Math.floor(fit.length / 2));
+    const heapSlopeLate = slope(late.map((s) => [s.minute, s.heapMB]));
     const nodesSlope = slope(fit.map((s) => [s.minute, s.nodes]));
     const listenersSlope = slope(fit.map((s) => [s.minute, s.listeners]));
 
@@ -141,21 +165,44 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
     await page.waitForSelector('[data-testid="executions-dialog"]', { state: 'detached' });
     await page.waitForTimeout(1000);
     const closed = await sample(cdp, page, t0);
-    for (let i = 0; i < 20; i++) {
-      await page.click('[data-testid="sidebar-executions"]');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="executions-row"]').length >= 10, undefined, { timeout: 30_000 });
-      await page.click('[data-testid="executions-close"]');
-      await page.waitForSelector('[data-testid="executions-dialog"]', { state: 'detached' });
-    }
-    await page.waitForTimeout(1000);
-    const afterReopen = await sample(cdp, page, t0);
+    const reopen = async () => {
+      for (let i = 0; i < 20; i++) {
+        await page.click('[data-testid="sidebar-executions"]');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="executions-row"]').length >= 10, undefined, { timeout: 30_000 });
+        await page.click('[data-testid="executions-close"]');
+        await page.waitForSelector('[data-testid="executions-dialog"]', { state: 'detached' });
+      }
+      await page.waitForTimeout(1000);
+      return sample(cdp, page, t0);
+    };
+    const afterReopen = await reopen();
+    // A second round: what the first left behind that a second does not add is warm-up (compiled
+    // code, caches, the browser's resource timing buffer), not a leak.
+    const afterReopen2 = await reopen();
     const requestsAtClose = listRequests;
     await page.waitForTimeout(10_000);
     const requestsAfterClose = listRequests - requestsAtClose;
 
     const heaps = fit.map((s) => s.heapMB);
+    const raw = {
+      baseline: baseline.map((s) => [s.minute, s.heapMB, s.nodes, s.listeners, s.resources]),
+      open: samples.map((s) => [s.minute, s.heapMB, s.nodes, s.listeners, s.resources, s.rows]),
+    };
+    // bench/results/latest.json is shared by every suite run; the series go to a file of their own too.
+    mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+    writeFileSync(join(import.meta.dirname, 'results', 'executions-dialog-samples.json'), JSON.stringify({ date: new Date().toISOString(), minutes, ...raw }, null, 1));
     return {
-      note: `dialog open ${round(openMinutes)} min with the real 4000 ms refresh; webhook traffic 2/s and a running row; GC + sample every 15 s`,
+      closedControl: {
+        heapFirstMB: baseFit[0]?.heapMB,
+        heapLastMB: baseFit.at(-1)?.heapMB,
+        heapSlopeKBPerMin: round(baseSlope * 1024, 1),
+        heapSlopeSecondHalfKBPerMin: round(baseSlopeLate * 1024, 1),
+        nodesMin: Math.min(...baseFit.map((s) => s.nodes)),
+        nodesMax: Math.max(...baseFit.map((s) => s.nodes)),
+        listenersMin: Math.min(...baseFit.map((s) => s.listeners)),
+        listenersMax: Math.max(...baseFit.map((s) => s.listeners)),
+      },
+      note: `closed control ${minutes} min, then dialog open ${round(openMinutes)} min with the real 4000 ms refresh; webhook traffic 2/s and a running row; GC + sample every 15 s`,
       open: {
         minutes: round(openMinutes),
         refreshes,
@@ -163,12 +210,22 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
         rowsMin: Math.min(...samples.map((s) => s.rows)),
         rowsMax: Math.max(...samples.map((s) => s.rows)),
         heapBeforeOpenMB: beforeOpen.heapMB,
+        nodesBeforeOpen: beforeOpen.nodes,
+        listenersBeforeOpen: beforeOpen.listeners,
         heapFirstMB: heaps[0],
         heapLastMB: heaps.at(-1),
         heapMinMB: Math.min(...heaps),
         heapMaxMB: Math.max(...heaps),
         heapSlopeKBPerMin: round(heapSlope * 1024, 1),
         heapProjected1hMB: round(heapSlope * 60, 2),
+        heapSlopeSecondHalfKBPerMin: round(heapSlopeLate * 1024, 1),
+        heapProjected1hSecondHalfMB: round(heapSlopeLate * 60, 2),
+        /** The open dialog's own share: its slope less the closed control's. */
+        dialogSlopeKBPerMin: round((heapSlope - baseSlope) * 1024, 1),
+        dialogProjected1hMB: round((heapSlope - baseSlope) * 60, 2),
+        dialogSlopeSecondHalfKBPerMin: round((heapSlopeLate - baseSlopeLate) * 1024, 1),
+        resourceEntriesFirst: fit[0]?.resources,
+        resourceEntriesLast: fit.at(-1)?.resources,
         nodesMin: Math.min(...fit.map((s) => s.nodes)),
         nodesMax: Math.max(...fit.map((s) => s.nodes)),
         nodesSlopePerMin: round(nodesSlope, 2),
@@ -176,11 +233,18 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
         listenersMax: Math.max(...fit.map((s) => s.listeners)),
         listenersSlopePerMin: round(listenersSlope, 2),
         samples: samples.map((s) => s.heapMB),
+        nodeSamples: samples.map((s) => s.nodes),
+        listenerSamples: samples.map((s) => s.listeners),
       },
       reopen: {
         openings: 20,
         heapClosedMB: closed.heapMB,
         heapAfterMB: afterReopen.heapMB,
+        heapAfterSecond20MB: afterReopen2.heapMB,
+        resourceEntriesAfter: afterReopen.resources,
+        resourceEntriesAfterSecond20: afterReopen2.resources,
+        nodesAfterSecond20: afterReopen2.nodes,
+        listenersAfterSecond20: afterReopen2.listeners,
         nodesClosed: closed.nodes,
         nodesAfter: afterReopen.nodes,
         listenersClosed: closed.listeners,
