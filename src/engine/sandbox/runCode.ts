@@ -4,6 +4,7 @@
 // program is ended by terminating its worker, never by blocking the server.
 import type { INode, IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
+import { javaScriptSyntaxError, syntaxErrorText } from '../../model/jsSyntax.ts';
 import type { EngineLimits } from '../types.ts';
 import { runInSandbox, SandboxError } from './pool.ts';
 
@@ -175,6 +176,14 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
     if (e instanceof SandboxError) {
       const err = new CodeExecutionError(e.info.message, e.info.kind === 'timeout' ? 'Make the code finish faster or raise the limit.' : undefined, req.itemIndex);
       if (e.info.kind === 'user') err.name = e.info.name;
+      // A syntax error reads as the code editor's lint says it: same text, line and column.
+      const syntax = e.info.name === 'SyntaxError' ? javaScriptSyntaxError(req.code) : undefined;
+      if (syntax) {
+        err.message = syntaxErrorText(syntax);
+        err.stack = `SyntaxError: ${syntax.message}\n    at Code:${syntax.line}:${syntax.column}`;
+        err.context.lineNumber = syntax.line;
+        throw err;
+      }
       if (e.info.name === 'ExecutionCancelledError') err.name = e.info.name;
       if (e.info.stack) err.stack = e.info.stack;
       if (e.info.lineNumber) err.context.lineNumber = e.info.lineNumber;

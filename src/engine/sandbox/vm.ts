@@ -219,13 +219,31 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
         const message = field('message');
         const stack = field('stack');
         if (name?.text === 'InternalError' && message?.text === 'out of memory') return new VmError(memoryInfo(req));
-        const line = /Code:(\d+)/.exec(stack?.text ?? '');
+        // The user's code starts on the wrapper's second line (see wrap): places in 'Code' are
+        // given in the user's own lines, as the editor numbers them.
+        const at = /Code:(\d+)(?::(\d+))?/.exec(stack?.text ?? '');
+        const lineNumber = at ? Math.max(1, Number(at[1]) - 1) : undefined;
+        const userLines = req.code.split('\n').length;
+        // Frames in the wrapper's own lines (its first and last) are dropped.
+        const userStack = stack
+          ? truncated(stack)
+              .split('\n')
+              .filter((f) => {
+                const l = /Code:(\d+)/.exec(f);
+                return !l || (Number(l[1]) >= 2 && Number(l[1]) <= userLines + 1);
+              })
+              .map((f) => f.replace(/Code:(\d+)/, (_, l: string) => `Code:${Number(l) - 1}`))
+              .join('\n')
+          : undefined;
+        let text = message ? truncated(message) || 'Error' : 'Unknown error (the thrown object has no message)';
+        // A syntax error says where it is (QuickJS's message alone does not).
+        if (name?.text === 'SyntaxError' && lineNumber !== undefined) text = `${text} (line ${lineNumber}${at?.[2] ? `, column ${at[2]}` : ''})`;
         return new VmError({
           kind: 'user',
           name: name && name.text && name.text !== 'Error' ? name.text.slice(0, 100) : 'Error',
-          message: message ? truncated(message) || 'Error' : 'Unknown error (the thrown object has no message)',
-          stack: stack ? truncated(stack) : undefined,
-          lineNumber: line ? Math.max(1, Number(line[1]) - 1) : undefined,
+          message: text,
+          stack: userStack,
+          lineNumber,
         });
       });
     } catch {

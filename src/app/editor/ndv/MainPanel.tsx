@@ -13,10 +13,21 @@ import { ParametersTab } from './ParametersTab.tsx';
 import { NodeSettingsTab } from './NodeSettingsTab.tsx';
 import { ExecuteNodeButton } from './ExecuteNodeButton.tsx';
 import { UnknownNodePanel } from './UnknownNodePanel.tsx';
+import { EXECUTION_ISSUE } from './triggerState.ts';
+
+/** The banner's line for a node whose last run failed: what went wrong, not just that it did. */
+export function executionIssueText(error: { message?: string; description?: string | null } | undefined): string {
+  const message = error?.message?.trim();
+  return message ? `Execution error: ${message}` : EXECUTION_ISSUE;
+}
 
 export const MainPanel = observer(function MainPanel({ node, onDragStart }: { node: NodeModel; onDragStart: (e: ReactPointerEvent) => void }) {
-  const { nodeTypes } = useStores();
+  const { nodeTypes, workflow } = useStores();
   const d = nodeTypes.get(node.type, node.typeVersion);
+  // The failed run's own message in place of the bare 'Execution Error.'.
+  void workflow.runDataVersion;
+  const runs = workflow.runData?.[node.name];
+  const runError = runs?.[runs.length - 1]?.error;
   return (
     <section className="ndv-main" aria-label="Node parameters">
       <div className="ndv-main-head" onPointerDown={onDragStart}>
@@ -38,7 +49,7 @@ export const MainPanel = observer(function MainPanel({ node, onDragStart }: { no
           <Icon icon={faTriangleExclamation} />
           <ul>
             {node.issues.map((i) => (
-              <li key={i}>{i}</li>
+              <li key={i}>{i === EXECUTION_ISSUE ? executionIssueText(runError) : i}</li>
             ))}
           </ul>
         </div>

@@ -1,21 +1,13 @@
 // Lint for code parameters, shown as editor markers: the first syntax error of the Code node's
 // JavaScript (parsed as the body of the async function it runs in, so top-level return and
 // await are fine), or where a JSON text stops being JSON. Pure, for the monaco bundle and tests.
-import { parse } from 'acorn';
+import { javaScriptSyntaxError } from '../../../../model/jsSyntax.ts';
 import { locateJsonError } from '../../../../model/jsonErrors.ts';
 import type { CodeMarker } from './codeEditorApi.ts';
 
 export function lintJavaScript(code: string): CodeMarker[] {
-  try {
-    parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true });
-    return [];
-  } catch (e) {
-    const err = e as { message?: string; loc?: { line: number; column: number } };
-    if (!err.loc) return [{ message: String(err.message ?? e), line: 1, column: 1 }];
-    // acorn appends "(line:column)" to its messages; the marker carries the place itself.
-    const message = String(err.message ?? 'Syntax error').replace(/\s*\(\d+:\d+\)$/, '');
-    return [{ message, line: err.loc.line, column: err.loc.column + 1 }];
-  }
+  const e = javaScriptSyntaxError(code);
+  return e ? [e] : [];
 }
 
 export function lintJson(text: string): CodeMarker[] {
