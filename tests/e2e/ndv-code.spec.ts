@@ -153,3 +153,68 @@ test('Code node in monaco: completions from the real input, syntax errors marked
   await expect(legacy.getByTestId('code-lint-error')).toHaveText(/^Syntax error: Unexpected token \(line 1, column 15\)$/);
   expect(errors).toEqual([]);
 });
+
+// Trial findings (issue 11): a syntax error reads the same in the editor, the run error, its stack
+// and the banner above the parameters (same text, line and column); the editor grows with its
+// wrapped lines up to a maximum, and the error sits above it, in view.
+const DEEP = "'deep' } } } } } } } } } }";
+const BROKEN = [
+  'const out = [];',
+  'for (let i = 0; i < 30; i++) {',
+  `  out.push({ json: { name: 'person ' + i, age: 20 + i, address: { city: i % 2 ? 'London' : 'Paris', zip: '10' + i }, 'first name': 'P' + i, tags: ['a', 'b'], deep: { a: { b: { c: { d: { e: { f: { g: { h: { i: { j: { k: ${DEEP} } });`,
+  '}',
+  'return out;',
+].join('\n');
+const LONG = Array.from({ length: 60 }, (_, i) => `const v${i} = ${i};`).join('\n') + '\nreturn [{ json: { v: 1 } }];';
+
+test('Code syntax error: one message in the editor, the run error, its stack and the banner; the editor fits its wrapped lines', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openNew(page, {
+    name: `Code errors ${Date.now()}`,
+    nodes: [n('Trigger', TYPES.trigger, [240, 300]), n('Data', 'n8n-nodes-base.code', [460, 300], { jsCode: BROKEN }, 2), n('Long', 'n8n-nodes-base.code', [460, 480], { jsCode: LONG }, 2)],
+    connections: links([
+      ['Trigger', 'Data'],
+      ['Trigger', 'Long'],
+    ]),
+  });
+  await openNdv(page, 'Data');
+  const code = page.getByTestId('parameter-input-jsCode');
+  await expect(code).toHaveAttribute('data-state', 'ready');
+  const lint = code.getByTestId('code-lint-error');
+  await expect(lint).toHaveText(/^Syntax error: Unexpected token \(line 3, column \d+\)$/);
+  const lintText = (await lint.textContent())!;
+  const column = /column (\d+)/.exec(lintText)![1];
+  // Above the editor and on screen.
+  const host = code.getByTestId('code-input-monaco');
+  expect((await lint.boundingBox())!.y).toBeLessThan((await host.boundingBox())!.y);
+  await expect(lint).toBeInViewport();
+  // Every rendered line of the code is inside the editor (the wrapped line 3 takes several rows):
+  // nothing hidden behind an inner scroll.
+  const hostBox = (await host.boundingBox())!;
+  const last = code.locator('.view-line').filter({ hasText: 'return out;' });
+  await expect(last).toBeVisible();
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(hostBox.y + hostBox.height);
+  expect(hostBox.height).toBeGreaterThan(5 * 19 + 8 + 5 * 19); // more than the 5 text lines
+  await shot(page, 'code-errors-01-lint-above');
+
+  // The run error says the same, the stack points at the same line and column.
+  await page.getByTestId('ndv-execute-node').click();
+  await expect(page.getByTestId('run-error-message')).toHaveText(lintText);
+  await page.getByTestId('run-error-details-toggle').click();
+  await expect(page.getByTestId('run-error-stack')).toContainText(`at Code:3:${column}`);
+  // The banner above the parameters names it too (not a bare 'Execution Error.').
+  await expect(page.getByTestId('ndv-issues')).toHaveText(`Execution error: ${lintText}`);
+  await shot(page, 'code-errors-02-run-error');
+  await closeNdv(page);
+
+  // Long code: the editor stops growing at its maximum (30 lines) and scrolls inside.
+  await openNdv(page, 'Long');
+  const long = page.getByTestId('parameter-input-jsCode');
+  await expect(long).toHaveAttribute('data-state', 'ready');
+  await expect.poll(async () => Math.round((await long.getByTestId('code-input-monaco').boundingBox())!.height)).toBe(30 * 19 + 8);
+  await shot(page, 'code-errors-03-long-code');
+  expect(errors).toEqual([]);
+});

@@ -13,6 +13,10 @@ import { locateJsonError } from '../../../../model/jsonErrors.ts';
 import { StoresContext } from '../../../stores/context.ts';
 import { useCompletionData } from '../expression/usePreview.ts';
 
+const LINE_PX = 19;
+/** The tallest the code editor grows (px, 30 lines); longer code scrolls inside it. */
+export const CODE_MAX_HEIGHT = 30 * LINE_PX + 8;
+
 export function languageOf(editor: unknown, language: unknown, type?: string): CodeLanguage {
   if (type === 'json' || editor === 'jsonEditor') return 'json';
   if (typeof language === 'string' && language.toLowerCase() === 'python') return 'python';
@@ -50,6 +54,7 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
   textRef.current = text;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [markers, setMarkers] = useState<CodeMarker[]>([]);
+  const [contentHeight, setContentHeight] = useState<number | undefined>();
   const language = forced ?? languageOf(property.typeOptions?.editor, property.typeOptions?.editorLanguage, property.type);
   // Completion data of the open node (none in a credential form).
   const completions = useCompletionData(root, root?.ui.ndvNode?.name);
@@ -71,6 +76,7 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
           completions: language === 'javascript' && isCodeNode ? () => completionsRef.current : undefined,
           ariaLabel: property.displayName,
           onLint: (m) => !disposed && setMarkers(m),
+          onContentHeight: (px) => !disposed && setContentHeight(px),
         });
         setState('ready');
       },
@@ -87,9 +93,22 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
 
   const rows = property.typeOptions?.rows;
   const height = language === 'json' ? Math.max(6, Math.min(20, rows ?? text.split('\n').length + 2)) : Math.max(10, Math.min(24, text.split('\n').length + 2));
+  // monaco's own height: its content as laid out (wrapped lines count) plus a spare line, between
+  // the minimum rows and CODE_MAX_HEIGHT; beyond that it scrolls inside.
+  const minPx = (language === 'json' ? 6 : 10) * LINE_PX + 8;
+  const monacoHeight = contentHeight === undefined ? height * LINE_PX + 8 : Math.round(Math.min(CODE_MAX_HEIGHT, Math.max(minPx, contentHeight + LINE_PX + 8)));
+  // The lint is listed above the editor, where it stays in view however long the code is.
+  const lint =
+    state === 'ready' &&
+    markers.map((m) => (
+      <div key={`${m.line}:${m.column}`} className="field-error code-lint" role="alert" data-testid="code-lint-error">
+        {language === 'json' ? 'Invalid JSON' : 'Syntax error'}: {m.message} (line {m.line}, column {m.column})
+      </div>
+    ));
   return (
     <div className={`code-input code-input-${language}`} data-testid={`parameter-input-${path}`} data-language={language} data-state={state}>
-      <div ref={host} className="code-input-monaco" style={{ display: state === 'ready' ? 'block' : 'none', height: height * 19 + 8 }} />
+      {lint}
+      <div ref={host} className="code-input-monaco" style={{ display: state === 'ready' ? 'block' : 'none', height: monacoHeight }} data-testid="code-input-monaco" />
       {state !== 'ready' && (
         <textarea
           id={inputId(path)}
@@ -103,12 +122,6 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
       )}
       {state === 'failed' && <div className="hint">The code editor could not be loaded; editing as plain text.</div>}
       {state !== 'ready' && language === 'json' && jsonProblem(text)}
-      {state === 'ready' &&
-        markers.map((m) => (
-          <div key={`${m.line}:${m.column}`} className="field-error code-lint" role="alert" data-testid="code-lint-error">
-            {language === 'json' ? 'Invalid JSON' : 'Syntax error'}: {m.message} (line {m.line}, column {m.column})
-          </div>
-        ))}
     </div>
   );
 });

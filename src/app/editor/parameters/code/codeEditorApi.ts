@@ -19,6 +19,8 @@ export interface CodeEditorOptions {
   ariaLabel?: string;
   /** Hears the lint errors each time they are computed. */
   onLint?: (markers: CodeMarker[]) => void;
+  /** Hears the height (px) the content takes as laid out, wrapped lines counted; at once and on each change. */
+  onContentHeight?: (px: number) => void;
 }
 
 export interface CodeMarker {

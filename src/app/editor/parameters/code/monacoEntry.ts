@@ -146,6 +146,13 @@ export function createCodeEditor(container: HTMLElement, options: CodeEditorOpti
   lint();
   let lintTimer: ReturnType<typeof setTimeout> | undefined;
 
+  // The container grows with the rendered content (wrapped lines included), see CodeInput.
+  if (options.onContentHeight) {
+    const report = options.onContentHeight;
+    editor.onDidContentSizeChange((e) => e.contentHeightChanged && report(e.contentHeight));
+    report(editor.getContentHeight());
+  }
+
   let applying = false;
   editor.onDidChangeModelContent(() => {
     clearTimeout(lintTimer);
