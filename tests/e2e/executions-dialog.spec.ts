@@ -356,6 +356,11 @@ test.describe('executions dialog', () => {
     await link.click();
     await expect(page.getByTestId('ndv')).toBeHidden();
     await expect(dialog(page)).toBeVisible();
+    // It stays open once the node view is gone (nothing of the closing view dismisses it); the
+    // wait also lets the overlay's fade-in end before the screenshot.
+    await page.waitForTimeout(1500);
+    await expect(dialog(page)).toBeVisible();
+    await expect(count(page)).toHaveText(/^\(\d+\/\d+\)$/);
     await shot(page, '14-from-trigger-panel');
   });
 });
