@@ -275,15 +275,20 @@ export class ExecutionsRepository {
     const results = rows.slice(0, page.limit);
     // Counted across the branches within one budget; above it, estimated.
     let total = 0;
+    const exact: number[] = [];
     for (const f of branches) {
-      total += await this.#cappedCount(f, EXACT_COUNT_MAX + 1 - total);
+      const cap = EXACT_COUNT_MAX + 1 - total;
+      const n = await this.#cappedCount(f, cap);
+      total += n;
+      if (n < cap) exact.push(n);
       if (total > EXACT_COUNT_MAX) break;
     }
     if (total <= EXACT_COUNT_MAX) return { results, count: total, estimated: false };
     if (owned) {
-      // Each branch walks its own index: its newest SAMPLE rows give its density.
-      let estimate = 0;
-      for (const f of branches) estimate += await this.#sampleEstimate(f);
+      // The branches counted whole keep their count; the others are estimated, each on its own
+      // index, from the spacing of its newest SAMPLE rows.
+      let estimate = exact.reduce((a, b) => a + b, 0);
+      for (const f of branches.slice(exact.length)) estimate += await this.#sampleEstimate(f);
       return { results, count: Math.max(EXACT_COUNT_MAX + 1, estimate), estimated: true };
     }
     let count = 0;
