@@ -252,7 +252,7 @@ test('closing while editing asks to save: valid data is pinned, invalid keeps th
   await page.getByTestId('ndv-pin-before-closing-confirm').click();
   await expect(page.getByTestId('ndv')).toBeHidden();
   expect(await pinData(page)).toEqual({ Set: [{ json: { code: 7 } }] });
-  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data');
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data, 1 item');
 });
 
 test('executing a pinned node asks to unpin; pinned data survives save and reload; pinned nodes report no issues', async ({ page }) => {
@@ -262,8 +262,8 @@ test('executing a pinned node asks to unpin; pinned data survives save and reloa
   wf.nodes.push(n('Fetch', 'n8n-nodes-base.httpRequest', [460, 500], {}, 4.2));
   const id = await openNew(page, { ...wf, pinData: { Set: [{ json: { pinned: 'yes' } }], Fetch: [{ json: { ok: true } }] } });
   expect(await pinData(page)).toEqual({ Set: [{ json: { pinned: 'yes' } }], Fetch: [{ json: { ok: true } }] });
-  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data');
-  await expect(node(page, 'Fetch')).toHaveAttribute('aria-label', 'Fetch, pinned data');
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data, 1 item');
+  await expect(node(page, 'Fetch')).toHaveAttribute('aria-label', 'Fetch, pinned data, 1 item');
 
   await openNdv(page, 'Set');
   await expect(page.getByTestId('ndv-pinned-banner')).toBeVisible();
@@ -295,7 +295,7 @@ test('executing a pinned node asks to unpin; pinned data survives save and reloa
   await expect(node(page, 'Fetch')).toHaveAttribute('aria-label', 'Fetch, has issues');
   await clickEmpty(page);
   await page.keyboard.press('Control+z');
-  await expect(node(page, 'Fetch')).toHaveAttribute('aria-label', 'Fetch, pinned data');
+  await expect(node(page, 'Fetch')).toHaveAttribute('aria-label', 'Fetch, pinned data, 1 item');
 
   // Save and reload: the pins are stored.
   await page.keyboard.press('Control+s');
@@ -303,7 +303,7 @@ test('executing a pinned node asks to unpin; pinned data survives save and reloa
   const stored = await (await page.request.get(`${baseUrl()}rest/workflows/${id}`)).json();
   expect(stored.data.pinData).toEqual({ Set: [{ json: { pinned: 'yes' } }], Fetch: [{ json: { ok: true } }] });
   await page.reload();
-  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data');
+  await expect(node(page, 'Set')).toHaveAttribute('aria-label', 'Set, pinned data, 1 item');
   await openNdv(page, 'Set');
   await expect(page.getByTestId('ndv-pinned-banner')).toBeVisible();
   await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('yes');
