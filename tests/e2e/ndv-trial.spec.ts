@@ -158,4 +158,40 @@ test.describe('node details view trial findings', () => {
     await expect(node(page, 'Many')).toHaveAttribute('aria-label', /pinned data, 2 items/);
     await shot(page, 'trial-04-pinned-count');
   });
+
+  test('table: no blank column after the last one; nested objects read as key-value pairs, bounded', async ({ page }) => {
+    const big = `Object.fromEntries(Array.from({ length: 200 }, (_, k) => ['k' + k, 'v'.repeat(50)]))`;
+    await openNew(page, {
+      name: `Table cells ${Date.now()}`,
+      nodes: [
+        n('Trigger', TYPES.trigger, [240, 300]),
+        code('People', `return [1, 2, 3].map((i) => ({ json: { greeting: 'hello', address: { city: 'London', zip: 1000 + i, geo: { lat: 51.5, tags: ['a', 'b'] } }, empty: {}, big: ${big} } }));`, [460, 300]),
+        n('After', TYPES.noOp, [680, 300]),
+      ],
+      connections: links([
+        ['Trigger', 'People'],
+        ['People', 'After'],
+      ]),
+    });
+    await runAll(page);
+    await openNdv(page, 'After');
+    const input = page.getByTestId('ndv-input');
+    await expect(input.getByTestId('data-table-column')).toHaveText(['greeting', 'address', 'empty', 'big']);
+    const row = input.getByTestId('data-table-row').first();
+    const address = row.locator('.dt-cell').nth(2);
+    await expect(address).toHaveText(/city:\s*London\s*zip:\s*1001\s*geo:\s*\{\s*lat:\s*51\.5\s*tags:\s*\[2\]\s*a\s*b\s*\}/);
+    await expect(row.locator('.dt-cell').nth(3)).toHaveText('{}');
+    // 200 keys of 50 characters: the cell holds about 300 characters, ending in '…'.
+    const bigText = (await row.locator('.dt-cell').nth(4).textContent())!;
+    expect(bigText.length).toBeLessThan(700);
+    expect(bigText).toContain('…');
+    // The last column reaches the table's right edge: no empty column after it.
+    await input.getByTestId('data-table').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    const table = (await input.getByTestId('data-table').boundingBox())!;
+    const lastHead = (await input.getByTestId('data-table-column').last().boundingBox())!;
+    expect(Math.abs(lastHead.x + lastHead.width - (table.x + table.width))).toBeLessThan(20);
+    await input.getByTestId('data-table').evaluate((el) => (el.scrollLeft = 0));
+    await shot(page, 'trial-05-table-nested');
+    await closeNdv(page);
+  });
 });

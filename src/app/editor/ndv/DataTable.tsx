@@ -1,5 +1,5 @@
 // Table display of items: one row per item, one column per top-level key (virtualised).
-import { useMemo, type PointerEvent as ReactPointerEvent } from 'react';
+import { useMemo, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { VirtualList, type HorizontalView } from './VirtualList.tsx';
 import type { MappingSource } from './JsonView.tsx';
@@ -12,14 +12,94 @@ const INDEX_WIDTH = 56;
 /** Keys are collected from this many items at most, so a huge page does not stall a frame. */
 const KEY_SCAN_LIMIT = 5000;
 
+/** What one cell shows of a nested value: this many characters, entries per level, levels. */
+export const NESTED_CHARS = 300;
+const NESTED_ENTRIES = 20;
+const NESTED_DEPTH = 4;
+
 function cell(v: unknown): { text: string; kind: string } {
   if (v === undefined) return { text: '', kind: 'empty' };
   if (v === null) return { text: 'null', kind: 'null' };
   // A cell shows one line: a long string costs only what fits (a 1 MB value stays out of the DOM).
   if (typeof v === 'string') return { text: v.length > 300 ? v.slice(0, 300) + '…' : v, kind: 'string' };
   if (typeof v === 'number' || typeof v === 'boolean') return { text: String(v), kind: typeof v };
-  const s = JSON.stringify(v);
-  return { text: s.length > 300 ? s.slice(0, 300) + '…' : s, kind: 'object' };
+  return { text: nestedText(v), kind: 'object' };
+}
+
+/**
+ * A nested object or list read as key–value pairs ('city: London · zip: 12345'; a list as
+ * '[3] a, b, c'), levels in braces, at most NESTED_ENTRIES per level, NESTED_DEPTH levels and
+ * NESTED_CHARS characters in all: a huge value costs only what one cell shows.
+ */
+export function nestedParts(v: unknown): Array<{ key?: string; text: string; kind: string; open?: string; close?: string }> {
+  const parts: Array<{ key?: string; text: string; kind: string; open?: string; close?: string }> = [];
+  let budget = NESTED_CHARS;
+  const push = (p: { key?: string; text: string; kind: string; open?: string; close?: string }) => {
+    budget -= (p.key?.length ?? 0) + p.text.length + 2;
+    parts.push(p);
+  };
+  const walk = (value: unknown, key: string | undefined, depth: number): void => {
+    if (budget <= 0) return;
+    if (value === null || typeof value !== 'object') {
+      const k = value === null ? 'null' : typeof value;
+      const t = value === undefined ? 'undefined' : typeof value === 'string' ? value : String(value);
+      push({ key, text: t.length > budget ? t.slice(0, Math.max(1, budget)) + '…' : t, kind: k });
+      return;
+    }
+    const list = Array.isArray(value);
+    const entries = list ? (value as unknown[]).map((x, i) => [String(i), x] as const) : Object.entries(value as Record<string, unknown>);
+    if (depth >= NESTED_DEPTH || entries.length === 0) {
+      push({ key, text: list ? `[${entries.length}]` : entries.length ? `{${entries.length} keys}` : '{}', kind: 'summary' });
+      return;
+    }
+    push({ key, text: list ? `[${entries.length}]` : '', kind: 'open', open: list ? '' : '{' });
+    const shown = entries.slice(0, NESTED_ENTRIES);
+    for (const [k, x] of shown) {
+      if (budget <= 0) break;
+      walk(x, list ? undefined : k, depth + 1);
+    }
+    const more = entries.length - shown.length;
+    if (more > 0 && budget > 0) push({ text: `+${more} more`, kind: 'summary' });
+    push({ text: '', kind: 'close', close: list ? '' : '}' });
+  };
+  walk(v, undefined, 0);
+  if (budget <= 0) parts.push({ text: '…', kind: 'summary' });
+  return parts;
+}
+
+function nestedText(v: unknown): string {
+  return nestedParts(v)
+    .map((p) => (p.kind === 'open' ? `${p.key !== undefined ? p.key + ': ' : ''}${p.open ?? ''}${p.text}` : p.kind === 'close' ? (p.close ?? '') : `${p.key !== undefined ? p.key + ': ' : ''}${p.text}`))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The nested value as spans: keys muted, values coloured by kind. */
+function NestedCell({ value }: { value: unknown }) {
+  const out: ReactNode[] = [];
+  nestedParts(value).forEach((p, i) => {
+    const key = p.key !== undefined ? <span className="dt-key">{p.key}:</span> : null;
+    if (p.kind === 'open') {
+      out.push(
+        <span key={i} className="dt-nest">
+          {key}
+          {p.open && <span className="dt-brace">{p.open}</span>}
+          {p.text && <span className="dt-count">{p.text}</span>}
+        </span>,
+      );
+    } else if (p.kind === 'close') {
+      if (p.close) out.push(<span key={i} className="dt-brace">{p.close}</span>);
+    } else {
+      out.push(
+        <span key={i} className="dt-pair">
+          {key}
+          <span className={`dt-v dt-v-${p.kind}`}>{p.text}</span>
+        </span>,
+      );
+    }
+  });
+  return <>{out}</>;
 }
 
 /** In the input panel (mapping given), a column header or a cell drags `{{ $json.column }}`. */
@@ -49,15 +129,15 @@ export function DataTable({ items, offset, mapping }: { items: INodeExecutionDat
     return { from, cols: columns.slice(from, to), pad: from * COL_WIDTH };
   };
   const header = (v: HorizontalView) => {
-    const { cols, pad } = visible(v);
+    const { from, cols, pad } = visible(v);
     return (
       <div className="dt-row dt-head" style={{ height: ROW_HEIGHT }}>
         <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
           #
         </div>
         {pad > 0 && <div className="dt-pad" style={{ width: pad }} />}
-        {cols.map((c) => (
-          <div key={c} className={`dt-cell${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={mapping ? `${c} — drag onto a parameter to map it` : c} data-testid="data-table-column" {...drag(c)}>
+        {cols.map((c, k) => (
+          <div key={c} className={`dt-cell${from + k === columns.length - 1 ? ' dt-last' : ''}${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={mapping ? `${c} — drag onto a parameter to map it` : c} data-testid="data-table-column" {...drag(c)}>
             {c}
           </div>
         ))}
@@ -76,18 +156,19 @@ export function DataTable({ items, offset, mapping }: { items: INodeExecutionDat
         testId="data-table"
         renderRow={(i, v) => {
           const json = items[i]?.json ?? {};
-          const { cols, pad } = visible(v);
+          const { from, cols, pad } = visible(v);
           return (
             <div className="dt-row" style={{ height: ROW_HEIGHT }} data-testid="data-table-row">
               <div className="dt-cell dt-index" style={{ width: INDEX_WIDTH }}>
                 {offset + i + 1}
               </div>
               {pad > 0 && <div className="dt-pad" style={{ width: pad }} />}
-              {cols.map((c) => {
+              {cols.map((c, k) => {
                 const { text, kind } = cell(json[c]);
+                const last = from + k === columns.length - 1 ? ' dt-last' : '';
                 return (
-                  <div key={c} className={`dt-cell dt-${kind}${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={text} {...drag(c)}>
-                    {text}
+                  <div key={c} className={`dt-cell dt-${kind}${last}${mapping ? ' dt-draggable' : ''}`} style={{ width: COL_WIDTH }} title={text} {...drag(c)}>
+                    {kind === 'object' ? <NestedCell value={json[c]} /> : text}
                   </div>
                 );
               })}
