@@ -33,6 +33,12 @@ async function pick(page: Page, type: string): Promise<void> {
   await page.getByTestId('node-creator-search').fill('No Operation');
   await creator.locator(`[data-testid="creator-node"][data-node-type="${type}"]`).first().click();
   await expect(creator).toBeHidden();
+  // As in n8n, the added node opens in the details view (not the Manual Trigger); Escape closes it.
+  if (type !== 'n8n-nodes-base.manualTrigger') {
+    await expect(page.getByTestId('ndv')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ndv')).toBeHidden();
+  }
 }
 
 const zoom = (page: Page) => page.evaluate(() => (window as unknown as { __switchyardCanvas: { zoom: { scale: number } } }).__switchyardCanvas.zoom.scale);
@@ -146,6 +152,10 @@ test('a node dragged from the creator onto the canvas lands centred where it is 
   const [wx, wy] = await page.evaluate(([x, y]) => (window as unknown as { __switchyardCanvas: { screenToWorld(x: number, y: number): [number, number] } }).__switchyardCanvas.screenToWorld(x, y), [drop.x, drop.y]);
   await row.dragTo(host, { targetPosition: drop });
   await expect(creator).toBeHidden();
+  // A dropped node opens in the details view too, as in n8n.
+  await expect(page.getByTestId('ndv')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ndv')).toBeHidden();
   await canvasIdle(page);
   const g = await graph(page);
   expect(Object.keys(g.nodes).sort()).toEqual(['No Operation, do nothing', 'Trigger']);

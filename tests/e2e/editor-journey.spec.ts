@@ -43,6 +43,12 @@ async function addFromCreator(page: Page, search: string, type: string): Promise
   await page.getByTestId('node-creator-search').fill(search);
   await creator.locator(`[data-testid="creator-node"][data-node-type="${type}"]`).first().click();
   await expect(creator).toBeHidden();
+  // As in n8n, the added node opens in the details view (not the Manual Trigger); Escape closes it.
+  if (type !== 'n8n-nodes-base.manualTrigger') {
+    await expect(page.getByTestId('ndv')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ndv')).toBeHidden();
+  }
 }
 
 async function clearSelection(page: Page, spot: 'top-left' | 'left' = 'top-left'): Promise<void> {

@@ -3,7 +3,7 @@
 // the page's text); text fields keep their keystrokes ('d', Delete, Backspace never disable or
 // delete nodes while typing).
 import { expect, test, type Page } from '@playwright/test';
-import { chainWorkflow, clickNode, names, node, openNew, shot, storeState } from './editing-helpers.ts';
+import { chainWorkflow, clickNode, n, names, node, openNew, shot, storeState, TYPES } from './editing-helpers.ts';
 
 const ALL = ['A', 'B', 'C', 'Trigger'];
 
@@ -121,6 +121,37 @@ test.describe('keyboard focus and the canvas', () => {
     await expect(page.getByTestId('ndv')).toBeHidden();
     await page.waitForTimeout(1100);
     await selectAllWorks(page);
+  });
+
+  test('a node added from the node creator (Tab, search, Enter) opens in the details view; the Manual Trigger does not', async ({ page }) => {
+    await openNew(page, chainWorkflow('Add opens NDV'));
+    await clickNode(page, 'C');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('node-creator-search')).toBeFocused();
+    await page.keyboard.type('No Operation');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('node-creator')).toBeHidden();
+    const ndv = page.getByTestId('ndv');
+    await expect(ndv).toBeVisible();
+    await expect(ndv.getByRole('dialog')).toHaveAttribute('aria-label', 'Node No Operation, do nothing');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="ndv"]'))).toBe(true);
+    await page.waitForTimeout(800); // the view's fade-in, while the canvas pans to the new node
+    await shot(page, 'focus-04-added-node-opens');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Escape');
+    await expect(ndv).toBeHidden();
+    await expect.poll(() => names(page)).toEqual([...ALL, 'No Operation, do nothing'].sort());
+    await expect.poll(() => focused(page)).toBe('canvas');
+
+    // The Manual Trigger is added without opening it (as in n8n); one per workflow, so in a workflow without one.
+    await openNew(page, { name: 'Add a manual trigger', nodes: [n('A', TYPES.noOp, [460, 300])], connections: {} });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('manual');
+    await page.locator('[data-testid="creator-node"][data-node-type="n8n-nodes-base.manualTrigger"]').first().click();
+    await expect(page.getByTestId('node-creator')).toBeHidden();
+    await expect.poll(async () => (await names(page)).length).toBe(2);
+    await page.waitForTimeout(300);
+    await expect(ndv).toBeHidden();
   });
 
   test('closing a dialog opened from the sidebar menu gives the keyboard back to the canvas', async ({ page }) => {

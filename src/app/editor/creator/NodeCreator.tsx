@@ -4,13 +4,18 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Input, SearchField, Tab, TabList, Tabs, Button } from 'react-aria-components';
 import { faArrowLeft, faMagnifyingGlass, faXmark } from '@fortawesome/free-solid-svg-icons';
-import { HTTP_REQUEST_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
+import { HTTP_REQUEST_NODE_TYPE, MANUAL_TRIGGER_NODE_TYPE, STICKY_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
 import { useStores } from '../../stores/context.ts';
 import { addNodeOfType } from '../../commands/addNode.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { categorise, CREATOR_TABS, searchNodes, toNodeItem, type CreatorSubcategory, type CreatorTab } from './creatorItems.ts';
 import { CreatorList, type CreatorRow } from './CreatorList.tsx';
 import './creator.css';
+
+/** n8n opens the details of a node added from the creator, except the Manual Trigger's and a sticky note's. */
+export function opensDetailsWhenAdded(type: string): boolean {
+  return type !== MANUAL_TRIGGER_NODE_TYPE && type !== STICKY_NODE_TYPE;
+}
 
 export const NodeCreator = observer(function NodeCreator() {
   const root = useStores();
@@ -54,7 +59,9 @@ export const NodeCreator = observer(function NodeCreator() {
 
   const add = (nodeType: string) => {
     const node = addNodeOfType(root, nodeType, ui.creatorSource);
-    if (node) ui.closeCreator();
+    if (!node) return;
+    ui.closeCreator();
+    if (opensDetailsWhenAdded(node.type)) ui.openNdv(node.id);
   };
   const toggle = (key: string) => {
     const next = new Set(expandedKeys);
