@@ -54,6 +54,9 @@ test.describe('node details view trial findings', () => {
     const out = page.getByTestId('ndv-output');
     await expect(out.getByRole('tab')).toHaveText(['ONIMBOTMESSAGEADD (15 items)', 'JOIN (15 items)', '2 (0 items)', 'Fallback (1 item)']);
     await expect(out.getByTestId('ndv-output-run-info')).toContainText('15 items');
+    // Opening it changed nothing: no 'Node parameters have changed' after the filters resolve.
+    await page.waitForTimeout(600);
+    await expect(out.getByTestId('ndv-output-stale')).toHaveCount(0);
     await out.getByTestId('ndv-output-branch-3').click();
     await expect(out.getByTestId('ndv-output-run-info')).toContainText('1 item');
     await expect(out.getByTestId('data-table')).toContainText('other');
