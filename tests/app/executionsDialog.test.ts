@@ -111,6 +111,13 @@ describe('auto-refresh merge', () => {
     expect(mergeRefresh(loaded, fetched, 30).map((r) => r.id).slice(-1)).toEqual(['56']);
     expect(mergeRefresh(loaded, fetched, 30)).toHaveLength(50);
   });
+  it('an unchanged row keeps its object (its view does not render again); a changed one is replaced', () => {
+    const shown = [running(3), ex(2), ex(1)];
+    const merged = mergeRefresh(shown, [ex(3), ex(2), ex(1)], 30);
+    expect(merged[0]).not.toBe(shown[0]);
+    expect(merged[1]).toBe(shown[1]);
+    expect(merged[2]).toBe(shown[2]);
+  });
   it('fewer than the limit back: that is everything', () => {
     expect(mergeRefresh([ex(5), ex(4), ex(3)], [ex(5)], 30).map((r) => r.id)).toEqual(['5']);
   });

@@ -322,6 +322,9 @@ test.describe('executions dialog', () => {
     await openDialog(page);
     await filterWorkflow(page, ids.fail);
     await filterStatus(page, 'success');
+    // The filtered list (the retry that succeeded), not the rows before it applied.
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).getByTestId('executions-status')).toHaveText(['Success']);
     const first = rows(page).first();
     const id = await first.getAttribute('data-id');
     await first.getByTestId('executions-open').click();

@@ -5,7 +5,7 @@
 // where the spec's rule allows, and open a stopped execution read-only (/execution/:id).
 // The state lives in an ExecutionsListStore made at each opening and disposed at closing.
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button, Dialog, Heading, Menu, MenuItem, MenuTrigger, Modal, ModalOverlay, Popover, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { faArrowRotateRight, faArrowUpRightFromSquare, faStop, faTrash } from '@fortawesome/free-solid-svg-icons';
@@ -85,14 +85,18 @@ const ExecutionsPanel = observer(function ExecutionsPanel({ store, root, onClose
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
 
-  const openExecution = (row: IExecutionSummary, e: MouseEvent) => {
+  const latest = useRef({ root, navigate, onClose });
+  latest.current = { root, navigate, onClose };
+  // Stable, so an unchanged row's memoised view is not rendered again by a refresh.
+  const openExecution = useCallback((row: IExecutionSummary, e: MouseEvent) => {
     if (e.ctrlKey || e.metaKey) {
       window.open(`${basePath}execution/${encodeURIComponent(row.id)}`, '_blank', 'noopener');
       return;
     }
+    const { root, navigate, onClose } = latest.current;
     onClose();
     void guardedNavigate(root, navigate, `/execution/${row.id}`);
-  };
+  }, []);
 
   const n = store.selectedCount;
   return (

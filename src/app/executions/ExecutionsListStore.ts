@@ -254,7 +254,9 @@ export class ExecutionsListStore {
   #apply(rows: ExecutionRow[], list: ExecutionsListResponse): void {
     const ids = new Set(list.results.map((r) => r.id));
     const memoryOnly = rows.filter((r) => !ids.has(r.id) && executionStatus(r) === 'running').length;
-    this.rows = rows;
+    // Nothing changed: the same array, so the table does not render again.
+    const same = rows.length === this.rows.length && rows.every((r, i) => r === this.rows[i]);
+    if (!same) this.rows = rows;
     this.count = list.count + memoryOnly;
     this.estimated = list.estimated;
     // A chosen row that is gone (deleted, no longer matching) is no longer chosen.

@@ -147,12 +147,23 @@ export function byIdDesc(a: { id: string }, b: { id: string }): number {
 export function mergeRefresh<T extends IExecutionSummary>(shown: readonly T[], fetched: readonly T[], limit: number, current: readonly T[] = []): T[] {
   const covered = fetched.length < limit ? -Infinity : Math.min(...fetched.map((r) => idNum(r.id)));
   const byId = new Map<string, T>();
+  const before = new Map(shown.map((r) => [r.id, r]));
   for (const r of shown) if (idNum(r.id) < covered) byId.set(r.id, r);
-  for (const r of fetched) byId.set(r.id, r);
+  // An unchanged row keeps its object, so its (memoised) row view does not render again.
+  for (const r of fetched) {
+    const old = before.get(r.id);
+    byId.set(r.id, old && sameRow(old, r) ? old : r);
+  }
   for (const r of current) if (!byId.has(r.id)) byId.set(r.id, r);
   const rows = [...byId.values()].sort(byIdDesc);
   const keep = Math.max(limit, shown.length);
   return rows.length > keep ? rows.slice(0, keep) : rows;
+}
+
+function sameRow(a: IExecutionSummary, b: IExecutionSummary): boolean {
+  const ka = Object.keys(a) as Array<keyof IExecutionSummary>;
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => a[k] === b[k]);
 }
 
 /** Appends an older page ('Load more'), without duplicates. */
