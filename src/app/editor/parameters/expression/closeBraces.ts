@@ -5,6 +5,10 @@
  */
 export function closeBraces(text: string, cursor: number): { text: string; cursor: number } | undefined {
   if (cursor < 2 || text.slice(cursor - 2, cursor) !== '{{' || text[cursor - 3] === '{') return undefined;
-  if (/^\s*}}/.test(text.slice(cursor))) return undefined;
+  // Already closed: a '}}' comes after the cursor before any other '{{' (e.g. a brace retyped).
+  const rest = text.slice(cursor);
+  const close = rest.indexOf('}}');
+  const open = rest.indexOf('{{');
+  if (close !== -1 && (open === -1 || close < open)) return undefined;
   return { text: text.slice(0, cursor) + '  }}' + text.slice(cursor), cursor: cursor + 1 };
 }
