@@ -192,3 +192,55 @@ test("the Set node's fields: a key dropped on the list adds a field named after 
   await shot(page, 'mapping-07-set-mapped');
   expect(errors).toEqual([]);
 });
+
+// Trial finding (issue 11): an IF condition's values take a drop like any expression-capable value.
+test("an IF condition's left value takes a drop; an expression there gets it inserted", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openNew(page, {
+    name: `Mapping IF ${Date.now()}`,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Data', 'n8n-nodes-base.code', [460, 300], { jsCode: CODE }, 2),
+      n(
+        'Check',
+        TYPES.if,
+        [680, 300],
+        {
+          conditions: {
+            options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+            conditions: [{ id: 'c1', leftValue: '', rightValue: 'Ada', operator: { type: 'string', operation: 'equals' } }],
+            combinator: 'and',
+          },
+          options: {},
+        },
+        2.2,
+      ),
+    ],
+    connections: links([
+      ['Trigger', 'Data'],
+      ['Data', 'Check'],
+    ]),
+  });
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
+  await openNdv(page, 'Check');
+  const input = page.getByTestId('ndv-input');
+  await expect(input.getByTestId('data-table')).toContainText('Ada');
+  type IfWin = { __switchyard: { workflow: { nodeByName(n: string): { parameters: { conditions: { conditions: Array<{ leftValue: unknown; rightValue: unknown }> } } } } } };
+  const cond = () => page.evaluate(() => (window as unknown as IfWin).__switchyard.workflow.nodeByName('Check').parameters.conditions.conditions[0]);
+
+  await dragTo(page, input.getByTestId('data-table-column').filter({ hasText: /^name$/ }), page.getByTestId('filter-left-0'));
+  await page.mouse.up();
+  await expect.poll(cond).toMatchObject({ leftValue: '={{ $json.name }}', rightValue: 'Ada' });
+  await expect(page.getByTestId('filter-left-0')).toHaveValue('{{ $json.name }}');
+  // Onto the expression, at its end: inserted there.
+  await page.getByTestId('filter-left-0').evaluate((el: HTMLInputElement) => el.setSelectionRange(el.value.length, el.value.length));
+  const fieldBox = (await page.getByTestId('filter-left-0').boundingBox())!;
+  await dragTo(page, input.getByTestId('data-table-column').filter({ hasText: 'my key' }), page.getByTestId('filter-left-0'), { x: fieldBox.width - 20, y: fieldBox.height / 2 });
+  await page.mouse.up();
+  await expect.poll(cond).toMatchObject({ leftValue: "={{ $json.name }}{{ $json['my key'] }}" });
+  await shot(page, 'mapping-08-if-condition');
+  expect(errors).toEqual([]);
+});
