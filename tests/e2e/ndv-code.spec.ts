@@ -215,6 +215,7 @@ test('Code syntax error: one message in the editor, the run error, its stack and
   const long = page.getByTestId('parameter-input-jsCode');
   await expect(long).toHaveAttribute('data-state', 'ready');
   await expect.poll(async () => Math.round((await long.getByTestId('code-input-monaco').boundingBox())!.height)).toBe(30 * 19 + 8);
+  await page.waitForTimeout(300); // the panel's opening fade
   await shot(page, 'code-errors-03-long-code');
   expect(errors).toEqual([]);
 });
