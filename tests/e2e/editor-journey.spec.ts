@@ -321,10 +321,10 @@ test('100,000 output items stay responsive; the code editor loads on demand', as
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   await page.goto(`${baseUrl()}workflow`);
   await addFromCreator(page, 'manual', 'n8n-nodes-base.manualTrigger');
-  await addFromCreator(page, 'code', 'n8n-nodes-base.code');
+  // Nothing of monaco until a code parameter shows: adding the Code node opens its details view,
+  // which loads monaco (its own bundle); opening the node again shows the code in it.
   expect(scripts.some((u) => u.includes('/monaco/'))).toBe(false);
-
-  // Opening the Code node loads monaco (its own bundle) and shows the code in it.
+  await addFromCreator(page, 'code', 'n8n-nodes-base.code');
   const codeBox = await box(page, 'Code');
   await page.mouse.dblclick(codeBox.x + codeBox.width / 2, codeBox.y + codeBox.height / 2);
   await expect(page.locator('.monaco-editor')).toBeVisible({ timeout: 60_000 });
