@@ -66,12 +66,44 @@ async function filterStatus(page: Page, status: string): Promise<void> {
   await dialog(page).getByTestId('executions-filter-status').selectOption(status);
 }
 
+/**
+ * Deletes every execution on the server, then waits until none is listed. The specs share one
+ * server (tests/e2e/globalSetup.ts) and earlier spec files leave executions on it, so the
+ * dialog's counts ('(10/16)'), status filters and 'No executions found' only hold on an empty
+ * list. Through the real REST API (deleteBefore now, no filters); a run another spec left going
+ * is kept by the server until it ends, hence the retries.
+ */
+async function deleteAllExecutions(): Promise<void> {
+  const origin = new URL(baseUrl()).origin;
+  await expect
+    .poll(
+      async () => {
+        const del = await fetch(`${baseUrl()}rest/executions/delete`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ deleteBefore: new Date(Date.now() + 1000).toISOString() }),
+        });
+        expect(del.status, await del.text()).toBe(200);
+        const list = await fetch(`${baseUrl()}rest/executions?limit=1`);
+        expect(list.status).toBe(200);
+        return ((await list.json()) as { data: { count: number } }).data.count;
+      },
+      { timeout: 90_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(0);
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.describe('executions dialog', () => {
   test.setTimeout(300_000);
   const ids: Record<'ok' | 'fail' | 'wait' | 'run', string> = { ok: '', fail: '', wait: '', run: '' };
   const paths = { ok: `ex-ok-${stamp}`, fail: `ex-fail-${stamp}`, wait: `ex-wait-${stamp}`, later: `ex-later-${stamp}`, run: `ex-run-${stamp}` };
+
+  // Counts below are of this describe's executions only: start from an empty list.
+  test.beforeAll(async () => {
+    await deleteAllExecutions();
+  });
 
   test('lists, counts, filters, loads more and shows each status', async ({ page }) => {
     const errors: string[] = [];
