@@ -250,8 +250,19 @@ return [
     test.setTimeout(240_000);
     await openNew(page, {
       name: `Too much ${Date.now()}`,
-      nodes: [n('Trigger', TYPES.trigger, [240, 300]), code('Big', "const s = 'x'.repeat(1024 * 1024); return Array.from({ length: 66 }, (_, i) => ({ json: { i, s } }));", [460, 300])],
-      connections: links([['Trigger', 'Big']]),
+      // Over the 64 MB display limit (66 items of 1 MB), made one item per sandbox run: one run
+      // returning all 66 MB builds about 69 MB of JSON text (plus its growing buffer) against
+      // the Code node's 128 MB limit, which a sandbox worker whose WebAssembly heap earlier runs
+      // have used does not always fit ('Code ran out of memory' in the full e2e run).
+      nodes: [
+        n('Trigger', TYPES.trigger, [240, 300]),
+        code('Items', 'return Array.from({ length: 66 }, (_, i) => ({ json: { i } }));', [460, 300]),
+        n('Big', 'n8n-nodes-base.code', [680, 300], { mode: 'runOnceForEachItem', jsCode: "return { json: { i: $json.i, s: 'x'.repeat(1024 * 1024) } };" }, 2),
+      ],
+      connections: links([
+        ['Trigger', 'Items'],
+        ['Items', 'Big'],
+      ]),
     });
     await runAll(page);
     await openNdv(page, 'Big');
