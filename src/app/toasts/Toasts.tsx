@@ -74,7 +74,7 @@ export const Toasts = observer(function Toasts() {
   const modal = root.modalOpen();
   const [place, setPlace] = useState<ToastPlace | undefined>();
   // Measured while toasts show: again when one comes or goes, the view or a dialog opens or
-  // closes (dialogs are portals added to the body), and the window resizes.
+  // closes (dialogs are portals added to the body), the topmost dialog resizes, and the window resizes.
   useLayoutEffect(() => {
     if (!count) return;
     let frame = 0;
@@ -82,10 +82,26 @@ export const Toasts = observer(function Toasts() {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setPlace(measure()));
     };
+    // A dialog changes size after it opens (the open-workflow list loads, a search filters it):
+    // a place chosen for its first size would leave the toasts over it, or clipped for nothing.
+    const ro = new ResizeObserver(update);
+    let watched: Element | undefined;
+    const watchDialog = () => {
+      const dialogs = document.querySelectorAll('.dialog-overlay .dialog');
+      const top = dialogs[dialogs.length - 1];
+      if (top === watched) return;
+      if (watched) ro.unobserve(watched);
+      if (top) ro.observe(top);
+      watched = top;
+    };
     setPlace(measure());
     // Again after a frame: a dialog or the view opened in this same commit may still be laying out.
     update();
-    const mo = new MutationObserver(update);
+    watchDialog();
+    const mo = new MutationObserver(() => {
+      watchDialog();
+      update();
+    });
     mo.observe(document.body, { childList: true });
     // The output panel's pagination comes and goes with run data.
     const output = document.querySelector('[data-testid="ndv"] .ndv-output-column');
@@ -94,6 +110,7 @@ export const Toasts = observer(function Toasts() {
     return () => {
       cancelAnimationFrame(frame);
       mo.disconnect();
+      ro.disconnect();
       window.removeEventListener('resize', update);
     };
   }, [count, ndvId, modal]);
