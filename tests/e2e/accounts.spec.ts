@@ -533,8 +533,13 @@ test('8. the push stream finds the ended session at once; signing in over the ed
   await expect(dialog).toBeVisible();
 
   // Another account typed in: the confirm names it; confirmed, that user is signed in, at home.
-  await owner.getByTestId('session-ended-email').fill(MEMBER.email);
-  await owner.getByTestId('session-ended-password').fill(MEMBER.newPassword);
+  // Under load the form shown again after Back can still be settling; type until it holds.
+  await expect(async () => {
+    await owner.getByTestId('session-ended-email').fill(MEMBER.email);
+    await owner.getByTestId('session-ended-password').fill(MEMBER.newPassword);
+    await owner.waitForTimeout(200);
+    await expect(owner.getByTestId('session-ended-email')).toHaveValue(MEMBER.email, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await owner.getByTestId('session-ended-submit').click();
   await expect(confirm).toContainText(`Sign in as ${MEMBER.email}?`);
   await expect(confirm).toContainText('will be lost');
