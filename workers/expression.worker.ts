@@ -2,8 +2,8 @@
 // stays smooth however large the input (10,000 items) or slow the expression. The editor sends
 // the workflow's data once per change (setWorkflow), then one small request per preview.
 import { expose } from 'comlink';
-import { computeExpressionValue, previewExpression, previewWorkflowKey, setPreviewWorkflow } from '../src/app/editor/parameters/expression/previewKernel.ts';
-import { extensionCatalog } from '../src/app/editor/parameters/expression/catalog.ts';
+import { computeExpressionValue, previewExpression, previewWorkflowKey, setPreviewWorkflow } from './expression/previewKernel.ts';
+import { extensionCatalog } from './expression/catalog.ts';
 
 export const expressionApi = {
   setWorkflow: setPreviewWorkflow,

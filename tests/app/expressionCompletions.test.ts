@@ -2,7 +2,7 @@
 // of the real input item, extension methods by kind of value.
 import { describe, expect, it } from 'vitest';
 import { applyCompletion, codeBeforeCursor, completeCode, completeExpression, CODE_GLOBALS, readPath, samplePaths, type CompletionData } from '../../src/app/editor/parameters/expression/completions.ts';
-import { extensionCatalog } from '../../src/app/editor/parameters/expression/catalog.ts';
+import { extensionCatalog } from '../../workers/expression/catalog.ts';
 import { highlightParts, segmentRanges } from '../../src/app/editor/parameters/expression/highlight.ts';
 import { insertAt } from '../../src/app/editor/parameters/expression/editorRegistry.ts';
 

@@ -10,7 +10,7 @@ import {
   previewExpression,
   setPreviewWorkflow,
   type PreviewWorkflow,
-} from '../../src/app/editor/parameters/expression/previewKernel.ts';
+} from '../../workers/expression/previewKernel.ts';
 import { expressionApi } from '../../workers/expression.worker.ts';
 import type { INode } from '../../src/model/workflow.ts';
 

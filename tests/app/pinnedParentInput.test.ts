@@ -2,7 +2,7 @@
 // expressions, completions and mapping read (nodeInput) agree, whether the parent ran or not.
 import { describe, expect, it } from 'vitest';
 import { parentRuns } from '../../src/app/editor/ndv/InputPanel.tsx';
-import { nodeInput } from '../../src/app/editor/parameters/expression/nodeInput.ts';
+import { nodeInput } from '../../workers/expression/nodeInput.ts';
 import { buildGraph } from '../../src/model/graph.ts';
 import type { INode, IConnections } from '../../src/model/workflow.ts';
 import type { IRunData, ITaskData } from '../../src/model/execution.ts';

@@ -6,7 +6,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useMemo, useRef, useS
 import { applyCompletion, completeExpression, type CompletionData, type CompletionResult } from './completions.ts';
 import { highlightParts } from './highlight.ts';
 import { insertAt, type ExpressionEditorHandle } from './editorRegistry.ts';
-import type { PreviewSegment } from './previewKernel.ts';
+import type { PreviewSegment } from '../../../../../workers/expression/previewKernel.ts';
 import { closeBraces } from './closeBraces.ts';
 
 export interface ExpressionEditorProps {

@@ -23,7 +23,8 @@ export interface CompletionResult {
   options: CompletionOption[];
 }
 
-export type ValueKind = 'string' | 'number' | 'array' | 'object' | 'date' | 'boolean';
+import type { ValueKind } from '../../../../../workers/expression/catalog.ts';
+export type { ValueKind };
 
 export interface CompletionData {
   /** Names of the workflow's nodes other than this one (ancestors first). */

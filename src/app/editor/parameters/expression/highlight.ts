@@ -2,7 +2,7 @@
 // with the state its last preview gave it (resolvable / unresolvable / pending, as n8n colours
 // them) when the preview was computed for the same segment.
 import { splitTemplate } from '../../../../model/expressions/template/split.ts';
-import type { PreviewSegment } from './previewKernel.ts';
+import type { PreviewSegment } from '../../../../../workers/expression/previewKernel.ts';
 
 export type HighlightState = 'valid' | 'invalid' | 'pending' | 'empty' | 'unknown';
 

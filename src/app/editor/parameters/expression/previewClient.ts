@@ -9,17 +9,17 @@ import { workflowTimezone } from '../../../../model/timezone.ts';
 import type { RootStore } from '../../../stores/RootStore.ts';
 import { WorkerClient } from '../../../workers/WorkerClient.ts';
 import type { ExpressionApi } from '../../../../../workers/expression.worker.ts';
-import type { PreviewRequest, PreviewResult, PreviewWorkflow } from './previewKernel.ts';
+import type { PreviewRequest, PreviewResult, PreviewWorkflow } from '../../../../../workers/expression/previewKernel.ts';
 import type { ValueKind } from './completions.ts';
 
-const kernel = () => import('./previewKernel.ts');
+const kernel = () => import('../../../../../workers/expression/previewKernel.ts');
 
 const localApi = {
   setWorkflow: async (wf: PreviewWorkflow) => (await kernel()).setPreviewWorkflow(wf),
   workflowKey: async () => (await kernel()).previewWorkflowKey(),
   preview: async (req: PreviewRequest) => (await kernel()).previewExpression(req),
   computeValue: async (req: PreviewRequest) => (await kernel()).computeExpressionValue(req),
-  catalog: async () => (await import('./catalog.ts')).extensionCatalog(),
+  catalog: async () => (await import('../../../../../workers/expression/catalog.ts')).extensionCatalog(),
 };
 
 let client: WorkerClient<ExpressionApi> | undefined;

@@ -6,9 +6,9 @@ import { DEBOUNCE_EXPRESSION_MS } from '../../../../model/constants.ts';
 import { buildGraph, parentNodes } from '../../../../model/graph.ts';
 import type { RootStore } from '../../../stores/RootStore.ts';
 import type { CompletionData, ValueKind } from './completions.ts';
-import { nodeInput } from './nodeInput.ts';
+import { nodeInput } from '../../../../../workers/expression/nodeInput.ts';
 import { extensionNames, previewKey, requestPreview } from './previewClient.ts';
-import type { PreviewResult } from './previewKernel.ts';
+import type { PreviewResult } from '../../../../../workers/expression/previewKernel.ts';
 
 export interface ShownPreview {
   /** The expression text (without '=') the result is for. */

@@ -11,13 +11,13 @@
 //   '[filled at execution time]' it needs run data that is not there (no input run, an
 //                                unexecuted node, $execution.id …)
 //   'Data to large'              the text is over EXPRESSION_RESULT_MAX characters
-import { buildGraph, type GraphIndex } from '../../../../model/graph.ts';
+import { buildGraph, type GraphIndex } from '../../src/model/graph.ts';
 import { nodeInput } from './nodeInput.ts';
-import { EXPRESSION_RESULT_MAX_CHARS } from '../../../../model/constants.ts';
-import { createScopeFactory, type ProxyContext } from '../../../../model/dataProxy.ts';
-import { evaluateTemplate, splitTemplate, stringifyValue } from '../../../../model/expressions/index.ts';
-import type { IConnections, IDataObject, INode, IPinData } from '../../../../model/workflow.ts';
-import type { INodeExecutionData, IRunData, ITaskDataConnectionsSource } from '../../../../model/execution.ts';
+import { EXPRESSION_RESULT_MAX_CHARS } from '../../src/model/constants.ts';
+import { createScopeFactory, type ProxyContext } from '../../src/model/dataProxy.ts';
+import { evaluateTemplate, splitTemplate, stringifyValue } from '../../src/model/expressions/index.ts';
+import type { IConnections, IDataObject, INode, IPinData } from '../../src/model/workflow.ts';
+import type { INodeExecutionData, IRunData, ITaskDataConnectionsSource } from '../../src/model/execution.ts';
 
 export { nodeInput };
 

@@ -1,7 +1,7 @@
 // The items a node reads as its input in the editor (no run of its own needed).
-import { directParents, type GraphIndex } from '../../../../model/graph.ts';
-import type { IPinData } from '../../../../model/workflow.ts';
-import type { INodeExecutionData, IRunData, ITaskDataConnectionsSource } from '../../../../model/execution.ts';
+import { directParents, type GraphIndex } from '../../src/model/graph.ts';
+import type { IPinData } from '../../src/model/workflow.ts';
+import type { INodeExecutionData, IRunData, ITaskDataConnectionsSource } from '../../src/model/execution.ts';
 
 /**
  * The items the node reads as its input, as the editor shows them: the input of its own last
