@@ -21,7 +21,7 @@ export interface PruningSettings {
   firstRunMs?: number;
   /** Rows per batch (default PRUNE_BATCH). */
   batch?: number;
-  /** After a batch that took t ms, wait t * idleFactor ms (default 9: pruning takes ≤ 10 % of the loop). */
+  /** After a batch that took t ms, wait t * idleFactor ms (default 19: pruning takes ≤ 5 % of the loop). */
   idleFactor?: number;
   now?: () => number;
 }
@@ -50,7 +50,7 @@ export class ExecutionPruner {
       intervalMs: settings.intervalMs ?? 5 * 60 * 1000,
       firstRunMs: settings.firstRunMs ?? 10_000,
       batch: settings.batch ?? PRUNE_BATCH,
-      idleFactor: settings.idleFactor ?? 9,
+      idleFactor: settings.idleFactor ?? 19,
       now: settings.now ?? Date.now,
     };
   }
