@@ -107,6 +107,13 @@ export interface RunOptions {
   binaryStore?: BinaryDataStore;
   /** Credentials of a node by credential type; without it getCredentials fails with a clear error. */
   getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
+  /**
+   * Stores an OAuth credential's new token data (the token endpoint's answer plus `expires_at`,
+   * ms since the epoch) after a refresh or a client-credentials grant; null = the provider refused
+   * the refresh and the user must connect again. The credential is the node's of this type, as
+   * getCredentials resolves it.
+   */
+  updateOAuthTokenData?: (type: string, node: INode, tokenData: IDataObject | null) => Promise<void>;
 }
 
 export interface SubExecutionRequest {

@@ -3,7 +3,7 @@
 // testable, and that selecting a credential through the store clears the node's issue and is
 // one undo step.
 import { describe, expect, it } from 'vitest';
-import { CREDENTIAL_TYPES, credentialType } from '../../src/model/credentialTypes.ts';
+import { CREDENTIAL_TYPES, credentialType } from '../../src/nodes/credentials/registry.ts';
 import {
   credentialTypesForSelect,
   defaultCredentialName,

@@ -4,14 +4,8 @@
 import { credentialRef } from '../../model/readWorkflow.ts';
 import { createTransport } from 'nodemailer';
 import type { IDataObject, INode } from '../../model/workflow.ts';
-import {
-  CREDENTIAL_BLANK_VALUE,
-  CREDENTIAL_TYPES,
-  DEFAULT_CREDENTIAL_NAME,
-  MAX_CREDENTIAL_NAME_LENGTH,
-  credentialType,
-  type ICredentialType,
-} from '../../model/credentialTypes.ts';
+import { CREDENTIAL_BLANK_VALUE, DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH, type ICredentialType } from '../../model/credentialTypes.ts';
+import { CREDENTIAL_TYPES, credentialType } from '../../nodes/credentials/registry.ts';
 import { nextDefaultWorkflowName } from '../../model/names.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';

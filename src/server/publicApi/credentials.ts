@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { INodeProperties } from '../../model/nodeTypes.ts';
-import { credentialType, type ICredentialType } from '../../model/credentialTypes.ts';
+import type { ICredentialType } from '../../model/credentialTypes.ts';
+import { credentialType } from '../../nodes/credentials/registry.ts';
 import type { ServerContext } from '../context.ts';
 import type { CredentialResponse } from '../credentials/CredentialsService.ts';
 import { NotFoundError } from '../errors.ts';
