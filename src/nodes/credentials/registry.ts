@@ -5,8 +5,9 @@
 import type { ICredentialType } from '../../model/credentialTypes.ts';
 import { httpBasicAuth, httpHeaderAuth, httpQueryAuth } from './httpAuth.ts';
 import { smtp } from './smtp.ts';
+import { OAUTH_CREDENTIAL_TYPES } from './oauth.ts';
 
-const DEFINITIONS: readonly ICredentialType[] = [httpBasicAuth, httpHeaderAuth, httpQueryAuth, smtp];
+const DEFINITIONS: readonly ICredentialType[] = [httpBasicAuth, httpHeaderAuth, httpQueryAuth, smtp, ...OAUTH_CREDENTIAL_TYPES];
 
 const byName = new Map(DEFINITIONS.map((t) => [t.name, t]));
 
