@@ -4,6 +4,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOption, INo
 import type { INode, INodeCredentialsDetails, NodeParameters } from './workflow.ts';
 import { displayParameter, resolveNodeParameters } from './parameters.ts';
 import { credentialRef } from './readWorkflow.ts';
+import { nodeAccessIssue, nodeTypeAllowed, type NodeAccessEntry } from './nodesAccess.ts';
 
 export interface NodeIssues {
   /** Parameter path → messages. */
@@ -39,17 +40,22 @@ export interface KnownCredential {
   id: string;
   name: string;
   type: string;
+  /** 'Allow use by' (nodesAccess.ts): with it, a node type it does not list is an issue. */
+  nodesAccess?: readonly NodeAccessEntry[];
 }
 
 export const CREDENTIAL_NAME_MISSING_HINT = 'You can create credentials with the exact name and then they get auto-selected on refresh.';
 export const CREDENTIAL_NAME_AMBIGUOUS_HINT = 'Credentials are not clearly identified. Please select the correct credentials.';
 
 /** Issues of a credential the node names, against the stored ones (spec 001 §5). */
-function namedCredentialIssues(type: string, ref: INodeCredentialsDetails, known: readonly KnownCredential[]): string[] {
-  if (ref.id && known.some((c) => c.id === ref.id && c.type === type)) return [];
+function namedCredentialIssues(type: string, ref: INodeCredentialsDetails, known: readonly KnownCredential[], nodeType: string): string[] {
+  const access = (c: KnownCredential): string[] => (nodeTypeAllowed(c.nodesAccess, nodeType) ? [] : [nodeAccessIssue(nodeType, c.name)]);
+  const byId = ref.id ? known.find((c) => c.id === ref.id && c.type === type) : undefined;
+  if (byId) return access(byId);
   const name = ref.name || ref.id || '';
-  const sameName = known.filter((c) => c.type === type && c.name === name).length;
-  if (sameName === 1) return [];
+  const same = known.filter((c) => c.type === type && c.name === name);
+  const sameName = same.length;
+  if (sameName === 1) return access(same[0]);
   if (sameName === 0) return [`Credentials with name "${name}" do not exist for "${type}".`, CREDENTIAL_NAME_MISSING_HINT];
   return [`Credentials with name "${name}" exist for "${type}"`, CREDENTIAL_NAME_AMBIGUOUS_HINT];
 }
@@ -172,7 +178,7 @@ export function credentialIssues(description: INodeTypeDescription, node: INode,
     if (!ref) {
       if (required) add(issues, type, `Credentials for "${type}" are not set.`);
     } else if (known) {
-      for (const line of namedCredentialIssues(type, ref, known)) add(issues, type, line);
+      for (const line of namedCredentialIssues(type, ref, known, node.type)) add(issues, type, line);
     }
   }
   return issues;

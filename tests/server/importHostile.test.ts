@@ -135,7 +135,7 @@ describe('credentials in every form', () => {
     const cred = (await call(s, 'POST', '/rest/credentials', { name: 'Partner API', type: 'httpHeaderAuth', data: { name: 'X-Key', value: 's3cret' } })).body.data;
     expect(cred.id).toBeTruthy();
     const owner = (await s.server.context.repos.users.ensureDefaultUser()).id;
-    const data = await s.server.context.credentials.resolveForNode('httpHeaderAuth', { name: 'Call', credentials: { httpHeaderAuth: 'Partner API' } as never }, owner);
+    const data = await s.server.context.credentials.resolveForNode('httpHeaderAuth', { name: 'Call', type: 'n8n-nodes-base.httpRequest', credentials: { httpHeaderAuth: 'Partner API' } as never }, owner);
     expect(data).toMatchObject({ name: 'X-Key', value: 's3cret' });
   });
 });

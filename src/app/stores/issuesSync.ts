@@ -39,7 +39,7 @@ export function localIssuesApi(): IssuesApi {
 /** The stored credentials once loaded (named credentials are checked against them), else undefined. */
 function knownCredentials(root: RootStore): KnownCredential[] | undefined {
   const { credentials } = root;
-  return credentials.loaded ? credentials.credentials.map((c) => ({ id: c.id, name: c.name, type: c.type })) : undefined;
+  return credentials.loaded ? credentials.credentials.map((c) => ({ id: c.id, name: c.name, type: c.type, nodesAccess: c.nodesAccess })) : undefined;
 }
 
 function inputOf(root: RootStore, m: NodeModel): IssueNodeInput {

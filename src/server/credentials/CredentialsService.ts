@@ -11,6 +11,9 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
 import { newEntityId, nowIso } from '../db/repositories/ids.ts';
 import type { CredentialCipher } from './cipher.ts';
+import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
+import { builtinTypes } from '../../nodes/registry.ts';
+import { defaultNodesAccess, nodeAccessRefusal, nodeTypeAllowed } from '../../model/nodesAccess.ts';
 
 export type CredentialValue = string | number | boolean | null;
 
@@ -139,10 +142,13 @@ function unredact(next: CredentialData, stored: CredentialData): CredentialData 
 export class CredentialsService {
   readonly #repo: CredentialsRepository;
   readonly #cipher: CredentialCipher;
+  /** The installed node types: a credential created without nodesAccess allows those that can use it. */
+  readonly #nodeDescriptions: () => readonly INodeTypeDescription[];
 
-  constructor(repo: CredentialsRepository, cipher: CredentialCipher) {
+  constructor(repo: CredentialsRepository, cipher: CredentialCipher, nodeDescriptions: () => readonly INodeTypeDescription[] = () => builtinTypes.map((t) => t.description)) {
     this.#repo = repo;
     this.#cipher = cipher;
+    this.#nodeDescriptions = nodeDescriptions;
   }
 
   types(): readonly ICredentialType[] {
@@ -192,7 +198,8 @@ export class CredentialsService {
       name,
       type: type.name,
       data: this.#seal(data, id),
-      nodesAccess: JSON.stringify(body.nodesAccess ?? []),
+      // No list given: every node type that can use the type (nodesAccess.ts has the rules).
+      nodesAccess: JSON.stringify(body.nodesAccess ?? defaultNodesAccess(type.name, this.#nodeDescriptions(), CREDENTIAL_TYPES).map((nodeType) => ({ nodeType, date: now }))),
       oauthTokenData: null,
       ownerId,
       createdAt: now,
@@ -241,7 +248,7 @@ export class CredentialsService {
    * uses its owner's credentials only). The id decides; when it is unknown (a workflow imported
    * from another instance) a single credential of the type with the same name is used.
    */
-  async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>, ownerId: string | null): Promise<IDataObject> {
+  async resolveForNode(typeName: string, node: Pick<INode, 'name' | 'type' | 'credentials'>, ownerId: string | null): Promise<IDataObject> {
     // Older files name the credential alone ({"slackApi": "Slack account"}): matched by name.
     const ref = credentialRef(node.credentials?.[typeName]);
     if (!ref || (!ref.id && !ref.name)) {
@@ -261,6 +268,10 @@ export class CredentialsService {
     if (!row) {
       const which = ref.name ? `with name "${ref.name}"${ref.id ? ` (ID ${ref.id})` : ''}` : `with ID "${ref.id}"`;
       throw new CredentialResolutionError(`Node "${node.name}": credentials ${which} do not exist for "${typeName}"`);
+    }
+    // 'Allow use by': an empty list (older and imported credentials) allows every node type.
+    if (!nodeTypeAllowed(JSON.parse(row.nodesAccess) as NodeAccess[], node.type)) {
+      throw new CredentialResolutionError(nodeAccessRefusal(node.name, node.type, row.name));
     }
     return withDefaults(credentialType(row.type), this.#open(row));
   }
