@@ -11,6 +11,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
 import { newEntityId, nowIso } from '../db/repositories/ids.ts';
 import type { CredentialCipher } from './cipher.ts';
+import type { OAuthConnection } from '../../model/credentialTypes.ts';
+import { OAUTH_RECONNECT, connectionOf, connectsByUser, oauthFamily } from '../oauth/connection.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { builtinTypes } from '../../nodes/registry.ts';
 import { defaultNodesAccess, nodeAccessRefusal, nodeTypeAllowed } from '../../model/nodesAccess.ts';
@@ -37,6 +39,8 @@ export interface CredentialResponse {
   createdAt: string;
   updatedAt: string;
   data?: CredentialData;
+  /** OAuth 1 and authorization-code OAuth 2 credentials: connected or not (never the tokens). */
+  oauth?: OAuthConnection;
 }
 
 /** Who asks: the instance owner (and the default user) see every credential, a member their own. */
@@ -163,7 +167,22 @@ export class CredentialsService {
   }
 
   async list(filter: { type?: string }, actor: CredentialActor): Promise<CredentialResponse[]> {
-    return (await this.#repo.list({ ...filter, ownerId: actor.seesAll ? undefined : actor.id })).map(toResponse);
+    const rows = (await this.#repo.list({ ...filter, ownerId: actor.seesAll ? undefined : actor.id })).map(toResponse);
+    return this.#withOAuthState(rows);
+  }
+
+  /** Adds `oauth` to the OAuth ones among `out` (their data tells the grant type). */
+  async #withOAuthState(out: CredentialResponse[]): Promise<CredentialResponse[]> {
+    const ids = out.filter((c) => oauthFamily(c.type)).map((c) => c.id);
+    const byId = new Map<string, OAuthConnection>();
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const row of await this.#repo.oauthColumns(ids.slice(i, i + 500))) {
+        const c = out.find((x) => x.id === row.id)!;
+        if (connectsByUser(c.type, this.#open({ ...row } as CredentialRow))) byId.set(row.id, connectionOf(row.oauthTokenData));
+      }
+    }
+    for (const c of out) if (byId.has(c.id)) c.oauth = byId.get(c.id);
+    return out;
   }
 
   /** The row if `actor` may see it; another member's credential is "not found" (ids are not a way in). */
@@ -183,7 +202,9 @@ export class CredentialsService {
   async get(id: string, includeData: boolean, actor: CredentialActor): Promise<CredentialResponse> {
     const row = includeData ? await this.#editable(id, actor) : await this.#visible(id, actor);
     const out = toResponse(row);
-    if (includeData) out.data = this.#open(row);
+    const data = this.#open(row);
+    if (includeData) out.data = data;
+    if (connectsByUser(row.type, data)) out.oauth = connectionOf(row.oauthTokenData);
     return out;
   }
 
@@ -218,6 +239,8 @@ export class CredentialsService {
       throw new BadRequestError(`Changing the type of a credential needs its data for the new type`, 'Send body/data together with body/type.');
     }
     if (body.type !== undefined) patch.type = type.name;
+    // Tokens belong to the provider of the old type.
+    if (body.type !== undefined && body.type !== current.type) patch.oauthTokenData = null;
     if (body.data !== undefined) {
       const stored = body.type !== undefined && body.type !== current.type ? {} : this.#open(current);
       patch.data = this.#seal(validateCredentialData(type, unredact(body.data, stored)), id);
@@ -273,7 +296,49 @@ export class CredentialsService {
     if (!nodeTypeAllowed(JSON.parse(row.nodesAccess) as NodeAccess[], node.type)) {
       throw new CredentialResolutionError(nodeAccessRefusal(node.name, node.type, row.name));
     }
-    return withDefaults(credentialType(row.type), this.#open(row));
+    const out = withDefaults(credentialType(row.type), this.#open(row));
+    // OAuth credentials carry their token data, as n8n's decrypted credentials do.
+    const tokens = this.#openOAuth(row);
+    if (tokens) out.oauthTokenData = tokens;
+    return out;
+  }
+
+  // ------------------------------------------------------------ OAuth (src/server/oauth)
+
+  /** The credential's decrypted data with its type's defaults, for its own user only (the connect flow). */
+  async oauthSource(id: string, actor: CredentialActor): Promise<{ id: string; type: string; data: IDataObject }> {
+    const row = await this.#editable(id, actor);
+    return { id: row.id, type: row.type, data: withDefaults(credentialType(row.type), this.#open(row)) };
+  }
+
+  /**
+   * Stores a credential's OAuth token data, encrypted like its data; null marks it 'reconnect'.
+   * Changing its client id, secret or URLs later keeps the tokens (as n8n); changing its type does not.
+   * False when the credential no longer exists.
+   */
+  async setOAuthTokenData(id: string, tokenData: IDataObject | null): Promise<boolean> {
+    return this.#repo.setOAuthTokenData(id, tokenData === null ? OAUTH_RECONNECT : this.#cipher.encrypt(JSON.stringify(tokenData), id));
+  }
+
+  /**
+   * The engine's updateOAuthTokenData: the node's credential of this type among `ownerId`'s, found
+   * as resolveForNode finds it (id, else a single one with the name).
+   */
+  async setOAuthTokenDataForNode(typeName: string, node: Pick<INode, 'name' | 'credentials'>, ownerId: string | null, tokenData: IDataObject | null): Promise<void> {
+    const ref = credentialRef(node.credentials?.[typeName]);
+    let row = ref?.id ? await this.#repo.get(ref.id) : undefined;
+    if (row && (row.type !== typeName || row.ownerId !== ownerId)) row = undefined;
+    if (!row && ref?.name && ownerId) {
+      const byName = await this.#repo.findByName(typeName, ref.name, ownerId);
+      if (byName.length === 1) row = byName[0];
+    }
+    if (!row) throw new CredentialResolutionError(`Node "${node.name}": the credential for "${typeName}" no longer exists; its new OAuth tokens were not stored`);
+    await this.setOAuthTokenData(row.id, tokenData);
+  }
+
+  #openOAuth(row: CredentialRow): IDataObject | undefined {
+    if (!row.oauthTokenData || row.oauthTokenData === OAUTH_RECONNECT) return undefined;
+    return JSON.parse(this.#cipher.decrypt(row.oauthTokenData, row.id)) as IDataObject;
   }
 
   /**

@@ -56,6 +56,21 @@ export class CredentialsRepository {
     if (Number(r.numDeletedRows) === 0) throw new NotFoundError(`Credential with ID "${id}" could not be found`);
   }
 
+  /**
+   * Writes the OAuth token column (ciphertext, the 'reconnect' marker or null) and nothing else:
+   * a token refresh is not an edit of the credential (updatedAt stays). False when the row is gone.
+   */
+  async setOAuthTokenData(id: string, value: string | null): Promise<boolean> {
+    const r = await this.#db.updateTable('credentials').set({ oauthTokenData: value }).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The data and token columns of these rows, for the OAuth state of a list (src/server/oauth). */
+  async oauthColumns(ids: string[]): Promise<Array<Pick<CredentialRow, 'id' | 'data' | 'oauthTokenData'>>> {
+    if (ids.length === 0) return [];
+    return this.#db.selectFrom('credentials').select(['id', 'data', 'oauthTokenData']).where('id', 'in', ids).execute();
+  }
+
   /** Any one stored row, to check at start that the key opens what is stored. */
   async any(): Promise<CredentialRow | undefined> {
     return this.#db.selectFrom('credentials').selectAll().limit(1).executeTakeFirst();
