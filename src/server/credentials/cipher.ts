@@ -7,6 +7,8 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const KEY_FILE = 'encryptionKey';
+/** Shortest accepted key (SWITCHYARD_ENCRYPTION_KEY, the rotation command's new key). */
+export const MIN_KEY_LENGTH = 16;
 const VERSION = 'v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -42,10 +44,14 @@ export function loadInstanceKey(configured: string, dataDir: string, warn: (mess
     warn(`${path} was readable by other users; its mode is now 0600`);
   }
   const secret = readFileSync(path, 'utf8').trim();
-  if (secret.length < 16) throw new Error(`${path} does not hold an encryption key (too short); restore it from a backup, or remove it only if no credentials are stored`);
+  if (secret.length < MIN_KEY_LENGTH) throw new Error(`${path} does not hold an encryption key (too short); restore it from a backup, or remove it only if no credentials are stored`);
   return { source: 'file', secret };
 }
 
+/**
+ * Encrypts a credentials row's `data` and `oauthTokenData` columns, both with the row's id as
+ * additional data (the key-rotation command, src/server/cli/rotateKey.ts, relies on that).
+ */
 export class CredentialCipher {
   readonly #key: Buffer;
 
