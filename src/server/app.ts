@@ -172,6 +172,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       }
       return credentials.resolveForNode(type, node, runAs);
     },
+    // A refreshed or client-credentials token (null: the provider refused the refresh, 'reconnect').
+    updateOAuthTokenData: (type, node, tokenData, runAs) => credentials.setOAuthTokenDataForNode(type, node, runAs, tokenData),
     ownerOf: (id) => repos.workflows.ownerOf(id),
     fileAccessRoots: config.fileAccessRoots,
     // The instance's own files (database, binary data) stay out of reach of workflows even

@@ -59,6 +59,8 @@ export interface ExecutionServiceDeps {
   binaryStore?: BinaryDataStore;
   /** Credentials nodes may ask for, among those of `runAs` (whose run it is). */
   getCredentials?: (type: string, node: INode, runAs: string | null) => Promise<IDataObject>;
+  /** Stores a node's OAuth credential's new token data (null: 'reconnect'), among those of `runAs`. */
+  updateOAuthTokenData?: (type: string, node: INode, tokenData: IDataObject | null, runAs: string | null) => Promise<void>;
   /** Whose a stored workflow is (runs of it use that user's credentials and workflows). */
   ownerOf?: (workflowId: string) => Promise<string | null | undefined>;
   /** Folders file nodes may use (SWITCHYARD_FILE_ACCESS_ROOTS); none = file access disabled. */
@@ -442,6 +444,7 @@ export class ExecutionService {
         workflowIsImmutable: req.workflowIsImmutable === true,
         binaryStore: this.#d.binaryStore,
         getCredentials: this.#d.getCredentials ? (type, node) => this.#d.getCredentials!(type, node, a.runAs) : undefined,
+        updateOAuthTokenData: this.#d.updateOAuthTokenData ? (type, node, tokenData) => this.#d.updateOAuthTokenData!(type, node, tokenData, a.runAs) : undefined,
         // Every server run passes here (manual, trigger, webhook, retry, error workflow, resume);
         // sub-workflows inherit the engine options, these folders included.
         fileAccessRoots: this.#d.fileAccessRoots,

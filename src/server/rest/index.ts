@@ -19,6 +19,8 @@ import { usersRoutes } from './users.ts';
 import { passwordResetRoutes } from './passwordReset.ts';
 import { registerJsonBodyParser } from './jsonBody.ts';
 import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
+import { credentialIconRoutes } from './credentialIcons.ts';
+import { oauthRoutes } from '../oauth/routes.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -45,5 +47,7 @@ export function restRoutes(ctx: ServerContext) {
     usersRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     nodeParameterOptionsRoutes(app, ctx);
+    credentialIconRoutes(app, ctx);
+    oauthRoutes(app, ctx);
   };
 }
