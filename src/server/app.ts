@@ -188,6 +188,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const waitTracker = new WaitTracker({ executions: repos.executions, service: executions, log: app.log, clock });
 
   const restPrefix = `${config.basePath}${REST_ENDPOINT}`;
+  /** Set once a shutdown began (drain, below). */
+  let draining: Promise<void> | undefined;
   const context: ServerContext = {
     config,
     restPrefix,
@@ -227,13 +229,21 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   // The API speaks JSON only: other bodies get 415 instead of reaching handlers as text.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app, { bodyLimit: config.payloadSizeMax });
+  const webhookPrefixes = [config.endpointWebhook, config.endpointWebhookTest, config.endpointWebhookWaiting].map((e) => `${config.basePath}${e}`);
+  // While shutting down, webhooks asked on a connection still open are refused (their
+  // workflows are no longer registered: without this they would answer 404).
+  app.addHook('onRequest', async (request, reply) => {
+    if (draining && webhookPrefixes.some((p) => request.url.startsWith(`${p}/`))) {
+      return reply.code(503).header('connection', 'close').header('retry-after', '30').send({ code: 503, message: 'The server is shutting down; try again when it is back' });
+    }
+  });
   registerAuth(app, {
     users: repos.users,
     sessions,
     userManagement,
     hosts: context.auth.hosts,
     restPrefix,
-    webhookPrefixes: [config.endpointWebhook, config.endpointWebhookTest, config.endpointWebhookWaiting].map((e) => `${config.basePath}${e}`),
+    webhookPrefixes,
     publicApiPrefix: `${config.basePath}${PUBLIC_API_PATH}/`,
   });
   await app.register(restRoutes(context), { prefix: restPrefix });
@@ -266,18 +276,22 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
   // Before the HTTP server closes: executions finish (their push messages still go out), then
-  // the event streams end so server.close() is not held open by them.
-  app.addHook('preClose', async () => {
-    // No new runs from triggers while the running ones finish.
-    clearInterval(sweeper);
-    await pruner?.stop();
-    activeWorkflows.close();
-    testWebhooks.close();
-    waitTracker.close();
-    context.auth.mailer?.close();
-    await executions.shutdown(config.gracefulShutdownTimeout * 1000);
-    push.close();
-  });
+  // the event streams end so server.close() is not held open by them. close() drains before
+  // app.close(), because Fastify cuts its close hooks after its plugin time-out (10 s) while
+  // SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT may be longer; the hook covers a direct app.close().
+  const drain = () =>
+    (draining ??= (async () => {
+      // No new runs from triggers while the running ones finish.
+      clearInterval(sweeper);
+      await pruner?.stop();
+      activeWorkflows.close();
+      testWebhooks.close();
+      waitTracker.close();
+      context.auth.mailer?.close();
+      await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      push.close();
+    })());
+  app.addHook('preClose', drain);
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -292,7 +306,13 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${context.listeningPort()}${config.basePath}`;
     },
     close() {
-      closing ??= app.close();
+      closing ??= (async () => {
+        // Stop accepting first: the listener closes (idle keep-alive connections with it), and
+        // a webhook or run asked on a connection still open is answered 503 by the service.
+        if (app.server.listening) app.server.close();
+        await drain();
+        await app.close();
+      })();
       return closing;
     },
   };

@@ -161,6 +161,7 @@ export class ExecutionService {
   /** Settings without 'DEFAULT' entries, per workflow object (webhooks run the same one often). */
   readonly #normalised = new WeakMap<IWorkflowBase, IWorkflowBase>();
   #shuttingDown = false;
+  #shutdownTimeoutMs = 0;
 
   constructor(deps: ExecutionServiceDeps) {
     this.#d = deps;
@@ -353,6 +354,7 @@ export class ExecutionService {
    */
   async shutdown(timeoutMs: number): Promise<void> {
     this.#shuttingDown = true;
+    this.#shutdownTimeoutMs = timeoutMs;
     await this.#settle(timeoutMs);
     for (const a of this.#active.values()) this.#abort(a, 'shutdown');
     await this.#settle((this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS) + 1000);
@@ -536,6 +538,13 @@ export class ExecutionService {
         data.resultData.error = {
           name: 'ExecutionCancelledError',
           message: `The execution was canceled because it timed out (after ${a.timeoutSeconds} seconds)`,
+          timestamp: Date.now(),
+        };
+      }
+      if (a.stopReason === 'shutdown' && (!error || error.name === 'ExecutionCancelledError')) {
+        data.resultData.error = {
+          name: 'ExecutionCancelledError',
+          message: `The execution was canceled because the server shut down: it was still running ${this.#shutdownTimeoutMs / 1000} seconds after the shutdown began (SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT)`,
           timestamp: Date.now(),
         };
       }
