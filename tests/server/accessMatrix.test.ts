@@ -230,6 +230,8 @@ const REST: Record<string, Row> = {
 
   // Credentials.
   'GET /rest/credential-types': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/credential-types' }) },
+  'GET /rest/credential-icon/:credentialName': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/credential-icon/smtp' }) },
+  'GET /rest/credential-translation': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/credential-translation?credentialType=smtp' }) },
   'GET /rest/credentials': { cells: '401 200 200 200= 200 200 421 403 401', call: () => ({ url: '/rest/credentials' }), check: (f, a) => noId(() => f.env.ids.cred)(f, a) },
   'POST /rest/credentials': { cells: '401 200 200 200 200 403 421 403 401', call: (f) => ({ url: '/rest/credentials', body: { name: `cred ${f.n}`, type: 'httpHeaderAuth', data: { name: 'X-Key', value: 'v' } } }) },
   'GET /rest/credentials/new': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/credentials/new' }) },

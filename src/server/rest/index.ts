@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './passwordReset.ts';
 import { registerJsonBodyParser } from './jsonBody.ts';
 import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 import { credentialIconRoutes } from './credentialIcons.ts';
+import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
 
 export function restRoutes(ctx: ServerContext) {
@@ -47,6 +48,7 @@ export function restRoutes(ctx: ServerContext) {
     usersRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     nodeParameterOptionsRoutes(app, ctx);
+    credentialIconRoutes(app, ctx);
     credentialIconRoutes(app, ctx);
     oauthRoutes(app, ctx);
   };
