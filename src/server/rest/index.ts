@@ -20,7 +20,6 @@ import { passwordResetRoutes } from './passwordReset.ts';
 import { registerJsonBodyParser } from './jsonBody.ts';
 import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 import { credentialIconRoutes } from './credentialIcons.ts';
-import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
 
 export function restRoutes(ctx: ServerContext) {
@@ -48,7 +47,6 @@ export function restRoutes(ctx: ServerContext) {
     usersRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     nodeParameterOptionsRoutes(app, ctx);
-    credentialIconRoutes(app, ctx);
     credentialIconRoutes(app, ctx);
     oauthRoutes(app, ctx);
   };
