@@ -67,13 +67,13 @@ export function signatureBaseString(method: string, url: URL, params: Array<[str
 
 /**
  * The Authorization header value for one request. `extra` carries protocol parameters of the
- * connect flow (oauth_callback, oauth_verifier); nonce and timestamp can be fixed for tests.
+ * connect flow (oauth_callback, oauth_verifier); nonce and timestamp can be fixed (tests).
  */
 export function oauth1Authorization(
   request: OAuth1Request,
   keys: OAuth1Keys,
   extra: Record<string, string> = {},
-  fixed: { nonce?: string; timestamp?: string } = {},
+  fixed: { nonce?: string; timestamp?: string; omitVersion?: boolean } = {},
 ): string {
   const method = signatureMethodOf(keys.signatureMethod);
   const url = new URL(request.url);
@@ -85,6 +85,8 @@ export function oauth1Authorization(
     oauth_version: '1.0',
     ...extra,
   };
+  // oauth_version is optional (§3.1); RFC 5849's own examples leave it out.
+  if (fixed.omitVersion) delete protocol.oauth_version;
   if (keys.token) protocol.oauth_token = keys.token;
   const params: Array<[string, string]> = [...url.searchParams.entries(), ...pairs(request.qs), ...pairs(request.form), ...Object.entries(protocol)];
   const base = signatureBaseString(request.method, url, params);
@@ -109,4 +111,37 @@ export function oauth1KeysOf(credentials: Record<string, unknown>): OAuth1Keys {
     tokenSecret: text(tokens.oauth_token_secret),
     signatureMethod: text(credentials.signatureMethod) || undefined,
   };
+}
+
+function headerOf(headers: Record<string, string> | undefined, name: string): string | undefined {
+  for (const [k, v] of Object.entries(headers ?? {})) if (k.toLowerCase() === name) return v;
+  return undefined;
+}
+
+/** The fields of a form-encoded body (RFC 5849 §3.4.1.3.1: only those are signed), else undefined. */
+function formFields(options: { headers?: Record<string, string>; body?: unknown }): Record<string, string[]> | undefined {
+  const body = options.body;
+  if (body instanceof URLSearchParams) return groupPairs([...body.entries()]);
+  const type = headerOf(options.headers, 'content-type') ?? '';
+  if (typeof body === 'string' && type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return groupPairs([...new URLSearchParams(body).entries()]);
+  return undefined;
+}
+
+function groupPairs(entries: Array<[string, string]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of entries) (out[k] ??= []).push(v);
+  return out;
+}
+
+/**
+ * A copy of a final request (URL, qs, body as the HTTP client sends them) with the
+ * Authorization: OAuth header of an oAuth1Api credential (its stored access token and secret).
+ */
+export function signOAuth1Request<T extends { url: string; method?: string; qs?: Record<string, unknown>; headers?: Record<string, string>; body?: unknown }>(credentials: Record<string, unknown>, options: T): T {
+  const keys = oauth1KeysOf(credentials);
+  const authorization = oauth1Authorization({ method: options.method ?? 'GET', url: options.url, qs: options.qs, form: formFields(options) }, keys);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.headers ?? {})) if (k.toLowerCase() !== 'authorization') headers[k] = v;
+  headers.Authorization = authorization;
+  return { ...options, headers };
 }

@@ -138,7 +138,7 @@ export async function requestToken(
     body = await readBounded(res);
   } catch (e) {
     if (e instanceof OAuth2TokenError) throw e;
-    if (timeout.aborted) throw new OAuth2TokenError(`the token endpoint did not answer in ${Math.round(timeoutMs / 1000)} s`);
+    if (timeout.aborted) throw new OAuth2TokenError(`the token endpoint did not answer in ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`);
     if (options.signal?.aborted) throw new OAuth2TokenError('the token request was cancelled');
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new OAuth2TokenError(`the token endpoint could not be reached (${cause?.code ?? cause?.message ?? (e as Error).message})`);
@@ -178,6 +178,8 @@ export interface OAuth2RequestContext {
   signal?: AbortSignal;
   itemIndex?: number;
   now?: () => number;
+  /** Token endpoint time limit, ms (default TOKEN_TIMEOUT_MS). */
+  tokenTimeoutMs?: number;
 }
 
 interface Latest {
@@ -256,7 +258,7 @@ async function obtain(ctx: OAuth2RequestContext, stale: OAuth2TokenData | undefi
     const grant: Record<string, string> = { grant_type: 'client_credentials' };
     if (text(ctx.credentials.scope)) grant.scope = text(ctx.credentials.scope);
     try {
-      return await requestToken(client, grant, { signal: ctx.signal, now });
+      return await requestToken(client, grant, { signal: ctx.signal, now, timeoutMs: ctx.tokenTimeoutMs });
     } catch (e) {
       throw nodeError(ctx, `Could not get an OAuth2 access token (client credentials): ${(e as Error).message}`, 'Check the Access Token URL, Client ID, Client Secret and Scope of the credential.');
     }
@@ -267,7 +269,7 @@ async function obtain(ctx: OAuth2RequestContext, stale: OAuth2TokenData | undefi
   }
   let answer: OAuth2TokenData;
   try {
-    answer = await requestToken(client, { grant_type: 'refresh_token', refresh_token: refreshToken }, { signal: ctx.signal, now });
+    answer = await requestToken(client, { grant_type: 'refresh_token', refresh_token: refreshToken }, { signal: ctx.signal, now, timeoutMs: ctx.tokenTimeoutMs });
   } catch (e) {
     if (e instanceof OAuth2TokenError && (e.error === 'invalid_grant' || e.error === 'unauthorized_client')) {
       await ctx.store?.(null);
