@@ -21,6 +21,8 @@ import { evaluateParameterValue, ParameterResolutionError } from './expressions.
 import { runCode } from './sandbox/runCode.ts';
 import type { BinaryDataStore, EngineLimits } from './types.ts';
 import { createDeduplicationHelpers, processMemoryStore, type ProcessedDataStore } from './deduplication.ts';
+import { sendAuthenticated, type DigestCache } from './auth/index.ts';
+import { legacyToHttpOptions, legacyResult } from './auth/legacyRequest.ts';
 
 export interface ContextInit {
   workflow: IWorkflowBase;
@@ -88,10 +90,25 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     return extended;
   };
 
+  // Requests authenticated by credential type (src/engine/auth); digest challenges are kept for
+  // the rest of this node run.
+  const digestCache: DigestCache = new Map();
+  const sendWithCredentials = async (credentialsType: string, options: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[1], additional?: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[2]) => {
+    const credentials = additional?.credentialsDecrypted?.data ?? (await ctx.getCredentials(credentialsType));
+    return sendAuthenticated(credentialsType, credentials, options, { node, limits: init.limits, digestCache, send: (o) => init.httpRequest(o, init.signal) });
+  };
+
   const helpers: ExecuteHelpers = {
     httpRequest: async (options) => {
       const response = await init.httpRequest(options, init.signal);
       return options.returnFullResponse ? response : response.body;
+    },
+    async httpRequestWithAuthentication(credentialsType, options, additional) {
+      const response = await sendWithCredentials(credentialsType, options, additional);
+      return options.returnFullResponse ? response : response.body;
+    },
+    async requestWithAuthentication(credentialsType, options, additional) {
+      return legacyResult(options, await sendWithCredentials(credentialsType, legacyToHttpOptions(options), additional));
     },
     returnJsonArray(data) {
       const list = Array.isArray(data) ? data : [data];

@@ -48,15 +48,21 @@ export function neededCredentialTypes(description: INodeTypeDescription, paramet
 
 /**
  * The credential types a 'credentialsSelect' parameter offers, by n8n's filters:
- * 'has:genericAuth', 'has:<field>', 'extends:<type>', or a plain type name.
+ * 'has:genericAuth', 'has:<field>', 'extends:<type>' (directly or through a parent), or a plain
+ * type name. As in n8n, 'has:authenticate' leaves out the generic auth types (Header, Bearer …
+ * Auth declare `authenticate` too, but they belong to the Generic Auth Type list).
  */
 export function credentialTypesForSelect(property: INodeProperties, types: readonly ICredentialType[]): ICredentialType[] {
   const filters = property.credentialTypes ?? [];
   if (!filters.length) return [...types];
+  const byName = new Map(types.map((t) => [t.name, t]));
+  const extendsType = (t: ICredentialType, base: string, depth = 0): boolean =>
+    depth < 10 && (t.extends ?? []).some((p) => p === base || (byName.has(p) && extendsType(byName.get(p)!, base, depth + 1)));
   return types.filter((t) =>
     filters.some((f) => {
+      if (f === 'has:authenticate') return !!t.authenticate && !t.genericAuth;
       if (f.startsWith('has:')) return !!(t as unknown as Record<string, unknown>)[f.slice(4)];
-      if (f.startsWith('extends:')) return (t.extends ?? []).includes(f.slice(8));
+      if (f.startsWith('extends:')) return extendsType(t, f.slice(8));
       return t.name === f;
     }),
   );
@@ -73,7 +79,7 @@ export function defaultCredentialName(type: Pick<ICredentialType, 'name' | 'disp
 /** Name used when the user empties the name field (spec 002 §5). */
 export const UNTITLED_CREDENTIAL_NAME = 'Untitled Credential';
 
-/** Types the server can test (POST /credentials/test connects): SMTP; the HTTP auth types have no test. */
+/** Types the server tests by connecting (POST /credentials/test); any type declaring a `test` request is testable too. */
 const TESTED_TYPES = new Set(['smtp']);
 
 export function isOAuthType(type: Pick<ICredentialType, 'name' | 'extends'>): boolean {
@@ -100,7 +106,7 @@ export function missingRequiredCredentialFields(type: ICredentialType, data: Rec
  * the type has a test.
  */
 export function isCredentialTestable(type: ICredentialType, data: Record<string, unknown>): boolean {
-  if (isOAuthType(type) || !TESTED_TYPES.has(type.name)) return false;
+  if (isOAuthType(type) || !(TESTED_TYPES.has(type.name) || !!type.test)) return false;
   if (missingRequiredCredentialFields(type, data).length) return false;
   return !Object.values(data).some(isExpression);
 }

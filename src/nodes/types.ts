@@ -46,6 +46,41 @@ export interface HttpRequestOptions {
   maxRedirects?: number;
 }
 
+/** n8n's IHttpRequestOptions as the authenticated helpers take it: a base URL and Basic credentials too. */
+export interface AuthenticatedRequestOptions extends HttpRequestOptions {
+  /** Joined with a relative `url` (axios' rule). */
+  baseURL?: string;
+  /** Sent as `Authorization: Basic …`. */
+  auth?: { username?: string; password?: string };
+}
+
+/** n8n's IAdditionalCredentialOptions: the credential already decrypted (else getCredentials is asked). */
+export interface AdditionalCredentialOptions {
+  credentialsDecrypted?: { data?: IDataObject };
+}
+
+/** n8n's legacy IRequestOptions (request-promise), the subset requestWithAuthentication maps. */
+export interface LegacyRequestOptions {
+  uri?: string;
+  url?: string;
+  baseURL?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  qs?: Record<string, unknown>;
+  body?: unknown;
+  /** Form fields, sent as application/x-www-form-urlencoded. */
+  form?: Record<string, unknown>;
+  json?: boolean;
+  /** null = the body as bytes. */
+  encoding?: string | null;
+  timeout?: number;
+  /** false = a status >= 400 is an answer, not an error (default true). */
+  simple?: boolean;
+  resolveWithFullResponse?: boolean;
+  followRedirect?: boolean;
+  auth?: { user?: string; username?: string; pass?: string; password?: string };
+}
+
 export interface HttpResponse {
   statusCode: number;
   statusMessage: string;
@@ -71,6 +106,14 @@ export interface WebhookResponse {
 /** Includes n8n's deduplication history helpers (checkProcessedAndRecord …, engine/deduplication.ts). */
 export interface ExecuteHelpers extends DeduplicationHelpers {
   httpRequest(options: HttpRequestOptions): Promise<HttpResponse | unknown>;
+  /**
+   * n8n's httpRequestWithAuthentication: the request authenticated as credential type
+   * `credentialsType` says (its `authenticate`, or digest / custom / OAuth), with this node's
+   * credential of that type (src/engine/auth). Answers like httpRequest.
+   */
+  httpRequestWithAuthentication(credentialsType: string, requestOptions: AuthenticatedRequestOptions, additionalCredentialOptions?: AdditionalCredentialOptions): Promise<HttpResponse | unknown>;
+  /** n8n's requestWithAuthentication: the same with the legacy request options. */
+  requestWithAuthentication(credentialsType: string, requestOptions: LegacyRequestOptions, additionalCredentialOptions?: AdditionalCredentialOptions, itemIndex?: number): Promise<unknown>;
   returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[];
   constructExecutionMetaData(
     items: INodeExecutionData[],

@@ -99,14 +99,11 @@ describe('HTTP Request with credentials', () => {
     await expect(request('unset', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'httpBasicAuth' }, {})).rejects.toThrow(/Credentials for \\"httpBasicAuth\\" are not set/);
   });
 
-  it('OAuth2 and predefined credential types fail with a clear error and send nothing', async () => {
+  it('OAuth2 fails with a clear error and sends nothing (predefined types: credentialAuth.test.ts)', async () => {
     const o = await request('oauth', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'oAuth2Api' }, { oAuth2Api: { id: 'none', name: 'OAuth' } });
     expect(o.status).toBe(500);
     expect(o.seen).toBeUndefined();
     expect(await lastError('oauth')).toBe('Authentication "OAuth2" is not supported yet');
-    const p = await request('predefined', { url: `${http.base}/echo`, authentication: 'predefinedCredentialType', nodeCredentialType: 'githubApi' }, { githubApi: { id: 'none', name: 'GitHub' } });
-    expect(await lastError('predefined')).toBe('Authentication "Predefined Credential Type (githubApi)" is not supported yet');
-    expect(p.seen).toBeUndefined();
   });
 });
 

@@ -3,11 +3,22 @@
 // it declares its own, as n8n resolves them; everyone outside this folder sees resolved types.
 // Adding a type is adding its definition to DEFINITIONS.
 import type { ICredentialType } from '../../model/credentialTypes.ts';
-import { httpBasicAuth, httpHeaderAuth, httpQueryAuth } from './httpAuth.ts';
+import { httpBasicAuth, httpBearerAuth, httpCustomAuth, httpDigestAuth, httpHeaderAuth, httpQueryAuth } from './httpAuth.ts';
+import { SERVICE_CREDENTIAL_TYPES } from './services/index.ts';
 import { smtp } from './smtp.ts';
 import { OAUTH_CREDENTIAL_TYPES } from './oauth.ts';
 
-const DEFINITIONS: readonly ICredentialType[] = [httpBasicAuth, httpHeaderAuth, httpQueryAuth, smtp, ...OAUTH_CREDENTIAL_TYPES];
+const DEFINITIONS: readonly ICredentialType[] = [
+  httpBasicAuth,
+  httpBearerAuth,
+  httpCustomAuth,
+  httpDigestAuth,
+  httpHeaderAuth,
+  httpQueryAuth,
+  smtp,
+  ...OAUTH_CREDENTIAL_TYPES,
+  ...SERVICE_CREDENTIAL_TYPES,
+];
 
 const byName = new Map(DEFINITIONS.map((t) => [t.name, t]));
 

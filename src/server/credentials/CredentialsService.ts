@@ -16,6 +16,7 @@ import { OAUTH_RECONNECT, connectionOf, connectsByUser, oauthFamily } from '../o
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { builtinTypes } from '../../nodes/registry.ts';
 import { defaultNodesAccess, nodeAccessRefusal, nodeTypeAllowed } from '../../model/nodesAccess.ts';
+import { testCredentialByRequest } from '../../engine/auth/credentialTest.ts';
 
 export type CredentialValue = string | number | boolean | null;
 
@@ -342,8 +343,9 @@ export class CredentialsService {
   }
 
   /**
-   * POST /credentials/test (spec 002 §7): SMTP connects and logs in; the HTTP auth types have
-   * nothing to connect to, as in n8n, where they have no test either.
+   * POST /credentials/test (spec 002 §7): SMTP connects and logs in; a type that declares a
+   * `test` sends that request authenticated with the data (n8n's rules and messages, bounded
+   * to 15 s: src/engine/auth/credentialTest.ts); other types have nothing to test, as in n8n.
    */
   async test(body: { id?: string; type: string; data?: CredentialData }, actor: CredentialActor): Promise<CredentialTestResult> {
     const type = typeOrError(body.type, 'body/credentials/type');
@@ -355,6 +357,7 @@ export class CredentialsService {
       if (row && row.type === type.name && row.ownerId === actor.id) data = body.data === undefined ? this.#open(row) : unredact(body.data, this.#open(row));
     }
     const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
+    if (type.name !== 'smtp' && type.test) return testCredentialByRequest(type, checked);
     if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };
     const transport = createTransport({
       host: String(checked.host),

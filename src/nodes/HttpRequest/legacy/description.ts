@@ -29,8 +29,11 @@ export const httpRequestLegacyDescription: INodeTypeDescription = {
   // v1's own authentication values; v2 uses the generic credential type parameters below.
   credentials: [
     { name: 'httpBasicAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['basicAuth'] } } },
+    { name: 'httpDigestAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['digestAuth'] } } },
     { name: 'httpHeaderAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['headerAuth'] } } },
     { name: 'httpQueryAuth', required: true, displayOptions: { show: { '@version': [1], authentication: ['queryAuth'] } } },
+    { name: 'oAuth1Api', required: true, displayOptions: { show: { '@version': [1], authentication: ['oAuth1'] } } },
+    { name: 'oAuth2Api', required: true, displayOptions: { show: { '@version': [1], authentication: ['oAuth2'] } } },
   ],
   properties: [
     {

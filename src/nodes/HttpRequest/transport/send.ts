@@ -1,6 +1,8 @@
-// One HTTP request of the node through ctx.helpers.httpRequest: the body encoded for its
-// content type, the raw bytes back, and a failure (status or transport) instead of a throw.
-import type { ExecuteFunctions, HttpResponse } from '../../types.ts';
+// One HTTP request of the node through ctx.helpers.httpRequest (or, with a credential,
+// httpRequestWithAuthentication): the body encoded for its content type, the raw bytes back,
+// and a failure (status or transport) instead of a throw.
+import type { IDataObject } from '../../../model/workflow.ts';
+import type { ExecuteFunctions, HttpRequestOptions, HttpResponse } from '../../types.ts';
 import { appendQuery, stringifyQuery, type ArrayFormat } from './queryString.ts';
 import { decodeText } from './decode.ts';
 import { statusFailure, transportFailure, type RequestFailure } from './apiError.ts';
@@ -20,6 +22,8 @@ export interface RequestSpec {
   maxRedirects?: number;
   /** Non-2xx answers are results, not failures. */
   neverError: boolean;
+  /** The credential the request is authenticated with (auth.ts), decrypted. */
+  authentication?: { type: string; credentials: IDataObject };
 }
 
 export interface RawResponse {
@@ -63,7 +67,7 @@ export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Pro
   const body = encodeBody(spec, headers);
   let response: HttpResponse;
   try {
-    response = (await ctx.helpers.httpRequest({
+    const options: HttpRequestOptions = {
       url: appendQuery(spec.url, spec.qs, spec.arrayFormat),
       method: spec.method,
       headers,
@@ -74,7 +78,13 @@ export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Pro
       ignoreHttpStatusErrors: true,
       followRedirects: spec.followRedirects,
       maxRedirects: spec.maxRedirects,
-    })) as HttpResponse;
+    };
+    const auth = spec.authentication;
+    response = (
+      auth
+        ? await ctx.helpers.httpRequestWithAuthentication(auth.type, options, { credentialsDecrypted: { data: auth.credentials } })
+        : await ctx.helpers.httpRequest(options)
+    ) as HttpResponse;
   } catch (e) {
     return { ok: false, failure: transportFailure(e) };
   }
