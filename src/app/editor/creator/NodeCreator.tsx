@@ -1,7 +1,7 @@
 // The node creator panel (spec 001 §2.6): search, tabs All / Regular / Trigger, collapsible
 // categories (the first expanded), subcategory sub-panels with a back arrow, a no-results view.
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Input, SearchField, Tab, TabList, Tabs, Button } from 'react-aria-components';
 import { faArrowLeft, faMagnifyingGlass, faXmark } from '@fortawesome/free-solid-svg-icons';
 import { HTTP_REQUEST_NODE_TYPE, MANUAL_TRIGGER_NODE_TYPE, STICKY_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
@@ -27,12 +27,20 @@ export const NodeCreator = observer(function NodeCreator() {
   const searchRef = useRef<HTMLInputElement>(null);
   const open = ui.creatorOpen;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     setQuery('');
     setSub(undefined);
-    // Focus after the panel's first paint so the key that opened it does not land in the field.
-    const t = setTimeout(() => searchRef.current?.focus(), 0);
+    // Focus as the panel is committed, before the browser handles the next key: a user who
+    // types right after Tab (or a busy machine) lost the first letters to the page while a
+    // timer waited ('manual' became 'nual' or nothing). The key that opened the panel cannot
+    // land in the field: Tab's default is prevented, '+' opens it from a click.
+    searchRef.current?.focus();
+    // A pointer opener may take focus back as its click ends: give it back to the field once.
+    const t = setTimeout(() => {
+      const field = searchRef.current;
+      if (field && !field.closest('.node-creator')?.contains(document.activeElement)) field.focus();
+    }, 0);
     return () => clearTimeout(t);
   }, [open]);
 
