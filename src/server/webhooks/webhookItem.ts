@@ -9,6 +9,7 @@ import type { IDataObject } from '../../model/workflow.ts';
 import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
 import type { BinaryDataStore } from '../../engine/types.ts';
 import { parseMultipart } from './multipart.ts';
+import { webhookBodyTooDeep } from '../limits.ts';
 
 export class WebhookBodyError extends Error {
   readonly statusCode: number;
@@ -82,6 +83,8 @@ export async function parseBody(body: Buffer | undefined, contentType: string): 
   if (!body || body.length === 0) return {};
   const text = body.toString('utf8');
   if (contentType === 'application/json' || contentType.endsWith('+json')) {
+    const deep = webhookBodyTooDeep(text, 'json');
+    if (deep) throw new WebhookBodyError(400, deep);
     try {
       return JSON.parse(text);
     } catch (e) {
@@ -90,6 +93,8 @@ export async function parseBody(body: Buffer | undefined, contentType: string): 
   }
   if (contentType === 'application/x-www-form-urlencoded') return { ...parseQueryString(text, '&', '=', { maxKeys: 10_000 }) };
   if (contentType.endsWith('/xml') || contentType.endsWith('+xml')) {
+    const deep = webhookBodyTooDeep(text, 'xml');
+    if (deep) throw new WebhookBodyError(400, deep);
     try {
       return await parseStringPromise(text, { async: true, normalize: true, normalizeTags: true, explicitArray: false, trim: true });
     } catch (e) {
