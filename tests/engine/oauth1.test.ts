@@ -55,7 +55,7 @@ describe('OAuth 1 signing (RFC 5849)', () => {
 
   it('signs a request with the stored token; an unconnected credential says so without values', () => {
     const creds = { consumerKey: 'ck', consumerSecret: 'secret-cs', signatureMethod: 'HMAC-SHA1', oauthTokenData: { oauth_token: 'tok', oauth_token_secret: 'tsec' } };
-    const signed = signOAuth1Request(creds, { url: 'http://h.example/a', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'x' }, body: 'k=v' });
+    const signed = signOAuth1Request(creds, { url: 'http://h.example/a', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'x' } as Record<string, string>, body: 'k=v' });
     expect(Object.keys(signed.headers!).filter((k) => k.toLowerCase() === 'authorization')).toEqual(['Authorization']);
     expect(parseHeader(signed.headers!.Authorization).oauth_token).toBe('tok');
     expect(() => signOAuth1Request({ ...creds, oauthTokenData: undefined }, { url: 'http://h.example/a' })).toThrow(/not connected/);

@@ -101,7 +101,7 @@ describe('OAuth 2 bearer and refresh', () => {
     const token = await connect();
     await idp.revokeRefreshTokens();
     const stored: Array<OAuth2TokenData | null> = [];
-    const err = await sendWithOAuth2(context({ ...token, expires_at: Date.now() - 1000 }, stored), { url: idp.resourceUrl }).catch((e: unknown) => e as Error & { description?: string });
+    const err = await sendWithOAuth2(context({ ...token, expires_at: Date.now() - 1000 }, stored), { url: idp.resourceUrl }).then((): Error & { description?: string } => new Error('no error'), (e: unknown) => e as Error & { description?: string });
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toBe(RECONNECT_MESSAGE);
     expect(err.description).toContain('invalid_grant');
