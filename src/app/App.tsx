@@ -21,6 +21,8 @@ import { DeleteUserDialog } from './dialogs/DeleteUserDialog.tsx';
 import { SessionEndedDialog } from './dialogs/SessionEndedDialog.tsx';
 import { WorkflowDemoView } from './views/WorkflowDemoView.tsx';
 import { CredentialEditDialog } from './credentials/CredentialEditDialog.tsx';
+import { CredentialsListDialog } from './credentials/CredentialsListDialog.tsx';
+import { CredentialSelectDialog } from './credentials/CredentialSelectDialog.tsx';
 import { SigninView } from './auth/SigninView.tsx';
 import { SignupView } from './auth/SignupView.tsx';
 import { SetupView } from './auth/SetupView.tsx';
@@ -82,6 +84,9 @@ export function App() {
       <ExecutionsDialog />
       <RenameNodeDialog />
       <ImportUrlDialog />
+      {/* Over the list, the picker and the edit modal render inside it (CredentialsListDialog). */}
+      <CredentialsListDialog />
+      <CredentialSelectDialog />
       <CredentialEditDialog />
       <ChangePasswordDialog />
       <InviteUserDialog />

@@ -1,5 +1,5 @@
 // Credentials calls (spec 002 §7). Answers carry data only for GET /credentials/{id}?includeData=true.
-import type { ICredentialType } from '../../model/credentialTypes.ts';
+import type { ICredentialType, OAuthConnection } from '../../model/credentialTypes.ts';
 import { request } from './client.ts';
 
 export type CredentialData = Record<string, string | number | boolean | null>;
@@ -14,6 +14,8 @@ export interface CredentialListItem {
   createdAt: string;
   updatedAt: string;
   data?: CredentialData;
+  /** OAuth types only: whether tokens are stored (never the tokens themselves). */
+  oauth?: OAuthConnection;
 }
 
 export interface CredentialWrite {
@@ -66,4 +68,9 @@ export function deleteCredential(id: string): Promise<unknown> {
 /** POST /credentials/test */
 export function testCredential(credentials: { id?: string; name?: string; type: string; data: CredentialData }): Promise<CredentialTestResult> {
   return request('POST', '/credentials/test', { body: { credentials } });
+}
+
+/** GET /oauth1-credential/auth or /oauth2-credential/auth: the provider's authorization URL for a stored credential. */
+export function getOAuthAuthorizationUrl(version: 1 | 2, id: string): Promise<string> {
+  return request('GET', `/oauth${version}-credential/auth`, { query: { id } });
 }

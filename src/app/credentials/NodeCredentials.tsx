@@ -1,7 +1,8 @@
 // The NDV's credential selectors (spec 002 §4): one per credential type the node needs now
 // (description credentials whose display rules hold, and the type a credentialsSelect parameter
 // names). A select of the stored credentials of that type plus 'Create New Credential'; the
-// choice is node.credentials[type] = { id, name }, an undoable edit of the workflow.
+// choice is node.credentials[type] = { id, name }, an undoable edit of the workflow. An OAuth
+// credential whose refresh the provider refused says so, with a Reconnect button (the modal).
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { faPen } from '@fortawesome/free-solid-svg-icons';
@@ -104,6 +105,16 @@ const CredentialSelect = observer(function CredentialSelect({ node, needed, labe
       {missing && (
         <div className="field-error" role="alert">
           {`Credentials for "${typeName}" are not set.`}
+        </div>
+      )}
+      {current?.oauth === 'reconnect' && (
+        <div className="node-credential-reconnect" role="alert" data-testid={`credential-reconnect-${needed.name}`}>
+          <span>{`The account of "${current.name}" must be connected again: the provider refused to renew its access.`}</span>
+          {!readOnly && (
+            <button type="button" className="btn btn-s" onClick={() => credentials.openEdit(current.id)} data-testid={`credential-reconnect-open-${needed.name}`}>
+              Reconnect
+            </button>
+          )}
         </div>
       )}
       {dangling && credentials.loaded && (

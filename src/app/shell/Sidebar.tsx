@@ -1,6 +1,6 @@
 // The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
-// user menu at the foot. Executions opens the executions dialog (modal 'executions'). The
-// Credentials submenu comes with its dialogs (the credentials list and type picker, issue 13).
+// user menu at the foot. Executions opens the executions dialog (modal 'executions'); the
+// Credentials submenu the credential type picker and the credentials list (CredentialsMenu.tsx).
 import { faFolderOpen, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { WorkflowsMenu, type SidebarActions } from './WorkflowsMenu.tsx';
+import { CredentialsMenu } from './CredentialsMenu.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import './sidebarMenus.css';
 
@@ -38,6 +39,7 @@ export function Sidebar({ actions }: { actions: SidebarActions }) {
       <Entry icon={faPlus} label="New workflow" shortcut="Ctrl+Alt+N" onPress={actions.newWorkflow} testId="sidebar-new-workflow" />
       <Entry icon={faFolderOpen} label="Open workflow" shortcut="Ctrl+O" onPress={() => ui.modals.open('workflowOpen')} testId="sidebar-open-workflow" />
       <WorkflowsMenu actions={actions} />
+      <CredentialsMenu />
       <Entry icon={faList} label="Executions" onPress={() => ui.modals.open('executions')} testId="sidebar-executions" />
       <div className="sidebar-spacer" />
       <HelpMenu />

@@ -5,6 +5,7 @@ import type { ICredentialType } from '../../model/credentialTypes.ts';
 import {
   createCredential,
   deleteCredential,
+  getCredential,
   getCredentialTypes,
   getCredentials,
   updateCredential,
@@ -44,6 +45,7 @@ export class CredentialsStore {
       setLoaded: action,
       upsert: action,
       remove: action,
+      forget: action,
       openNew: action,
       openEdit: action,
       takeTarget: action,
@@ -111,6 +113,18 @@ export class CredentialsStore {
 
   async delete(id: string): Promise<void> {
     await deleteCredential(id);
+    this.remove(id);
+  }
+
+  /** The stored credential read again (its OAuth state after a connect); a gone one leaves the list. */
+  async reread(id: string): Promise<CredentialListItem> {
+    const c = await getCredential(id);
+    this.upsert(c);
+    return c;
+  }
+
+  /** A credential the server no longer has (deleted elsewhere) leaves the list. */
+  forget(id: string): void {
     this.remove(id);
   }
 

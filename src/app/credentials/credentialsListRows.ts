@@ -1,0 +1,47 @@
+// The credentials list's rows (spec 002 §2, §9): sortable by name, type (its display name),
+// created and updated; name ascending by default. A header pressed again turns its order.
+import type { CredentialListItem } from '../api/credentials.ts';
+
+export type CredentialSortKey = 'name' | 'type' | 'createdAt' | 'updatedAt';
+export interface CredentialSort {
+  key: CredentialSortKey;
+  descending: boolean;
+}
+
+export const DEFAULT_CREDENTIAL_SORT: CredentialSort = { key: 'name', descending: false };
+
+export function nextCredentialSort(current: CredentialSort, key: CredentialSortKey): CredentialSort {
+  if (current.key === key) return { key, descending: !current.descending };
+  // Dates start newest first, texts A to Z.
+  return { key, descending: key === 'createdAt' || key === 'updatedAt' };
+}
+
+export interface CredentialRow extends CredentialListItem {
+  typeName: string;
+}
+
+const text = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+
+export function sortCredentialRows(rows: readonly CredentialRow[], sort: CredentialSort): CredentialRow[] {
+  const cmp = (a: CredentialRow, b: CredentialRow): number => {
+    switch (sort.key) {
+      case 'name':
+        return text(a.name, b.name);
+      case 'type':
+        return text(a.typeName, b.typeName) || text(a.name, b.name);
+      case 'createdAt':
+      case 'updatedAt':
+        return Date.parse(a[sort.key]) - Date.parse(b[sort.key]) || text(a.name, b.name);
+    }
+  };
+  const dir = sort.descending ? -1 : 1;
+  return [...rows].sort((a, b) => dir * cmp(a, b) || a.id.localeCompare(b.id));
+}
+
+let dateFormat: Intl.DateTimeFormat | undefined;
+export function formatCredentialDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat.format(d);
+}
