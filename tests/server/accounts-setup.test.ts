@@ -109,7 +109,8 @@ describe('owner setup on a loopback server', () => {
     // includeData: the owner is the credential's own user now.
     const data = await api(s, 'GET', `/rest/credentials/${credentialId}?includeData=true`, undefined, { cookie });
     expect(data.status).toBe(200);
-    expect(data.body.data.data.value).toBe('secret-of-Key before setup');
+    // The secret itself stays on the server: n8n's blank placeholder stands for it.
+    expect(data.body.data.data).toEqual({ name: 'X-Key', value: '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6' });
     const row = await s.server.db.selectFrom('workflows').select('ownerId').where('id', '=', workflowId).executeTakeFirstOrThrow();
     expect(row.ownerId).toBe(defaultId);
     // Only one user exists: no second row was made.

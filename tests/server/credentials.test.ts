@@ -20,6 +20,13 @@ async function server(env: Record<string, string> = {}, dataDir?: string): Promi
 }
 
 const basic = { name: 'Partner API', type: 'httpBasicAuth', data: { user: 'ada', password: 's3cret-Pa55word' }, nodesAccess: [{ nodeType: 'n8n-nodes-base.httpRequest' }] };
+/** What includeData answers for `basic`: the password as n8n's blank placeholder (the edit modal's view). */
+const basicRedacted = { user: 'ada', password: CREDENTIAL_BLANK_VALUE };
+/** The decrypted data a node of the default user gets (the stored values). */
+async function stored(s: TestServer, id: string, type: string) {
+  const owner = (await s.server.context.repos.users.ensureDefaultUser()).id;
+  return s.server.context.credentials.resolveForNode(type, { name: 'Use', type: 'n8n-nodes-base.httpRequest', credentials: { [type]: { id, name: '' } } }, owner);
+}
 
 async function rawRows(s: TestServer): Promise<string> {
   return JSON.stringify(await s.server.db.selectFrom('credentials').selectAll().execute());
@@ -56,7 +63,8 @@ describe('credentials at rest', () => {
     await a.close();
     const b = await server({}, dataDir);
     expect(readFileSync(join(dataDir, 'encryptionKey'), 'utf8')).toBe(key);
-    expect((await call(b, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual(basic.data);
+    expect((await call(b, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual(basicRedacted);
+    expect(await stored(b, id, 'httpBasicAuth')).toEqual(basic.data);
     await b.close();
   });
 
@@ -68,7 +76,8 @@ describe('credentials at rest', () => {
     await a.close();
     expect(() => statSync(join(dataDir, 'encryptionKey'))).toThrow();
     const b = await server({ SWITCHYARD_ENCRYPTION_KEY: 'first key of the instance' }, dataDir);
-    expect((await call(b, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual(basic.data);
+    expect((await call(b, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual(basicRedacted);
+    expect(await stored(b, id, 'httpBasicAuth')).toEqual(basic.data);
     await b.close();
     const c = await server({ SWITCHYARD_ENCRYPTION_KEY: 'a different key entirely' }, dataDir);
     const r = await call(c, 'GET', `/rest/credentials/${id}?includeData=true`);
@@ -97,14 +106,15 @@ describe('credentials REST', () => {
     const plain = (await call(s, 'GET', `/rest/credentials/${created.id}`)).body.data;
     expect(plain.data).toBeUndefined();
     const full = (await call(s, 'GET', `/rest/credentials/${created.id}?includeData=true`)).body.data;
-    expect(full.data).toEqual(basic.data);
+    expect(full.data).toEqual(basicRedacted);
 
     // A redacted value sent back keeps what is stored; other fields change.
     const patched = await call(s, 'PATCH', `/rest/credentials/${created.id}`, { name: ' Renamed ', data: { user: 'grace', password: CREDENTIAL_BLANK_VALUE } });
     expect(patched.status).toBe(200);
     expect(patched.body.data.name).toBe('Renamed');
     expect(patched.body.data.data).toBeUndefined();
-    expect((await call(s, 'GET', `/rest/credentials/${created.id}?includeData=true`)).body.data.data).toEqual({ user: 'grace', password: 's3cret-Pa55word' });
+    expect((await call(s, 'GET', `/rest/credentials/${created.id}?includeData=true`)).body.data.data).toEqual({ user: 'grace', password: CREDENTIAL_BLANK_VALUE });
+    expect(await stored(s, created.id, 'httpBasicAuth')).toEqual({ user: 'grace', password: 's3cret-Pa55word' });
 
     expect((await call(s, 'DELETE', `/rest/credentials/${created.id}`)).body).toEqual({ data: true });
     const gone = await call(s, 'GET', `/rest/credentials/${created.id}`);
@@ -152,7 +162,8 @@ describe('credentials REST', () => {
     expect((await call(s, 'PATCH', `/rest/credentials/${id}`, { data: { nope: 'x' } })).status).toBe(400);
     const r = await call(s, 'PATCH', `/rest/credentials/${id}`, { type: 'httpHeaderAuth', data: { name: 'X-Key', value: 'v' } });
     expect(r.body.data.type).toBe('httpHeaderAuth');
-    expect((await call(s, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual({ name: 'X-Key', value: 'v' });
+    expect((await call(s, 'GET', `/rest/credentials/${id}?includeData=true`)).body.data.data).toEqual({ name: 'X-Key', value: CREDENTIAL_BLANK_VALUE });
+    expect(await stored(s, id, 'httpHeaderAuth')).toEqual({ name: 'X-Key', value: 'v' });
   });
 
   it('POST /credentials/test has no test for HTTP auth types and reports an SMTP server that is not there', async () => {

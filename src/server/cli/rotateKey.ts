@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CredentialCipher, KEY_FILE, MIN_KEY_LENGTH } from '../credentials/cipher.ts';
 import { DATABASE_FILE } from '../db/database.ts';
+import { OAUTH_RECONNECT } from '../oauth/connection.ts';
 
 export const PREVIOUS_KEY_FILE = `${KEY_FILE}.previous`;
 export const NEXT_KEY_FILE = `${KEY_FILE}.new`;
@@ -97,8 +98,9 @@ export function rotateEncryptionKey(opts: RotateKeyOptions): RotateKeyResult {
           }
         };
         const data = newCipher.encrypt(open(row.data, 'data'), row.id);
-        let tokens: string | null = null;
-        if (row.oauthTokenData !== null) {
+        let tokens = row.oauthTokenData;
+        // 'reconnect' (the provider refused a refresh) is a plain marker, not ciphertext.
+        if (row.oauthTokenData !== null && row.oauthTokenData !== OAUTH_RECONNECT) {
           tokens = newCipher.encrypt(open(row.oauthTokenData, 'OAuth token data'), row.id);
           oauthTokens++;
         }

@@ -133,6 +133,22 @@ function withDefaults(type: ICredentialType | undefined, data: CredentialData): 
   return { ...out, ...data };
 }
 
+/**
+ * What the edit modal gets (n8n's redact): a password property's value is n8n's blank placeholder,
+ * which an update or a test sent back turns into the stored value again; an expression stays
+ * visible (it names where the secret comes from, it is not one). Empty values stay empty.
+ */
+export function redactSecrets(type: ICredentialType | undefined, data: CredentialData): CredentialData {
+  const out: CredentialData = { ...data };
+  for (const p of type?.properties ?? []) {
+    const v = out[p.name];
+    if (!p.typeOptions?.password || v === undefined || v === null || v === '') continue;
+    if (typeof v === 'string' && v.startsWith('=')) continue;
+    out[p.name] = CREDENTIAL_BLANK_VALUE;
+  }
+  return out;
+}
+
 /** Values sent as n8n's blank placeholder keep what is stored (redacted fields sent back). */
 function unredact(next: CredentialData, stored: CredentialData): CredentialData {
   const out: CredentialData = {};
@@ -204,7 +220,7 @@ export class CredentialsService {
     const row = includeData ? await this.#editable(id, actor) : await this.#visible(id, actor);
     const out = toResponse(row);
     const data = this.#open(row);
-    if (includeData) out.data = data;
+    if (includeData) out.data = redactSecrets(credentialType(row.type), data);
     if (connectsByUser(row.type, data)) out.oauth = connectionOf(row.oauthTokenData);
     return out;
   }
