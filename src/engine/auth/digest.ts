@@ -89,8 +89,12 @@ export interface DigestState {
   nc: number;
 }
 
-/** One node run's digest states, by origin and user. */
-export type DigestCache = Map<string, DigestState>;
+/**
+ * One node run's digest states, by origin and user. While the first request to a server is
+ * getting its challenge, the entry is that pending state: requests sent meanwhile (HTTP Request
+ * sends its items together) wait for it instead of each taking a 401 of its own.
+ */
+export type DigestCache = Map<string, DigestState | Promise<DigestState | undefined>>;
 
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -121,14 +125,14 @@ export function chooseChallenge(challenges: Challenge[]): Challenge {
 }
 
 /** The Authorization header answering `state`'s challenge for this request (RFC 7616 §3.4). */
-export function digestAuthorization(state: DigestState, user: string, password: string, method: string, uri: string): string {
+export function digestAuthorization(state: DigestState, user: string, password: string, method: string, uri: string, cnonceForTest?: string): string {
   const { params } = state.challenge;
   const algo = parseAlgorithm(params.algorithm)!;
   const H = (s: string) => createHash(HASHES[algo.algorithm]).update(s, 'utf8').digest('hex');
   const realm = params.realm ?? '';
   const nonce = params.nonce;
   const qop = params.qop !== undefined ? 'auth' : undefined;
-  const cnonce = randomBytes(16).toString('hex');
+  const cnonce = cnonceForTest ?? randomBytes(16).toString('hex');
   const nc = (state.nc += 1).toString(16).padStart(8, '0');
   let ha1 = H(`${user}:${realm}:${password}`);
   if (algo.sess) ha1 = H(`${ha1}:${nonce}:${cnonce}`);
@@ -195,15 +199,29 @@ export async function sendWithDigest(
   const uri = requestUri(request.url);
   const withAuth = (state: DigestState) => ({ ...request.headers, Authorization: digestAuthorization(state, user, password, method, uri) });
 
-  const known = cache?.get(key);
-  let response = await send(known ? withAuth(known) : request.headers);
-  const challenges = challengeOf(response);
-  if (!challenges) return response;
-  const state: DigestState = { challenge: chooseChallenge(challenges), nc: 0 };
-  response = await send(withAuth(state));
-  if (cache) {
-    if (response.statusCode === 401) cache.delete(key);
-    else cache.set(key, state);
+  let entry = cache?.get(key);
+  if (entry instanceof Promise) entry = await entry;
+  let settle: ((state: DigestState | undefined) => void) | undefined;
+  if (!entry && cache) {
+    cache.set(key, new Promise<DigestState | undefined>((resolve) => (settle = resolve)));
   }
-  return response;
+  let kept: DigestState | undefined;
+  try {
+    let response = await send(entry ? withAuth(entry) : request.headers);
+    const challenges = challengeOf(response);
+    if (!challenges) {
+      kept = entry;
+      return response;
+    }
+    const state: DigestState = { challenge: chooseChallenge(challenges), nc: 0 };
+    response = await send(withAuth(state));
+    if (response.statusCode !== 401) kept = state;
+    return response;
+  } finally {
+    if (cache) {
+      if (kept) cache.set(key, kept);
+      else if (settle || cache.get(key) === entry) cache.delete(key);
+    }
+    settle?.(kept);
+  }
 }
