@@ -53,6 +53,8 @@ export interface ContextInit {
   additionalKeys?: IDataObject;
   binaryStore?: BinaryDataStore;
   getCredentials?: (type: string, node: INode) => Promise<IDataObject>;
+  /** Stores a refreshed OAuth token of the node's credential (RunOptions.updateOAuthTokenData). */
+  updateOAuthTokenData?: (type: string, node: INode, tokenData: IDataObject | null) => Promise<void>;
   executeSubWorkflow?: (request: SubWorkflowRequest) => Promise<SubWorkflowResult>;
   loadWorkflow?: (id: string) => Promise<IWorkflowBase>;
   hints: Array<{ message: string }>;
@@ -95,7 +97,10 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
   const digestCache: DigestCache = new Map();
   const sendWithCredentials = async (credentialsType: string, options: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[1], additional?: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[2]) => {
     const credentials = additional?.credentialsDecrypted?.data ?? (await ctx.getCredentials(credentialsType));
-    return sendAuthenticated(credentialsType, credentials, options, { node, limits: init.limits, digestCache, send: (o) => init.httpRequest(o, init.signal) });
+    // OAuth: refreshed tokens are stored for the node's own credential only (not for data passed in).
+    const update = init.updateOAuthTokenData;
+    const storeOAuthTokenData = update && !additional?.credentialsDecrypted ? (t: IDataObject | null) => update(credentialsType, node, t) : undefined;
+    return sendAuthenticated(credentialsType, credentials, options, { node, limits: init.limits, digestCache, send: (o) => init.httpRequest(o, init.signal), storeOAuthTokenData, signal: init.signal });
   };
 
   const helpers: ExecuteHelpers = {

@@ -483,6 +483,7 @@ class WorkflowRun {
         additionalKeys: this.opts.additionalKeys,
         binaryStore: this.opts.binaryStore,
         getCredentials: this.opts.getCredentials,
+        updateOAuthTokenData: this.opts.updateOAuthTokenData,
         processedDataStore: this.opts.processedDataStore,
         hints,
       },

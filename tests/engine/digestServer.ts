@@ -131,7 +131,7 @@ export async function startDigestServer(options: DigestServerOptions): Promise<{
       const header = req.headers.authorization;
       const record: DigestSeen = { method: req.method ?? '', url: req.url ?? '', authorization: header, status: 401, body: Buffer.concat(chunks).toString('utf8') };
       seen.push(record);
-      const verdict = header ? check(req, header) : ({ ok: false, reason: 'no credentials' } as const);
+      const verdict: ReturnType<typeof check> = header ? check(req, header) : { ok: false, reason: 'no credentials' };
       if (verdict.ok) {
         record.status = 200;
         res.writeHead(200, { 'content-type': 'application/json' });

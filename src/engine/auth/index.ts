@@ -19,6 +19,8 @@ import { applyCustomAuth, CustomAuthError, parseCustomAuth } from './custom.ts';
 import { DigestError, sendWithDigest, type DigestCache } from './digest.ts';
 import { applyGenericAuthenticate, EmptyAuthKeyError, type ExpressionLimits } from './generic.ts';
 import { BodyMergeError, finalOptions, type AuthRequestOptions } from './request.ts';
+import { signOAuth1Request } from './oauth1.ts';
+import { sendWithOAuth2, type OAuth2TokenData } from './oauth2.ts';
 
 export type { AuthRequestOptions } from './request.ts';
 export type { DigestCache } from './digest.ts';
@@ -32,8 +34,11 @@ export interface AuthEnvironment {
   send(options: HttpRequestOptions): Promise<HttpResponse>;
   /** Digest challenges kept between the requests of one node run (nonce count continues). */
   digestCache?: DigestCache;
-  // OAuth: the OAuth helper adds here what its branch needs (stored tokens are in the
-  // credential's `oauthTokenData`; a refreshed token goes to RunOptions.updateOAuthTokenData).
+  // OAuth: stored tokens are in the credential's `oauthTokenData`; a refreshed or fetched token
+  // goes here (RunOptions.updateOAuthTokenData for the node's credential; null = 'reconnect').
+  storeOAuthTokenData?: (tokenData: OAuth2TokenData | null) => Promise<void>;
+  /** The run's stop signal (token requests end with it). */
+  signal?: AbortSignal;
 }
 
 /** Names the "not supported" error uses for schemes this engine does not send yet. */
@@ -51,7 +56,7 @@ function fail(env: Pick<AuthEnvironment, 'node'>, message: string, description?:
  * Schemes that fail with 'Authentication "…" is not supported yet' and send nothing; the OAuth
  * helper removes each base type from this list as its branch below lands.
  */
-const NOT_SUPPORTED_YET: readonly string[] = ['oAuth1Api', 'oAuth2Api'];
+const NOT_SUPPORTED_YET: readonly string[] = [];
 
 /** Throws the 'not supported yet' error for a type whose scheme this engine cannot send. */
 export function assertSchemeSupported(typeName: string, env: Pick<AuthEnvironment, 'node'>): void {
@@ -133,11 +138,21 @@ export async function sendAuthenticated(typeName: string, credentials: IDataObje
   assertSchemeSupported(typeName, env);
 
   // ── OAUTH ──────────────────────────────────────────────────────────────────────────────
-  // The OAuth helper's branch goes here: a type whose chain includes 'oAuth1Api' signs the
-  // request (src/engine/auth/oauth1.ts); one whose chain includes 'oAuth2Api' sends the stored
-  // token and refreshes it on expiry or a 401 (src/engine/auth/oauth2.ts), e.g.
-  //   const chain = chainOf(typeName);
-  //   if (chain.includes('oAuth2Api')) return sendOAuth2(typeName, credentials, options, env);
+  // OAuth 2 sends the stored token and refreshes it on expiry or a 401 (oauth2.ts); OAuth 1
+  // signs the final request with the stored token (oauth1.ts).
+  const chain = chainOf(typeName);
+  if (chain.includes('oAuth2Api')) {
+    return sendWithOAuth2({ credentialType: typeName, credentials, node: env.node, send: env.send, store: env.storeOAuthTokenData, signal: env.signal }, finalOptions(options));
+  }
+  if (chain.includes('oAuth1Api')) {
+    let signed: HttpRequestOptions;
+    try {
+      signed = signOAuth1Request(credentials, finalOptions(options));
+    } catch (e) {
+      throw fail(env, (e as Error).message, 'Open the credential and connect it (OAuth1 signs each request with the token it got then).');
+    }
+    return env.send(signed);
+  }
   // ───────────────────────────────────────────────────────────────────────────────────────
 
   const prepared = prepareRequest(typeName, credentials, options, env);
