@@ -97,9 +97,10 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
   const digestCache: DigestCache = new Map();
   const sendWithCredentials = async (credentialsType: string, options: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[1], additional?: Parameters<ExecuteHelpers['httpRequestWithAuthentication']>[2]) => {
     const credentials = additional?.credentialsDecrypted?.data ?? (await ctx.getCredentials(credentialsType));
-    // OAuth: refreshed tokens are stored for the node's own credential only (not for data passed in).
+    // OAuth: a refreshed token is stored for the node's credential of this type (HTTP Request
+    // passes that credential's data in, read per item).
     const update = init.updateOAuthTokenData;
-    const storeOAuthTokenData = update && !additional?.credentialsDecrypted ? (t: IDataObject | null) => update(credentialsType, node, t) : undefined;
+    const storeOAuthTokenData = update ? (t: IDataObject | null) => update(credentialsType, node, t) : undefined;
     return sendAuthenticated(credentialsType, credentials, options, { node, limits: init.limits, digestCache, send: (o) => init.httpRequest(o, init.signal), storeOAuthTokenData, signal: init.signal });
   };
 

@@ -31,6 +31,15 @@ function buildUrl(url: string, qs?: Record<string, unknown>): string {
   return u.toString();
 }
 
+/**
+ * The URL as an error message may show it: without its query and user info, which can hold a
+ * credential's secret (query auth, custom auth's qs); error messages are stored with the run.
+ */
+function urlForMessage(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`;
+}
+
 async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`);
@@ -102,7 +111,7 @@ export async function defaultHttpRequest(options: HttpRequestOptions, signal: Ab
     if (e instanceof HttpRequestError) throw e;
     if (timeout.aborted) throw new HttpRequestError(`Request timed out after ${options.timeout ?? DEFAULT_TIMEOUT_MS} ms`, 'ETIMEDOUT');
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new HttpRequestError(`Request to ${url} failed: ${cause?.message ?? (e as Error).message}`, cause?.code);
+    throw new HttpRequestError(`Request to ${urlForMessage(url)} failed: ${cause?.message ?? (e as Error).message}`, cause?.code);
   }
   const bytes = await readLimited(res, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const responseHeaders: Record<string, string> = {};

@@ -118,6 +118,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       level: config.logLevel,
       // Recovery and invitation links carry secrets in their query: never in the log.
       serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+      // The serializer above leaves headers out; should a log call add them, secrets stay out.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-n8n-api-key"]', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'], censor: '[redacted]' },
     },
     // One line per request only when debugging; at info the log keeps to events that matter.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
