@@ -97,6 +97,7 @@ export async function testCredentialByRequest(type: ICredentialType, credentials
   try {
     const response = await sendAuthenticated(type.name, credentials, request, {
       limits,
+      credentialType: (name) => (name === type.name ? type : undefined),
       send: (o) => httpRequest(o, deadline),
     });
     return statusVerdict(response, test.rules ?? []) ?? { status: 'OK', message: 'Connection successful!' };

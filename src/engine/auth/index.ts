@@ -10,6 +10,7 @@
 //                        as n8n does: such nodes put the credential into the request themselves
 // Sending is wrapped rather than done by the caller because digest (and OAuth 2's refresh on a
 // 401) need more than one attempt.
+import type { ICredentialType } from '../../model/credentialTypes.ts';
 import type { IDataObject, INode } from '../../model/workflow.ts';
 import type { HttpRequestOptions, HttpResponse } from '../../nodes/types.ts';
 import { NodeOperationError } from '../../nodes/types.ts';
@@ -34,6 +35,8 @@ export interface AuthEnvironment {
   send(options: HttpRequestOptions): Promise<HttpResponse>;
   /** Digest challenges kept between the requests of one node run (nonce count continues). */
   digestCache?: DigestCache;
+  /** Where credential types are looked up (the built-in registry by default; tests, packages). */
+  credentialType?: (name: string) => ICredentialType | undefined;
   // OAuth: stored tokens are in the credential's `oauthTokenData`; a refreshed or fetched token
   // goes here (RunOptions.updateOAuthTokenData for the node's credential; null = 'reconnect').
   storeOAuthTokenData?: (tokenData: OAuth2TokenData | null) => Promise<void>;
@@ -77,10 +80,10 @@ function chainOf(typeName: string): string[] {
  * bad credential fails its item with a clear message and nothing is sent). Throws
  * NodeOperationError; the message names the credential type, never its values.
  */
-export function checkAuthentication(typeName: string, credentials: IDataObject, env: Pick<AuthEnvironment, 'node'>): void {
+export function checkAuthentication(typeName: string, credentials: IDataObject, env: Pick<AuthEnvironment, 'node' | 'credentialType'>): void {
   const chain = chainOf(typeName);
   if (chain.includes('oAuth1Api') || chain.includes('oAuth2Api')) return;
-  if (!credentialType(typeName)) throw fail(env, `Credential type "${typeName}" is not known`, 'Choose a credential type this instance has (Credentials → Add credential lists them).');
+  if (!(env.credentialType ?? credentialType)(typeName)) throw fail(env, `Credential type "${typeName}" is not known`, 'Choose a credential type this instance has (Credentials → Add credential lists them).');
   if (typeName === 'httpCustomAuth') {
     try {
       parseCustomAuth(credentials);
@@ -99,12 +102,12 @@ export function prepareRequest(
   typeName: string,
   credentials: IDataObject,
   options: AuthRequestOptions,
-  env: Pick<AuthEnvironment, 'node' | 'limits'>,
+  env: Pick<AuthEnvironment, 'node' | 'limits' | 'credentialType'>,
 ): { options: AuthRequestOptions; digest?: { user: string; password: string } } {
   checkAuthentication(typeName, credentials, env);
   const out: AuthRequestOptions = { ...options, headers: { ...(options.headers ?? {}) } };
   if (options.qs) out.qs = { ...options.qs };
-  const type = credentialType(typeName)!;
+  const type = (env.credentialType ?? credentialType)(typeName)!;
   try {
     if (typeName === 'httpDigestAuth') {
       return { options: out, digest: { user: String(credentials.user ?? ''), password: String(credentials.password ?? '') } };
