@@ -170,7 +170,8 @@ export interface OAuth2RequestContext {
   credentialType: string;
   /** The decrypted credential, defaults applied, with its stored `oauthTokenData` (object) if any. */
   credentials: IDataObject;
-  node: INode;
+  /** The node that sends (errors name it; its credential reference keys the token cache). */
+  node?: INode;
   /** Sends the request as prepared (no further authentication). */
   send: (options: HttpRequestOptions) => Promise<HttpResponse>;
   /** The run's updateOAuthTokenData for this node and type; absent = tokens kept in memory only. */
@@ -205,7 +206,7 @@ export function clearOAuth2Cache(): void {
  * credential whose client or token URL changed, or another user's credential, never shares one.
  */
 function cacheKey(ctx: OAuth2RequestContext): string {
-  const ref = ctx.node.credentials?.[ctx.credentialType] as { id?: string; name?: string } | string | undefined;
+  const ref = ctx.node?.credentials?.[ctx.credentialType] as { id?: string; name?: string } | string | undefined;
   const id = typeof ref === 'string' ? ref : (ref?.id ?? ref?.name ?? '');
   const c = ctx.credentials;
   return createHash('sha256')
@@ -295,13 +296,9 @@ async function replaceToken(ctx: OAuth2RequestContext, key: string, stale: OAuth
   const job = (async () => {
     const token = await obtain(ctx, stale);
     remember(key, token, staleAccess || undefined);
-    if (ctx.store) {
-      try {
-        await ctx.store(token);
-      } catch {
-        // The token works for this run; storing it is retried by the next refresh.
-      }
-    }
+    // Stored before use: a token only this run knew would be lost with it (and with rotating
+    // refresh tokens, the credential with it). A failure to store fails the request.
+    await ctx.store?.(token);
     return token;
   })();
   inflight.set(flightKey, job);
