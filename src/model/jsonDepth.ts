@@ -39,3 +39,70 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/** The offset just past the closing quote of the string opening at `open`, or -1. Linear. */
+function stringEnd(text: string, open: number): number {
+  for (let i = open + 1; ; ) {
+    const q = text.indexOf('"', i);
+    if (q === -1) return -1;
+    // Escaped when an odd number of backslashes precede it (each run is read once).
+    let backslashes = 0;
+    for (let k = q - 1; k > open && text.charCodeAt(k) === 92; k--) backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+    i = q + 1;
+  }
+}
+
+/**
+ * The first object key of JSON `text` that is `__proto__` or `constructor` (the forms
+ * secure-json-parse refuses; __proto__ first), with its offset; undefined when there is none. Linear, also on
+ * text that is not JSON.
+ */
+export function jsonPrototypeKeyAt(text: string): { key: string; offset: number } | undefined {
+  let constructorAt: number | undefined;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    const end = stringEnd(text, open);
+    if (end === -1) return undefined;
+    let after = end;
+    while (after < text.length && (text[after] === ' ' || text[after] === '\n' || text[after] === '\r' || text[after] === '\t')) after++;
+    if (text[after] === ':' && end - open <= 64) {
+      const token = text.slice(open, end);
+      let key: string | undefined;
+      try {
+        key = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+      } catch {
+        key = undefined;
+      }
+      if (key === '__proto__') return { key, offset: open };
+      if (key === 'constructor') constructorAt ??= open;
+    }
+    open = text.indexOf('"', end);
+  }
+  return constructorAt === undefined ? undefined : { key: 'constructor', offset: constructorAt };
+}
+
+/** A quick test whether JSON `text` has a \u escape of a UTF-16 surrogate (maybe a lone one). */
+export const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+/**
+ * The path ('name', 'nodes/0/parameters/x') of the first string or key of `value` that is not
+ * well-formed UTF-16 (a lone surrogate, which storage as UTF-8 would turn into U+FFFD), or
+ * undefined. `value` is parsed JSON within the depth limit.
+ */
+export function loneSurrogatePath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : path;
+  if (!value || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogatePath(value[i], `${path}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    if (!key.isWellFormed()) return `${path}/${key.toWellFormed()}`;
+    const found = loneSurrogatePath((value as Record<string, unknown>)[key], `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -242,10 +242,12 @@ describe('sizes and shapes', () => {
     await refused('{"name": "x", "nodes": [],\n  "connections": {}\n}}', 400, /^Could not import workflow: the workflow is not valid JSON: Unexpected token '}' after the end of the JSON value \(line 3, column 2\)$/);
     await refused('{"name": \'x\'}', 400, /^Could not import workflow: the workflow is not valid JSON: Unexpected single quote: JSON strings and names need double quotes \(line 1, column 10\)$/);
     await refused('', 400, /^Could not import workflow: the workflow is empty/);
-    // Prototype poisoning is still refused (Fastify's parser), not reported as a syntax error.
+    // Prototype poisoning is still refused (Fastify's parser), not reported as a syntax error
+    // but naming the key and where it is (issue 14).
     const poisoned = await call(s, 'POST', '/rest/workflows', '{"name":"x","nodes":[],"connections":{},"__proto__":{"admin":true}}');
     expect(poisoned.status).toBe(400);
-    expect(poisoned.body.message).not.toMatch(/line \d+/);
+    expect(poisoned.body.message).not.toMatch(/not valid JSON/);
+    expect(poisoned.body.message).toMatch(/^Could not import workflow: the workflow has the key "__proto__" \(line 1, column 41\), which is refused/);
   });
 
   it('a 500-node, 5 MB workflow saves and reads quickly', async () => {

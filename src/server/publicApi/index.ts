@@ -9,7 +9,7 @@ import { Ajv } from 'ajv';
 import type { ServerContext } from '../context.ts';
 import { registerErrorHandler } from '../rest/errorHandler.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { tooDeepMessage } from '../rest/jsonBody.ts';
+import { refusedJsonMessage, tooDeepMessage } from '../rest/jsonBody.ts';
 import { apiKeyAuth } from './auth.ts';
 import { PUBLIC_API_LATEST_VERSION, PUBLIC_API_PATH } from './constants.ts';
 import { openApiDocsRoutes, registerOpenApiDocument } from './openapi.ts';
@@ -47,7 +47,11 @@ function allowEmptyJson(app: FastifyInstance): void {
     if (text === '') return done(null, undefined);
     const deep = tooDeepMessage(text, false);
     if (deep) return done(new BadRequestError(deep), undefined);
-    return parse(request, text, done);
+    return parse(request, text, (err: Error | null, value?: unknown) => {
+      const refused = refusedJsonMessage(text, err ? undefined : value, false);
+      if (refused) return done(new BadRequestError(refused), undefined);
+      return err ? done(err, undefined) : done(null, value);
+    });
   });
 }
 

@@ -2,10 +2,11 @@
 // refused), but a body that is not JSON is answered with where it breaks — line and column, as
 // the editor says it for a pasted or imported file (jsonErrors.ts) — and on the import route
 // (POST /workflows, `config.workflowImport`) under n8n's 'Could not import workflow' (spec 001 §8).
-// A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (jsonDepth.ts).
+// A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (jsonDepth.ts); valid
+// JSON with prototype keys or lone surrogates is refused saying so (refusedJsonMessage).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { locateJsonError } from '../../model/jsonErrors.ts';
-import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
+import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, loneSurrogatePath, MAX_JSON_DEPTH, SURROGATE_ESCAPE } from '../../model/jsonDepth.ts';
 import { BadRequestError } from '../errors.ts';
 
 /** The title n8n's editor shows when a file cannot be imported (spec 001 §8). */
@@ -38,6 +39,26 @@ export function tooDeepMessage(text: string, importing: boolean): string | undef
   return importing ? `${IMPORT_ERROR}: the workflow is ${what}` : `Request body is ${what}`;
 }
 
+/**
+ * Valid JSON the API refuses, said exactly: a key that names a prototype (`__proto__`, or
+ * `constructor` holding `prototype`, which secure-json-parse refuses: copied by assignment, such a
+ * key changes objects' prototypes), or text with a lone UTF-16 surrogate (`"\ud800"`: stored as
+ * UTF-8 it would become U+FFFD, so what is saved would differ from what was sent and echoed).
+ */
+export function refusedJsonMessage(text: string, value: unknown, importing: boolean): string | undefined {
+  const say = (what: string) => (importing ? `${IMPORT_ERROR}: the workflow ${what}` : `Request body ${what}`);
+  if (value === undefined) {
+    const found = jsonPrototypeKeyAt(text);
+    if (!found) return undefined;
+    const { line, column } = lineAndColumn(text, found.offset);
+    return say(`has the key "${found.key}" (line ${line}, column ${column}), which is refused: keys __proto__, and constructor holding prototype, could change the prototypes of other objects`);
+  }
+  if (!SURROGATE_ESCAPE.test(text)) return undefined;
+  const path = loneSurrogatePath(value);
+  if (path === undefined) return undefined;
+  return say(`has text with a lone UTF-16 surrogate at body${path} (a \\uD800–\\uDFFF escape without its pair), which is refused: it cannot be stored as sent`);
+}
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -47,8 +68,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     const deep = tooDeepMessage(text, importing);
     if (deep) return done(new BadRequestError(deep), undefined);
     parse(request, text, (err: Error | null, value?: unknown) => {
-      if (!err) return done(null, value);
-      const message = invalidJsonMessage(text, importing);
+      if (!err) {
+        const refused = refusedJsonMessage(text, value, importing);
+        return refused ? done(new BadRequestError(refused), undefined) : done(null, value);
+      }
+      const message = invalidJsonMessage(text, importing) ?? refusedJsonMessage(text, undefined, importing);
       done(message ? new BadRequestError(message) : err, undefined);
     });
   });
