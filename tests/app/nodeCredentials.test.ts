@@ -52,7 +52,7 @@ describe('credential types a node needs', () => {
 
   it('Generic Auth Type offers the generic types; Allow use by lists the nodes that can use a type', () => {
     const prop = describe_(HTTP, 4.2).properties.find((p) => p.name === 'genericAuthType')!;
-    expect(credentialTypesForSelect(prop, CREDENTIAL_TYPES).map((t) => t.name)).toEqual(['httpBasicAuth', 'httpHeaderAuth', 'httpQueryAuth']);
+    expect(credentialTypesForSelect(prop, CREDENTIAL_TYPES).map((t) => t.name)).toEqual(['httpBasicAuth', 'httpBearerAuth', 'httpCustomAuth', 'httpDigestAuth', 'httpHeaderAuth', 'httpQueryAuth', 'oAuth2Api', 'oAuth1Api']);
     const users = nodeTypesUsingCredential('httpBasicAuth', builtinNodeTypes.descriptions(), CREDENTIAL_TYPES).map((d) => d.name);
     expect(users).toEqual(expect.arrayContaining([HTTP, WEBHOOK]));
     expect(users).not.toContain(MAIL);
