@@ -39,6 +39,34 @@ export class CodeExecutionError extends Error {
 /** Characters of lookup answers one run keeps for repeated lookups. */
 const MAX_CACHED_ANSWER_CHARS = 64 * 1024 * 1024;
 
+/**
+ * Console output one execution sends to the editor from all its Code runs together (each run is
+ * also capped, SANDBOX_CAPS.consoleChars): a Code node per item logging 1 MB each sent every
+ * megabyte through the push connection, held in memory while the editor read it.
+ */
+export const CONSOLE_CHARS_PER_EXECUTION = 5 * 1024 * 1024;
+/** Console characters each execution (its abort signal) has sent so far. */
+const consoleSent = new WeakMap<AbortSignal, { chars: number; cut: boolean }>();
+
+/** The console sink of one run: forwards until the execution's budget is spent, then says so once. */
+function consoleSink(req: RunCodeRequest): ((level: string, message: string) => void) | undefined {
+  const send = req.onConsole;
+  if (!send) return undefined;
+  let sent = consoleSent.get(req.signal);
+  if (!sent) consoleSent.set(req.signal, (sent = { chars: 0, cut: false }));
+  const budget = sent;
+  return (level, message) => {
+    if (budget.cut) return;
+    if (budget.chars + message.length > CONSOLE_CHARS_PER_EXECUTION) {
+      budget.cut = true;
+      send({ level: 'warn', message: `… console output truncated after ${CONSOLE_CHARS_PER_EXECUTION / 1024 / 1024} MB: the Code console output of one execution is capped`, node: req.node.name });
+      return;
+    }
+    budget.chars += message.length;
+    send({ level, message, node: req.node.name });
+  };
+}
+
 const USES_LUXON = /(\bDateTime|\bDuration|\bInterval|\$now|\$today|\bluxon)\b/;
 
 /**
@@ -142,6 +170,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
   // serialised once per run: \`for (const i of items) $('Big').all()\` serialised the whole
   // node output on the engine's thread once per item.
   const answers = new Map<string, { text: string | undefined }>();
+  const toConsole = consoleSink(req);
   let answeredChars = 0;
   let outcome: { result: string; staticData: string };
   try {
@@ -169,7 +198,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         }
         return text;
       },
-      onConsole: (level, message) => req.onConsole?.({ level, message, node: req.node.name }),
+      onConsole: (level, message) => toConsole?.(level, message),
       signal: req.signal,
     });
   } catch (e) {

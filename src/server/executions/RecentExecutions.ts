@@ -1,26 +1,63 @@
 // Finished manual executions kept in memory for a while, so the editor can fetch one with
-// GET /executions/{id} even when the workflow's settings say not to save it. Bounded in count
-// and age: the oldest go first.
+// GET /executions/{id} even when the workflow's settings say not to save it. Bounded in count,
+// size (an estimate of their JSON: 50 runs of 100 MB each were held otherwise) and age: the
+// oldest go first, and one larger than the whole budget is not kept (the editor got its data
+// in the push message that said it finished; a saved one is read from the database).
 import type { IExecution } from '../../model/execution.ts';
 
 export const RECENT_EXECUTIONS_MAX = 50;
 export const RECENT_EXECUTIONS_TTL_MS = 10 * 60 * 1000;
+/** Estimated JSON characters of all kept executions together. */
+export const RECENT_EXECUTIONS_MAX_CHARS = 64 * 1024 * 1024;
+
+/**
+ * About how many characters `value` takes as JSON, counted up to `limit` (a larger value
+ * answers Infinity as soon as it passes it). Iterative: no depth can overflow the stack.
+ */
+export function estimateJsonChars(value: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += v.length + 2;
+    else if (v === null || typeof v !== 'object') total += 8;
+    else if (Array.isArray(v)) {
+      total += 2 + v.length;
+      for (const x of v) stack.push(x);
+    } else {
+      total += 2;
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        total += k.length + 4;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+    if (total > limit) return Infinity;
+  }
+  return total;
+}
 
 export class RecentExecutions {
-  readonly #entries = new Map<string, { execution: IExecution; expiresAt: number }>();
+  readonly #entries = new Map<string, { execution: IExecution; expiresAt: number; chars: number }>();
   readonly #max: number;
+  readonly #maxChars: number;
+  #chars = 0;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
-  constructor(max = RECENT_EXECUTIONS_MAX, ttlMs = RECENT_EXECUTIONS_TTL_MS, now: () => number = Date.now) {
+  constructor(max = RECENT_EXECUTIONS_MAX, ttlMs = RECENT_EXECUTIONS_TTL_MS, now: () => number = Date.now, maxChars = RECENT_EXECUTIONS_MAX_CHARS) {
     this.#max = max;
+    this.#maxChars = maxChars;
     this.#ttlMs = ttlMs;
     this.#now = now;
   }
 
   put(execution: IExecution): void {
-    this.#entries.delete(execution.id);
-    this.#entries.set(execution.id, { execution, expiresAt: this.#now() + this.#ttlMs });
+    this.delete(execution.id);
+    const chars = estimateJsonChars(execution.data, this.#maxChars);
+    if (chars > this.#maxChars) return;
+    this.#entries.set(execution.id, { execution, expiresAt: this.#now() + this.#ttlMs, chars });
+    this.#chars += chars;
     this.#prune();
   }
 
@@ -30,7 +67,15 @@ export class RecentExecutions {
   }
 
   delete(id: string): void {
+    const e = this.#entries.get(id);
+    if (!e) return;
     this.#entries.delete(id);
+    this.#chars -= e.chars;
+  }
+
+  /** Estimated JSON characters of the kept executions. */
+  get chars(): number {
+    return this.#chars;
   }
 
   get size(): number {
@@ -41,8 +86,8 @@ export class RecentExecutions {
     const now = this.#now();
     // Insertion order = age order, so expired entries are at the front.
     for (const [id, e] of this.#entries) {
-      if (e.expiresAt > now && this.#entries.size <= this.#max) break;
-      this.#entries.delete(id);
+      if (e.expiresAt > now && this.#entries.size <= this.#max && this.#chars <= this.#maxChars) break;
+      this.delete(id);
     }
   }
 }

@@ -1,0 +1,74 @@
+// Memory stays bounded (issue 14): Code console output is capped per execution and says so; the
+// finished manual runs kept for the editor are bounded by size as well as count.
+import { describe, expect, it } from 'vitest';
+import { code, execute, trigger, workflow } from './harness.ts';
+import { CONSOLE_CHARS_PER_EXECUTION } from '../../src/engine/sandbox/runCode.ts';
+import { SANDBOX_CAPS } from '../../src/engine/sandbox/vm.ts';
+import { estimateJsonChars, RecentExecutions, RECENT_EXECUTIONS_MAX_CHARS } from '../../src/server/executions/RecentExecutions.ts';
+import type { IExecution } from '../../src/model/execution.ts';
+
+describe('Code console output', () => {
+  it('is capped per execution across Code runs (per item, several nodes), and the output says where it stopped', async () => {
+    // 40 items; each per-item run logs 10 × 100,000 characters (its own per-run cap is 1,000,000):
+    // 40 MB asked, across two Code nodes.
+    const makeItems = code('return Array.from({ length: 20 }, (_, i) => ({ json: { i } }));', 'runOnceForAllItems', 'Items');
+    const log = (name: string) => code("const s = 'x'.repeat(100000); for (let k = 0; k < 10; k++) console.log(s); return $input.item;", 'runOnceForEachItem', name);
+    const o = await execute(workflow([trigger(), makeItems, log('Log A'), log('Log B')]), { limits: { codeTimeoutMs: 20_000 } });
+    expect(o.status, o.error).toBe('success');
+    const chars = o.console.reduce((n, m) => n + m.message.length, 0);
+    expect(chars).toBeLessThanOrEqual(CONSOLE_CHARS_PER_EXECUTION + 1000);
+    expect(chars).toBeGreaterThan(CONSOLE_CHARS_PER_EXECUTION - SANDBOX_CAPS.consoleMessageChars);
+    const last = o.console.at(-1)!;
+    expect(last.level).toBe('warn');
+    expect(last.message).toBe(`… console output truncated after ${CONSOLE_CHARS_PER_EXECUTION / 1024 / 1024} MB: the Code console output of one execution is capped`);
+    expect(o.console.filter((m) => m.message.startsWith('… console output truncated')).length).toBe(1);
+    // Both nodes ran to the end for every item: only the output was cut.
+    expect(o.out('Log B')).toHaveLength(20);
+  }, 120_000);
+
+  it('a second execution has its own budget', async () => {
+    const wf = workflow([trigger(), code("console.log('y'.repeat(50000)); return [];")]);
+    const a = await execute(wf);
+    const b = await execute(wf);
+    expect(a.console.map((m) => m.message.length)).toEqual([50000]);
+    expect(b.console.map((m) => m.message.length)).toEqual([50000]);
+  });
+});
+
+const execution = (id: string, payload: unknown): IExecution =>
+  ({ id, finished: true, mode: 'manual', status: 'success', startedAt: '', stoppedAt: '', workflowData: {}, data: { resultData: { runData: { N: [{ data: { main: [[{ json: { payload } }]] } }] } } } }) as unknown as IExecution;
+
+describe('finished runs kept for the editor', () => {
+  it('are bounded by their size: the oldest go first, and one larger than the budget is not kept', () => {
+    const recent = new RecentExecutions(50, 60_000, Date.now, 1_000_000);
+    for (let i = 0; i < 10; i++) recent.put(execution(String(i), 'x'.repeat(300_000)));
+    expect(recent.size).toBe(3);
+    expect(recent.chars).toBeLessThanOrEqual(1_000_000);
+    expect(recent.get('9')).toBeDefined();
+    expect(recent.get('6')).toBeUndefined();
+    recent.put(execution('big', 'x'.repeat(2_000_000)));
+    expect(recent.get('big')).toBeUndefined();
+    expect(recent.size).toBe(3);
+    recent.delete('9');
+    expect(recent.size).toBe(2);
+    expect(recent.chars).toBeGreaterThan(600_000);
+    expect(recent.chars).toBeLessThan(700_000);
+    // Still bounded in count.
+    const counted = new RecentExecutions(5, 60_000);
+    for (let i = 0; i < 20; i++) counted.put(execution(String(i), 'small'));
+    expect(counted.size).toBe(5);
+    expect(RECENT_EXECUTIONS_MAX_CHARS).toBe(64 * 1024 * 1024);
+  });
+
+  it('the size estimate is close to JSON.stringify, stops early and copes with any depth', () => {
+    const value = { items: Array.from({ length: 1000 }, (_, i) => ({ json: { id: i, name: `row ${i}`, tags: ['a', 'b'], ok: true } })) };
+    const real = JSON.stringify(value).length;
+    const estimate = estimateJsonChars(value, Infinity);
+    expect(estimate / real).toBeGreaterThan(0.8);
+    expect(estimate / real).toBeLessThan(1.5);
+    expect(estimateJsonChars(value, 1000)).toBe(Infinity);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(estimateJsonChars(deep, Infinity)).toBeGreaterThan(500_000);
+  });
+});
