@@ -81,6 +81,9 @@ interface Ids {
   tag: string;
   pending: string;
   inviter: string;
+  /** OAuth credentials of the member (the connect flow's routes). */
+  oauth2Cred: string;
+  oauth1Cred: string;
 }
 
 interface Env {
@@ -241,6 +244,12 @@ const REST: Record<string, Row> = {
   'GET /rest/credentials/:id?includeData=true': { cells: '401 200 200 404 403 403 421 403 401', call: (f) => ({ url: `/rest/credentials/${f.env.ids.cred}?includeData=true` }) },
   'PATCH /rest/credentials/:id': { cells: '401 200 200 404 403 403 421 403 401', call: (f) => ({ url: `/rest/credentials/${f.env.ids.cred}`, body: { name: `cred renamed ${f.n}` } }) },
   'DELETE /rest/credentials/:id': { cells: '401 200 200 404 200 403 421 403 401', call: async (f) => ({ url: `/rest/credentials/${await f.env.make.credential()}` }) },
+  // OAuth connect flow: the authorization URL only for the credential's own user; a callback
+  // whose state this instance did not issue to the caller stores nothing (400 page).
+  'GET /rest/oauth2-credential/auth': { cells: '401 200 200 404 403 403 421 403 401', call: (f) => ({ url: `/rest/oauth2-credential/auth?id=${f.env.ids.oauth2Cred}` }) },
+  'GET /rest/oauth2-credential/callback': { cells: '401 400 400 400 400 400 421 403 401', call: () => ({ url: '/rest/oauth2-credential/callback?code=c&state=not-issued' }) },
+  'GET /rest/oauth1-credential/auth': { cells: '401 200 200 404 403 403 421 403 401', call: (f) => ({ url: `/rest/oauth1-credential/auth?id=${f.env.ids.oauth1Cred}` }) },
+  'GET /rest/oauth1-credential/callback': { cells: '401 400 400 400 400 400 421 403 401', call: () => ({ url: '/rest/oauth1-credential/callback?oauth_token=rt&oauth_verifier=v&state=not-issued' }) },
 
   // The signed-in user's own account.
   'GET /rest/me': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/me' }) },
@@ -409,7 +418,10 @@ async function standing(env: Env, userId: string | undefined): Promise<Ids> {
     } else if (Date.now() > until) throw new Error('upload execution did not finish');
     else await new Promise((r) => setTimeout(r, 10));
   }
-  return { wf, wfActive, cred: await m.credential(), exec, failedExec, binaryId, tag: await m.tag(), pending: await m.pending(), inviter: env.name === 'owned' ? owner.id : 'no-such-user-0002' };
+  const oauth = async (type: string, data: Record<string, unknown>) => (await asUser(env, userId, 'POST', '/rest/credentials', { name: `fixture ${type}`, type, data })).body.data.id as string;
+  const oauth2Cred = await oauth('oAuth2Api', { authUrl: 'https://idp.example/auth', accessTokenUrl: 'https://idp.example/token', clientId: 'c', clientSecret: 's' });
+  const oauth1Cred = await oauth('oAuth1Api', { authUrl: `${remote.base}/oauth1/authorize`, accessTokenUrl: `${remote.base}/oauth1/access_token`, requestTokenUrl: `${remote.base}/oauth1/request_token`, consumerKey: 'k', consumerSecret: 's', signatureMethod: 'HMAC-SHA1' });
+  return { wf, wfActive, cred: await m.credential(), exec, failedExec, binaryId, tag: await m.tag(), pending: await m.pending(), inviter: env.name === 'owned' ? owner.id : 'no-such-user-0002', oauth2Cred, oauth1Cred };
 }
 
 const baseEnv = {
@@ -419,7 +431,7 @@ const baseEnv = {
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  remote = await startHttp({ '/workflow.json': json(200, simpleWorkflow('From a URL')) });
+  remote = await startHttp({ '/workflow.json': json(200, simpleWorkflow('From a URL')), '/oauth1/request_token': json(200, { oauth_token: 'rt', oauth_token_secret: 'rts' }) });
   const env = { ...baseEnv, ...mailbox.env };
 
   const owned: Env = { name: 'owned', s: await startServer(env), ids: {} as Ids, make: undefined as never };
@@ -446,7 +458,7 @@ beforeAll(async () => {
   unowned.make = makers(unowned, undefined);
   unowned.make.workflow = unowned.make.credential = unowned.make.tag = unowned.make.webhookWorkflow = async () => 'no-such-thing-01';
   unowned.make.execution = unowned.make.waiting = async () => '999999';
-  unowned.ids = { wf: 'no-such-thing-01', wfActive: 'no-such-thing-02', cred: 'no-such-thing-03', exec: '999999', failedExec: '999998', binaryId: 'filesystem-v2:executions/999999/binary_data/x', tag: 'no-such-thing-04', pending: 'no-such-user-0001', inviter: 'no-such-user-0002' };
+  unowned.ids = { wf: 'no-such-thing-01', wfActive: 'no-such-thing-02', cred: 'no-such-thing-03', exec: '999999', failedExec: '999998', binaryId: 'filesystem-v2:executions/999999/binary_data/x', tag: 'no-such-thing-04', pending: 'no-such-user-0001', inviter: 'no-such-user-0002', oauth2Cred: 'no-such-thing-05', oauth1Cred: 'no-such-thing-06' };
 }, 60_000);
 
 afterAll(async () => {
