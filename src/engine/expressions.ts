@@ -1,7 +1,43 @@
 // Resolving parameter values: strings starting with '=' are expressions, objects and arrays
 // are resolved member by member (n8n's getParameterValue).
-import { evaluateExpression } from '../model/expressions/index.ts';
+//
+// Expressions run on the server's event loop, so their limits are the server's too: every
+// user regular expression runs in the regex worker with a deadline (src/engine/regex), and
+// each evaluation has a wall-clock limit besides its step budget.
+import { configureRegex, evaluateExpression } from '../model/expressions/index.ts';
+import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
+import { warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
+
+/**
+ * Default regex time limit, ms: per operation, and per evaluation all together. Half the event
+ * loop budget of DESIGN.md (100 ms), so that a stopped regex plus the request around it stays
+ * within it.
+ */
+export const DEFAULT_REGEX_TIMEOUT_MS = 50;
+
+function envMs(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/** Wall-clock limit of one expression evaluation, ms (SWITCHYARD_EXPRESSION_TIMEOUT). */
+let expressionTimeoutMs = envMs('SWITCHYARD_EXPRESSION_TIMEOUT', DEFAULT_TIMEOUT_MS, 1, 600_000);
+
+/** Sets the limits (the server reads them from its configuration; tests may lower them). */
+export function configureExpressionLimits(options: { regexTimeoutMs?: number; expressionTimeoutMs?: number }): void {
+  if (options.regexTimeoutMs !== undefined) configureRegex({ timeoutMs: options.regexTimeoutMs });
+  if (options.expressionTimeoutMs !== undefined) expressionTimeoutMs = options.expressionTimeoutMs;
+}
+
+configureRegex({
+  runner: workerRegexRunner,
+  timeoutMs: envMs('SWITCHYARD_REGEX_TIMEOUT', DEFAULT_REGEX_TIMEOUT_MS, 1, 600_000),
+});
+// Loaded once, when the engine is: the first regex then does not wait for the worker to start.
+warmRegexWorker();
 
 export class ParameterResolutionError extends Error {
   description?: string;
@@ -12,7 +48,7 @@ export function evaluateParameterValue(value: unknown, scope: Record<string, unk
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 61 /* = */) return value;
     // n8n swallows runtime errors inside {{ }} at run time (segment becomes undefined); so do we.
-    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n' });
+    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: expressionTimeoutMs });
   }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => evaluateParameterValue(v, scope, limits));

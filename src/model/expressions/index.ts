@@ -11,5 +11,5 @@ export { stringifyValue } from './template/render.ts';
 export { ExpressionError, type ExpressionErrorContext, type ExpressionErrorType, type ExpressionPosition } from './errors.ts';
 export { registerExtension, EXTENSION_NAMES } from './extensions/dispatch.ts';
 export type { ExtensionFn, ExtensionKind, ExtensionContext } from './extensions/types.ts';
-export { createRegExp } from './regex.ts';
+export { createRegExp, configureRegex, GuardedRegExp, type RegexRunner, type RegexRequest, type RegexResponse } from './regex.ts';
 export { MAX_STRING_LENGTH, MAX_ARRAY_LENGTH, DEFAULT_MAX_STEPS } from './limits.ts';

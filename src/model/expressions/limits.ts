@@ -20,7 +20,10 @@ export function allocationLimitError(max: number): Error {
 }
 
 export function stepLimitError(): Error {
-  return limitError('Expression exceeded its step limit', 'Loops and calls in one expression are limited; simplify the expression or raise maxSteps.');
+  return limitError(
+    'Expression exceeded its step limit',
+    'Loops and calls in one expression are limited (a call on a long string or array counts one step per 64 characters or 16 elements); simplify the expression or raise maxSteps.',
+  );
 }
 
 export function depthLimitError(): Error {
@@ -28,7 +31,10 @@ export function depthLimitError(): Error {
 }
 
 export function timeLimitError(): Error {
-  return limitError('Expression exceeded its time limit');
+  return limitError(
+    'Expression exceeded its time limit',
+    'One evaluation may run for a limited time (on the server SWITCHYARD_EXPRESSION_TIMEOUT, 5000 ms unless set), whatever it does: loops, calls and regular expressions all count.',
+  );
 }
 
 export function checkStringLength(length: number): void {

@@ -1,14 +1,273 @@
-// The single place where expressions get a RegExp.
+// The single place where user regular expressions are made and run: regex literals and
+// `new RegExp` in expressions, string patterns given to match/matchAll/search, and the
+// 'regex' operations of the If, Filter and Switch nodes.
 //
-// A native RegExp backtracks: patterns like /(a+)+$/ on a long non-matching input take
-// exponential time, and a running native match cannot be interrupted by the step budget.
-// Every regex an expression can create (literals, `new RegExp`, `RegExp(...)`) goes through
-// createRegExp, so a linear-time engine (an RE2-style automaton) can replace the native one
-// here without touching the evaluator. Until then the pattern length is bounded, which
-// limits but does not remove the backtracking risk.
+// A native RegExp backtracks: /(a+)+$/ on 30 characters and a '!' takes seconds, and a running
+// native match cannot be interrupted by the expression's step budget. So createRegExp returns
+// a GuardedRegExp: a real RegExp (same source, flags, `instanceof RegExp`, JavaScript's own
+// semantics — backreferences, lookaround, named groups, every flag) whose operations (exec,
+// test, match, matchAll, replace, search, split) are each handed as ONE request to a runner.
+// The engine installs a runner (src/engine/regex) that executes the request in a worker
+// thread and waits for it with a deadline: the smaller of the regex limit and the time the
+// expression has left. Past it the worker is terminated (which stops any backtracking) and
+// the operation throws a limit error naming the limit. Without a runner (the editor's preview
+// worker, unit tests) requests run in-thread.
 import { ExpressionError, limitError } from './errors.ts';
+import { timeLimitError } from './limits.ts';
+import { activeContext, remainingMs } from './compile/context.ts';
 
 export const MAX_REGEX_SOURCE = 10_000;
+
+// --- Requests a runner executes --------------------------------------------------------
+
+export type RegexOp = 'exec' | 'test' | 'match' | 'matchAll' | 'replace' | 'matches' | 'search' | 'split';
+
+export interface RegexRequest {
+  op: RegexOp;
+  source: string;
+  flags: string;
+  lastIndex: number;
+  input: string;
+  /** replace: the replacement string ($1, $<name> … are applied by the native engine). */
+  replacement?: string;
+  /** split: the limit argument (undefined = none). */
+  limit?: number;
+}
+
+/** A match without its input (the caller has it): exec's array, index, groups, indices. */
+export interface WireMatch {
+  m: (string | undefined)[];
+  index: number;
+  groups?: Record<string, string | undefined>;
+  indices?: ([number, number] | undefined)[];
+  indexGroups?: Record<string, [number, number] | undefined>;
+}
+
+export type RegexResponse = { ok: true; value: unknown; lastIndex: number } | { ok: false; name: string; message: string };
+
+/** Runs a request within timeoutMs (0 = no limit); undefined when the deadline passed. */
+export type RegexRunner = (request: RegexRequest, timeoutMs: number) => RegexResponse | undefined;
+
+type Match = RegExpExecArray & { indices?: RegExpIndicesArray };
+
+function wire(r: Match): WireMatch {
+  const out: WireMatch = { m: Array.from(r), index: r.index };
+  if (r.groups !== undefined) out.groups = { ...r.groups };
+  if (r.indices !== undefined) {
+    out.indices = Array.from(r.indices) as ([number, number] | undefined)[];
+    if (r.indices.groups !== undefined) out.indexGroups = { ...r.indices.groups } as Record<string, [number, number] | undefined>;
+  }
+  return out;
+}
+
+/** Every match a replace visits: all of them for a global regex, else the first from lastIndex. */
+function allMatches(re: RegExp, input: string): WireMatch[] {
+  const out: WireMatch[] = [];
+  if (!re.global) {
+    const r = re.exec(input);
+    if (r) out.push(wire(r));
+    return out;
+  }
+  re.lastIndex = 0;
+  const fullUnicode = re.unicode || re.unicodeSets;
+  for (;;) {
+    const r = re.exec(input);
+    if (r === null) break;
+    out.push(wire(r));
+    if (r[0] === '') {
+      // The spec's AdvanceStringIndex.
+      const i = re.lastIndex;
+      const code = input.charCodeAt(i);
+      re.lastIndex = fullUnicode && code >= 0xd800 && code <= 0xdbff && i + 1 < input.length ? i + 2 : i + 1;
+    }
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
+/** Executes one request with the native engine (in the regex worker, or in-thread). */
+export function executeRegexRequest(req: RegexRequest): RegexResponse {
+  try {
+    const re = new RegExp(req.source, req.flags);
+    re.lastIndex = req.lastIndex;
+    const s = req.input;
+    let value: unknown;
+    switch (req.op) {
+      case 'exec': {
+        const r = re.exec(s);
+        value = r === null ? null : wire(r);
+        break;
+      }
+      case 'test':
+        value = re.test(s);
+        break;
+      case 'match': {
+        const r = s.match(re);
+        value = r === null ? null : re.global ? Array.from(r) : wire(r as Match);
+        break;
+      }
+      case 'matchAll':
+        value = Array.from(s.matchAll(re), (r) => wire(r as Match));
+        break;
+      case 'matches':
+        value = allMatches(re, s);
+        break;
+      case 'replace':
+        value = s.replace(re, req.replacement ?? '');
+        break;
+      case 'search':
+        value = s.search(re);
+        break;
+      case 'split':
+        value = s.split(re, req.limit);
+        break;
+    }
+    return { ok: true, value, lastIndex: re.lastIndex };
+  } catch (error) {
+    const e = error as Error;
+    return { ok: false, name: e?.name ?? 'Error', message: e?.message ?? String(error) };
+  }
+}
+
+/** The executor as JavaScript source (for a worker started from text: see src/engine/regex). */
+export function regexExecutorSource(): string {
+  return `${wire}\n${allMatches}\n${executeRegexRequest}\n`;
+}
+
+// --- Configuration -----------------------------------------------------------------------
+
+const inThread: RegexRunner = (request) => executeRegexRequest(request);
+let runner: RegexRunner = inThread;
+let regexTimeoutMs = 0;
+
+/**
+ * Installs how regex operations run (the engine's worker runner) and the regex time limit in
+ * ms (0 = none): the most one operation may take, and inside an expression the most all of
+ * one evaluation's operations may take together (a loop of operations just under the limit
+ * would otherwise add up).
+ */
+export function configureRegex(options: { runner?: RegexRunner; timeoutMs?: number }): void {
+  if (options.runner) runner = options.runner;
+  if (options.timeoutMs !== undefined) regexTimeoutMs = options.timeoutMs;
+}
+
+export function regexTimeLimitMs(): number {
+  return regexTimeoutMs;
+}
+
+function describe(source: string, flags: string): string {
+  const shown = source.length > 60 ? `${source.slice(0, 57)}...` : source;
+  return `/${shown}/${flags}`;
+}
+
+function run(req: RegexRequest): RegexResponse & { ok: true } {
+  const ctx = activeContext();
+  const left = remainingMs();
+  if (left <= 0) throw timeLimitError();
+  const limit = regexTimeoutMs > 0 ? regexTimeoutMs - (ctx ? ctx.regexMs : 0) : Infinity;
+  const budget = Math.min(limit, left);
+  const started = performance.now();
+  const res = budget <= 0 ? undefined : runner(req, budget === Infinity ? 0 : Math.max(1, Math.ceil(budget)));
+  if (ctx) ctx.regexMs += performance.now() - started;
+  if (res === undefined) {
+    if (left < limit) throw timeLimitError();
+    throw limitError(
+      `Regular expression ${describe(req.source, req.flags)} took longer than ${regexTimeoutMs} ms and was stopped`,
+      `Regular expressions may run for at most ${regexTimeoutMs} ms per operation, and per expression all together (SWITCHYARD_REGEX_TIMEOUT), so that they cannot stall the server; patterns with nested repetition such as (a+)+ can take exponential time on inputs that almost match. Simplify the pattern or shorten the input (${req.input.length} characters, operation ${req.op}).`,
+    );
+  }
+  if (!res.ok) {
+    const E = res.name === 'SyntaxError' ? SyntaxError : res.name === 'RangeError' ? RangeError : res.name === 'TypeError' ? TypeError : Error;
+    throw new E(res.message);
+  }
+  return res;
+}
+
+function toMatch(w: WireMatch, input: string): RegExpExecArray {
+  const a = w.m as unknown as RegExpExecArray & { indices?: unknown };
+  a.index = w.index;
+  a.input = input;
+  a.groups = w.groups ? Object.assign(Object.create(null) as Record<string, string>, w.groups) : undefined;
+  if (w.indices) {
+    const ind = w.indices as unknown as { groups?: unknown };
+    ind.groups = w.indexGroups ? Object.assign(Object.create(null) as Record<string, unknown>, w.indexGroups) : undefined;
+    a.indices = ind as unknown as RegExpIndicesArray;
+  }
+  return a;
+}
+
+function numericLastIndex(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value) || 0;
+}
+
+/** A RegExp whose every operation goes to the runner (see the file comment). */
+export class GuardedRegExp extends RegExp {
+  private request(op: RegexOp, input: string, extra?: Partial<RegexRequest>): RegexResponse & { ok: true } {
+    return run({ op, source: this.source, flags: this.flags, lastIndex: numericLastIndex(this.lastIndex), input, ...extra });
+  }
+
+  override exec(input: string): RegExpExecArray | null {
+    const s = String(input);
+    const res = this.request('exec', s);
+    this.lastIndex = res.lastIndex;
+    return res.value === null ? null : toMatch(res.value as WireMatch, s);
+  }
+
+  override test(input: string): boolean {
+    const res = this.request('test', String(input));
+    this.lastIndex = res.lastIndex;
+    return res.value as boolean;
+  }
+
+  override [Symbol.match](input: string): RegExpMatchArray | null {
+    const s = String(input);
+    const res = this.request('match', s);
+    this.lastIndex = res.lastIndex;
+    if (res.value === null) return null;
+    return this.global ? (res.value as RegExpMatchArray) : toMatch(res.value as WireMatch, s);
+  }
+
+  override [Symbol.matchAll](input: string): RegExpStringIterator<RegExpExecArray> {
+    const s = String(input);
+    const res = this.request('matchAll', s);
+    return (res.value as WireMatch[]).map((w) => toMatch(w, s)).values() as unknown as RegExpStringIterator<RegExpExecArray>;
+  }
+
+  override [Symbol.search](input: string): number {
+    return this.request('search', String(input)).value as number;
+  }
+
+  override [Symbol.split](input: string, limit?: number): string[] {
+    return this.request('split', String(input), { limit }).value as string[];
+  }
+
+  override [Symbol.replace](input: string, replaceValue: string | ((substring: string, ...args: any[]) => string)): string {
+    const s = String(input);
+    if (typeof replaceValue !== 'function') {
+      const res = this.request('replace', s, { replacement: String(replaceValue) });
+      this.lastIndex = res.lastIndex;
+      return res.value as string;
+    }
+    const res = this.request('matches', s);
+    this.lastIndex = res.lastIndex;
+    // RegExp.prototype[@@replace] with a function: the matches are found first, then the
+    // function is called for each in order.
+    let out = '';
+    let next = 0;
+    for (const w of res.value as WireMatch[]) {
+      const matched = w.m[0] ?? '';
+      const position = Math.max(0, Math.min(w.index, s.length));
+      const args: unknown[] = [matched, ...w.m.slice(1), position, s];
+      if (w.groups !== undefined) args.push(Object.assign(Object.create(null) as Record<string, unknown>, w.groups));
+      const replacement = String(Reflect.apply(replaceValue, undefined, args));
+      if (position >= next) {
+        out += s.slice(next, position) + replacement;
+        next = position + matched.length;
+      }
+    }
+    return next >= s.length ? out : out + s.slice(next);
+  }
+}
 
 export function createRegExp(pattern: unknown, flags?: unknown): RegExp {
   const source = pattern instanceof RegExp ? pattern.source : pattern === undefined ? '(?:)' : String(pattern);
@@ -17,7 +276,7 @@ export function createRegExp(pattern: unknown, flags?: unknown): RegExp {
     throw limitError(`Regular expression is too long (${source.length} characters, at most ${MAX_REGEX_SOURCE})`);
   }
   try {
-    return new RegExp(source, f);
+    return new GuardedRegExp(source, f);
   } catch (error) {
     throw new ExpressionError((error as Error).message, { context: { type: 'syntax' } });
   }

@@ -37,11 +37,30 @@ export function createContext(scope: Record<string, unknown>, options: EvaluateO
     implicit: null,
     lenient: options.mode === 'n8n',
     timezone: options.timezone,
+    regexMs: 0,
   };
 }
 
 
 let active: Ctx | null = null;
+
+/**
+ * Milliseconds the running evaluation has left on its clock (Infinity outside an evaluation or
+ * without a time limit). Starts the clock if it has not started yet: a regex operation or a
+ * long host call early in an expression must count.
+ */
+export function remainingMs(): number {
+  const c = active;
+  if (c === null || c.timeoutMs === 0) return Infinity;
+  const now = Date.now();
+  if (c.deadline === 0) c.deadline = now + c.timeoutMs;
+  return c.deadline - now;
+}
+
+/** The running evaluation's context (null outside one): regex.ts charges its regex time to it. */
+export function activeContext(): Ctx | null {
+  return active;
+}
 
 /**
  * Runs an evaluation. One started while another is running ($evaluateExpression, a scope
@@ -58,6 +77,7 @@ export function runWithContext<T>(c: Ctx, run: (c: Ctx) => T): T {
     c.depth = parent.depth;
     c.maxDepth = Math.min(c.maxDepth, parent.maxDepth);
     if (parent.deadline !== 0) c.deadline = parent.deadline;
+    c.regexMs = parent.regexMs;
   }
   active = c;
   try {
@@ -68,6 +88,7 @@ export function runWithContext<T>(c: Ctx, run: (c: Ctx) => T): T {
       parent.steps = c.steps;
       parent.allocated = c.allocated;
       if (parent.deadline === 0) parent.deadline = c.deadline;
+      parent.regexMs = c.regexMs;
     }
   }
 }

@@ -21,6 +21,8 @@ export interface Ctx {
   /** n8n mode: unknown identifiers read as undefined instead of failing. */
   lenient: boolean;
   timezone: string | undefined;
+  /** Milliseconds this evaluation spent waiting for regular-expression operations. */
+  regexMs: number;
 }
 
 export class Frame {

@@ -3,7 +3,7 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { account, tick } from './ticks.ts';
+import { account, afterHeavy, chargeSize, tick } from './ticks.ts';
 
 const apply = Reflect.apply;
 
@@ -16,7 +16,10 @@ export function filterResult(r: unknown): unknown {
 export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
   tick(c);
+  // Receiver or first argument long: the call's native work is charged (see chargeSize).
+  const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0]));
   const r = apply(fn, thisArg, args);
+  if (heavy) afterHeavy(c);
   if (typeof r === 'object' || typeof r === 'string') {
     if (r === globalThis) throw blockedAccess('globalThis');
     account(c, r);

@@ -8,7 +8,7 @@ import { assertWritable, guardFunction, isOpaque } from '../security.ts';
 import { checkArrayLength, checkStringLength, checkedString, MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from '../limits.ts';
 import { checkArrayWrite, defineField } from './members.ts';
 import { securityError } from '../errors.ts';
-import { createRegExp } from '../regex.ts';
+import { createRegExp, GuardedRegExp } from '../regex.ts';
 
 
 type AnyFn = (this: unknown, ...args: unknown[]) => unknown;
@@ -48,8 +48,14 @@ wrap(SP, 'concat', (orig) => function (this: unknown, ...args) {
   if (total > MAX_STRING_LENGTH) checkStringLength(total);
   return checkedString(call(orig, this, args) as string);
 });
+/** A RegExp that did not come from createRegExp (none should reach an expression) is remade by it. */
+function guardedPattern(args: unknown[]): void {
+  if (args[0] instanceof RegExp && !(args[0] instanceof GuardedRegExp)) args[0] = createRegExp(args[0]);
+}
+
 for (const name of ['replace', 'replaceAll']) {
   wrap(SP, name, (orig) => function (this: unknown, ...args) {
+    guardedPattern(args);
     const s = str(this);
     const replacement = args[1];
     if (typeof replacement === 'string' && replacement.length > 1 && !replacement.includes('$')) {
@@ -70,14 +76,15 @@ for (const name of ['replace', 'replaceAll']) {
 for (const name of ['match', 'matchAll', 'search']) {
   wrap(SP, name, (orig) => function (this: unknown, ...args) {
     const pattern = args[0];
-    if (!(pattern instanceof RegExp) && pattern !== undefined) {
-      args[0] = createRegExp(pattern === null ? 'null' : pattern, name === 'matchAll' ? 'g' : undefined);
+    if (!(pattern instanceof GuardedRegExp) && pattern !== undefined) {
+      args[0] = createRegExp(pattern === null ? 'null' : pattern, name === 'matchAll' && !(pattern instanceof RegExp) ? 'g' : undefined);
     }
     return call(orig, this, args);
   });
 }
 
 wrap(SP, 'split', (orig) => function (this: unknown, ...args) {
+  guardedPattern(args);
   const s = str(this);
   const limit = args[1] === undefined ? Infinity : Number(args[1]);
   if (s.length + 1 > MAX_ARRAY_LENGTH && limit > MAX_ARRAY_LENGTH) {

@@ -17,11 +17,47 @@ export function tick(c: Ctx): void {
   if ((c.steps & 63) === 0 && checkClock(c)) throw timeLimitError();
 }
 
+/** Strings at least this long make a host call on them "heavy" (see chargeSize). */
+export const HEAVY_STRING = 65_536;
+/** Arrays at least this long, likewise. */
+export const HEAVY_ARRAY = 4_096;
+
+/**
+ * A host call on a long string or array runs natively for a time proportional to its length
+ * (indexOf over 40M characters, sort of a million elements), out of the step counter's sight.
+ * Such a call costs steps in proportion — one per 64 characters, one per 16 elements —
+ * charged before it runs, so the step budget bounds native work as it bounds loops (1M steps ≈
+ * 64M characters scanned: about two calls on strings at the 50M-character cap), and the clock
+ * is read after it (see afterHeavy). Returns whether the value was heavy.
+ */
+export function chargeSize(c: Ctx, value: unknown): boolean {
+  let cost: number;
+  if (typeof value === 'string') {
+    if (value.length < HEAVY_STRING) return false;
+    cost = value.length >>> 6;
+  } else if (Array.isArray(value)) {
+    if (value.length < HEAVY_ARRAY) return false;
+    cost = value.length >>> 4;
+  } else {
+    return false;
+  }
+  c.steps += cost;
+  if (c.steps > c.maxSteps) throw stepLimitError();
+  return true;
+}
+
+/** After a heavy host call: the time limit fires now, not up to 63 (heavy) steps later. */
+export function afterHeavy(c: Ctx): void {
+  if (checkClock(c)) throw timeLimitError();
+}
+
 /** Counts a string or array a host call produced against the evaluation's allocation budget. */
 export function account(c: Ctx, value: unknown): void {
   if (typeof value === 'string' || Array.isArray(value) || ArrayBuffer.isView(value)) {
-    c.allocated += (value as { length: number }).length;
+    const length = (value as { length: number }).length;
+    c.allocated += length;
     if (c.allocated > c.maxAllocation) throw allocationLimitError(c.maxAllocation);
+    if (length >= HEAVY_STRING && checkClock(c)) throw timeLimitError();
   }
 }
 

@@ -4,6 +4,7 @@
 import { DateTime } from 'luxon';
 import { NodeOperationError } from '../../types.ts';
 import type { INode } from '../../../model/workflow.ts';
+import { createRegExp } from '../../../model/expressions/regex.ts';
 
 type Value = unknown;
 type Compare = (value1: Value, value2: Value) => boolean;
@@ -21,7 +22,8 @@ function isEmpty(value: Value): boolean {
 
 function regexOf(value2: Value): RegExp {
   const match = String(value2 || '').match(/^\/(.*?)\/([gimusy]*)$/);
-  return match ? new RegExp(match[1], match[2]) : new RegExp(String(value2 || ''));
+  // A user's pattern: it runs in the regex worker with a deadline (model/expressions/regex.ts).
+  return match ? createRegExp(match[1], match[2]) : createRegExp(String(value2 || ''));
 }
 
 // `as never` keeps n8n's comparisons of mixed values (numbers, strings, dates) as written.

@@ -1,13 +1,17 @@
 // Evaluating one filter condition (n8n's executeFilterCondition) after its values were
 // converted to the operator's type.
 import type { DateTime } from 'luxon';
+import { createRegExp } from '../../../model/expressions/regex.ts';
 import { parseFilterConditionValues, type ConditionMetadata } from './parseValues.ts';
 import type { FilterConditionValue, FilterOptionsValue } from './types.ts';
 
-/** '/pattern/flags' or a bare pattern. */
+/**
+ * '/pattern/flags' or a bare pattern. A user's pattern: it runs in the regex worker with a
+ * deadline (src/model/expressions/regex.ts), so a backtracking one cannot stall the server.
+ */
 export function parseRegexPattern(pattern: string): RegExp {
   const match = (pattern || '').match(/^\/(.*?)\/([gimusy]*)$/);
-  return match ? new RegExp(match[1], match[2]) : new RegExp((pattern || '').toString());
+  return match ? createRegExp(match[1], match[2]) : createRegExp((pattern || '').toString());
 }
 
 export function arrayContainsValue(array: unknown[], value: unknown, ignoreCase: boolean): boolean {

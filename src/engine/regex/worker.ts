@@ -1,0 +1,25 @@
+// The regex worker's program. It is started from source text (an eval worker), not from a
+// module file: a worker that loads TypeScript modules needs 50–400 ms to start on a busy
+// machine, a bare one 20–60 ms, and after a runaway regex the next operation may be waiting for
+// a fresh worker. The text is built from the same functions the editor's in-thread runner uses
+// (src/model/expressions/regex.ts), so both run a request identically.
+import { executeRegexRequest, regexExecutorSource } from '../../model/expressions/regex.ts';
+
+export const REGEX_WORKER_SOURCE = `
+'use strict';
+const { workerData } = require('node:worker_threads');
+const { sab, port } = workerData;
+const ctrl = new Int32Array(sab);
+${regexExecutorSource()}
+port.on('message', (req) => {
+  const res = ${executeRegexRequest.name}(req);
+  // The reply is queued on the port before the flag is raised, so the waiting main thread
+  // finds it with receiveMessageOnPort as soon as it wakes.
+  port.postMessage(res);
+  Atomics.store(ctrl, 0, 1);
+  Atomics.notify(ctrl, 0);
+});
+// Ready: the main thread may be waiting for this worker after it ended the last one.
+Atomics.store(ctrl, 1, 1);
+Atomics.notify(ctrl, 1);
+`;
