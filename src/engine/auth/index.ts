@@ -20,6 +20,7 @@ import { applyCustomAuth, CustomAuthError, parseCustomAuth } from './custom.ts';
 import { DigestError, sendWithDigest, type DigestCache } from './digest.ts';
 import { applyGenericAuthenticate, EmptyAuthKeyError, type ExpressionLimits } from './generic.ts';
 import { BodyMergeError, finalOptions, type AuthRequestOptions } from './request.ts';
+import { followRedirectsSafely } from './redirects.ts';
 import { signOAuth1Request } from './oauth1.ts';
 import { sendWithOAuth2, type OAuth2TokenData } from './oauth2.ts';
 
@@ -139,6 +140,8 @@ function statusError(response: HttpResponse): HttpRequestError {
  */
 export async function sendAuthenticated(typeName: string, credentials: IDataObject, options: AuthRequestOptions, env: AuthEnvironment): Promise<HttpResponse> {
   assertSchemeSupported(typeName, env);
+  // Redirects are followed here: a hop to another origin does not carry the credential.
+  env = { ...env, send: followRedirectsSafely(env.send, options.headers) };
 
   // ── OAUTH ──────────────────────────────────────────────────────────────────────────────
   // OAuth 2 sends the stored token and refreshes it on expiry or a 401 (oauth2.ts); OAuth 1
