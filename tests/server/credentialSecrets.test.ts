@@ -13,6 +13,7 @@ import { createServer as createNetServer } from 'node:net';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
+import { DatabaseSync } from 'node:sqlite';
 import { tempDataDir } from './helpers.ts';
 import { startServer as startHttp, json } from '../nodes/httpServer.ts';
 import { CREDENTIAL_BLANK_VALUE } from '../../src/model/credentialTypes.ts';
@@ -98,6 +99,8 @@ beforeAll(async () => {
     '/denied': json(401, { error: 'denied' }, { 'www-authenticate': 'Basic realm="x"' }),
     '/digest': json(401, { error: 'denied' }, { 'www-authenticate': 'Digest realm="r", qop="auth", nonce="abc123", opaque="o1", algorithm=MD5' }),
     '/token': json(401, { error: 'invalid_client', error_description: 'bad client' }),
+    // A token endpoint that grants: the access token (a secret too) is then refused by the resource.
+    '/token-ok': (_req, res) => json(200, { access_token: secret('access-token'), refresh_token: secret('refresh-token'), token_type: 'bearer', expires_in: 3600 })(_req, res),
     '/reset': (_req, res) => res.socket?.destroy(),
   });
   server = spawn(process.execPath, [MAIN], {
@@ -136,6 +139,7 @@ beforeAll(async () => {
   await credential('digest', 'httpDigestAuth', { user: 'ada', password: secret('digest') });
   await credential('custom', 'httpCustomAuth', { json: JSON.stringify({ headers: { 'X-Custom': secret('custom-h') }, qs: { k: secret('custom-q') } }) });
   await credential('oauth2', 'oAuth2Api', { grantType: 'clientCredentials', authUrl: `${remote.base}/auth`, accessTokenUrl: `${remote.base}/token`, clientId: 'client-1', clientSecret: secret('oauth2'), authentication: 'body' });
+  await credential('oauth2ok', 'oAuth2Api', { grantType: 'clientCredentials', authUrl: `${remote.base}/auth`, accessTokenUrl: `${remote.base}/token-ok`, clientId: 'client-2', clientSecret: secret('oauth2ok'), authentication: 'header' });
   await credential('smtp', 'smtp', { user: 'mailer', password: secret('smtp'), host: '127.0.0.1', port: closedPort, secure: false });
 }, 60_000);
 
@@ -158,7 +162,7 @@ function expectNoSecret(text: string, where: string): void {
 
 describe('secrets stay secret', () => {
   it('failing runs of every scheme keep every secret out of executions, errors, push and the REST answers', async () => {
-    const schemes = ['basic', 'header', 'query', 'bearer', 'digest', 'custom', 'oauth2'];
+    const schemes = ['basic', 'header', 'query', 'bearer', 'digest', 'custom', 'oauth2', 'oauth2ok'];
     const ids: string[] = [];
     for (const scheme of schemes) {
       ids.push(await run(httpWorkflow(`denied ${scheme}`, `${remote.base}${scheme === 'digest' ? '/digest' : '/denied'}?page=1`, creds[scheme])));
@@ -187,6 +191,7 @@ describe('secrets stay secret', () => {
     expect(seen).toContain(secret('custom-h'));
     expect(seen).toContain(Buffer.from(`ada:${secret('basic')}`).toString('base64'));
     expect(seen).toContain(secret('oauth2'));
+    expect(seen).toContain(`Bearer ${secret('access-token')}`);
 
     for (const id of ids) {
       const e = await api('GET', `/rest/executions/${id}`);
@@ -259,6 +264,11 @@ describe('secrets stay secret', () => {
       const bytes = readFileSync(join(dataDir, f));
       for (const form of forms()) expect(bytes.includes(Buffer.from(form)), `${f} holds a secret`).toBe(false);
     }
+    // The granted tokens were stored (the engine keeps them for the next run), encrypted.
+    const db = new DatabaseSync(join(dataDir, 'database.sqlite'));
+    const stored = db.prepare('SELECT oauthTokenData FROM credentials WHERE id = ?').get(creds.oauth2ok.id) as { oauthTokenData: string | null };
+    db.close();
+    expect(stored.oauthTokenData).toMatch(/^v1:/);
     // The executions are there: the check read real rows.
     expect(readFileSync(join(dataDir, 'database.sqlite')).includes(Buffer.from('denied basic'))).toBe(true);
   }, 60_000);
