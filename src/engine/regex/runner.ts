@@ -29,6 +29,10 @@ let current: RegexWorker | undefined;
 const spares: RegexWorker[] = [];
 const SPARES = 2;
 let spawnQueued = false;
+/** Some worker has answered: from then on, waiting for one to load counts against deadlines. */
+let everReady = false;
+/** How long the very first operation may wait for the first worker to load. */
+const COLD_START_MS = 5_000;
 /** Workers terminated because an operation overran (for tests and diagnostics). */
 let restarts = 0;
 
@@ -92,17 +96,27 @@ export function regexWorkerRestarts(): number {
 }
 
 export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs: number): RegexResponse | undefined => {
-  const start = performance.now();
+  let start = performance.now();
   const w = take();
   const left = () => (timeoutMs > 0 ? Math.max(0, timeoutMs - (performance.now() - start)) : Infinity);
-  // A fresh worker needs a few ms to load; that wait counts against the deadline too.
-  while (Atomics.load(w.ctrl, 1) === 0) {
-    const ms = left();
-    if (ms === 0 || Atomics.wait(w.ctrl, 1, 0, ms) === 'timed-out') {
-      // Not ready in time: leave it starting for the next operation.
-      return undefined;
+  if (Atomics.load(w.ctrl, 1) === 0) {
+    if (!everReady) {
+      // Cold start (the first regex since the process started, within ms of loading the
+      // engine): wait for the worker to load, once, without charging the operation for it.
+      Atomics.wait(w.ctrl, 1, 0, COLD_START_MS);
+      start = performance.now();
+    }
+    // Otherwise (every worker ended by runaway operations and no spare loaded yet) the wait
+    // counts against the deadline, so an attack cannot make the server wait for workers.
+    while (Atomics.load(w.ctrl, 1) === 0) {
+      const ms = left();
+      if (ms === 0 || Atomics.wait(w.ctrl, 1, 0, ms) === 'timed-out') {
+        // Not ready in time: leave it starting for the next operation.
+        if (Atomics.load(w.ctrl, 1) === 0) return undefined;
+      }
     }
   }
+  everReady = true;
   Atomics.store(w.ctrl, 0, 0);
   w.port.postMessage(request);
   while (Atomics.load(w.ctrl, 0) === 0) {

@@ -1,0 +1,240 @@
+// The attack suite's payloads: workflows whose expressions, conditions or Code nodes try to hold
+// the server's event loop (catastrophic regex backtracking, endless loops, huge strings), and a
+// probe that measures, while one runs on a real server, how long GET /rest/settings takes and how
+// long the event loop was blocked. Used by tests/security/redos.test.ts (which asserts the
+// limits) and bench/attack.bench.ts (which reports the numbers).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { chain, node, webhookNode, workflow, type Live } from '../server/triggerHelpers.ts';
+import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
+
+/** 30 a's and a '!': /(a+)+$/ needs ~2^30 steps to fail (19 s in issue 14). */
+export const EXPONENTIAL_INPUT = `${'a'.repeat(30)}!`;
+/** 32 bytes, as the issue's webhook body: ^(\w+\s?)*$ backtracks exponentially on it. */
+export const WORD_INPUT = `${'a'.repeat(31)}!`;
+export const WORD_PATTERN = '^(\\w+\\s?)*$';
+
+const trigger = (): INode => node('Trigger', 'n8n-nodes-base.manualTrigger', 1);
+const setRaw = (name: string, field: string, value: string): INode =>
+  node(name, 'n8n-nodes-base.set', 3.4, { mode: 'manual', assignments: { assignments: [{ id: 'a', name: field, value, type: 'string' }] }, options: {} });
+const codeNode = (jsCode: string): INode => node('Code', 'n8n-nodes-base.code', 2, { jsCode, mode: 'runOnceForAllItems' });
+/** A filter-type condition (If 2, Filter 2, Switch 3): left value matches the regex. */
+const regexConditions = (left: string, pattern: string) => ({
+  options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+  conditions: [{ id: 'c1', leftValue: left, rightValue: pattern, operator: { type: 'string', operation: 'regex' } }],
+  combinator: 'and',
+});
+const chainOf = (name: string, nodes: INode[]): IWorkflowBase => workflow(name, nodes, chain(...nodes));
+/** Trigger → Set text = input → node. */
+const onText = (name: string, input: string, target: INode): IWorkflowBase => chainOf(name, [trigger(), setRaw('Input', 'text', input), target]);
+
+export interface Attack {
+  name: string;
+  /** Run manually through POST /rest/workflows/run … */
+  workflow?: IWorkflowBase;
+  /** … or activate it and call its production webhook. */
+  webhook?: { workflow: IWorkflowBase; path: string; body: string };
+  /**
+   * What the run's error must say: the limit that stopped it. Without it the run must succeed:
+   * V8's linear-time fallback (src/engine/regex/runner.ts) finishes the issue's own patterns
+   * with the right answer; `check` then tests that answer.
+   */
+  error?: RegExp;
+  check?: (execution: any) => unknown;
+  /** The run takes this long at most (the Code node's own time limit is 10 s). */
+  timeoutMs?: number;
+}
+
+const REGEX_LIMIT = /Regular expression .* took longer than 50 ms/;
+const output = (e: any, nodeName: string, index = 0) => e?.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[index];
+/** If 2 / Filter 2 / Switch 3 on a text that the pattern does not match: the item takes the 'false' way. */
+const notMatched = (nodeName: string, falseOutput: number | undefined) => (e: any) =>
+  falseOutput === undefined ? (output(e, nodeName, 0) ?? []).length === 0 : output(e, nodeName, falseOutput)?.length === 1;
+
+/** A hook → If workflow for the webhook attacks. */
+function hookIf(path: string, pattern: string): IWorkflowBase {
+  const hook = webhookNode({ path, httpMethod: 'POST', responseMode: 'lastNode' });
+  const iff = node('If', 'n8n-nodes-base.if', 2, { conditions: regexConditions('={{ $json.body.t }}', pattern), options: {} });
+  return workflow(`Webhook ${path}`, [hook, iff], chain(hook, iff));
+}
+
+export const ATTACKS: Attack[] = [
+  // Issue 14's own payloads: V8 re-runs them in linear time, so they finish, and correctly.
+  {
+    name: "Set: the issue's /(a+)+$/.test('a'.repeat(30)+'!') finishes with false",
+    workflow: chainOf('Set literal', [trigger(), setRaw('Set', 'x', `={{ /(a+)+$/.test('a'.repeat(30) + '!') }}`)]),
+    check: (e) => output(e, 'Set')?.[0]?.json?.x === 'false',
+  },
+  {
+    name: "If 2: the issue's ^(\w+\s?)*$ on 32 bytes finishes (no match)",
+    workflow: onText('If regex', WORD_INPUT, node('If', 'n8n-nodes-base.if', 2, { conditions: regexConditions('={{ $json.text }}', WORD_PATTERN), options: {} })),
+    check: notMatched('If', 1),
+  },
+  {
+    name: 'Webhook: the body drives an If regex (the issue\'s pattern) and the call is answered',
+    webhook: { path: 'redos-plain', body: JSON.stringify({ t: WORD_INPUT }), workflow: hookIf('redos-plain', WORD_PATTERN) },
+    check: (e) => e.status === 'success',
+  },
+  // Patterns V8's linear engine cannot take (the i flag, lookaround): the regex worker's
+  // deadline stops them.
+  {
+    name: 'Set: regex literal with the i flag',
+    workflow: chainOf('Set literal i', [trigger(), setRaw('Set', 'x', `={{ /(a+)+$/i.test('a'.repeat(30) + '!') }}`)]),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Set: new RegExp and String#replace with a user pattern',
+    workflow: chainOf('Set new RegExp', [trigger(), setRaw('Set', 'x', `={{ '${WORD_INPUT}'.replace(new RegExp('${WORD_PATTERN.replace(/\\/g, '\\\\')}', 'gi'), '') }}`)]),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Set: String#match with a pattern string (lookahead)',
+    workflow: chainOf('Set match', [trigger(), setRaw('Set', 'x', `={{ 'x'.repeat(30).concat('y').match('^(?=(x|x)*$)') }}`)]),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'If 2: regex operation',
+    workflow: onText('If regex i', WORD_INPUT, node('If', 'n8n-nodes-base.if', 2, { conditions: regexConditions('={{ $json.text }}', `/${WORD_PATTERN}/i`), options: {} })),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'If 1: regex operation',
+    workflow: onText('If v1 regex', EXPONENTIAL_INPUT, node('If', 'n8n-nodes-base.if', 1, { conditions: { string: [{ value1: '={{ $json.text }}', operation: 'regex', value2: '/(a+)+$/i' }] } })),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Filter: regex condition',
+    workflow: onText('Filter regex', WORD_INPUT, node('Filter', 'n8n-nodes-base.filter', 2, { conditions: regexConditions('={{ $json.text }}', `/${WORD_PATTERN}/i`), options: {} })),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Switch 3: regex rule',
+    workflow: onText(
+      'Switch regex',
+      WORD_INPUT,
+      node('Switch', 'n8n-nodes-base.switch', 3.2, { rules: { values: [{ conditions: regexConditions('={{ $json.text }}', '^(?=(\\w+\\s?)*$)') }] }, options: {} }),
+    ),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Switch 2: regex rule',
+    workflow: onText('Switch v2 regex', EXPONENTIAL_INPUT, node('Switch', 'n8n-nodes-base.switch', 2, { dataType: 'string', value1: '={{ $json.text }}', rules: { rules: [{ operation: 'regex', value2: '/(a+)+$/i' }] } })),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Code: $evaluateExpression with a backtracking regex',
+    workflow: chainOf('Code evaluate', [trigger(), codeNode(`return [{ json: { r: $evaluateExpression("{{ /(a+)+$/i.test('a'.repeat(30) + '!') }}") } }];`)]),
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Code: a backtracking regex in the sandbox itself',
+    workflow: chainOf('Code regex', [trigger(), codeNode(`return [{ json: { r: /(a+)+$/.test('a'.repeat(40) + '!') } }];`)]),
+    error: /timed out|time limit|10 s|10000/i,
+    timeoutMs: 20_000,
+  },
+  {
+    name: 'Webhook: the body drives an If regex',
+    webhook: { path: 'redos-body', body: JSON.stringify({ t: WORD_INPUT }), workflow: hookIf('redos-body', `/${WORD_PATTERN}/i`) },
+    error: REGEX_LIMIT,
+  },
+  {
+    name: 'Set: an endless loop in an expression',
+    workflow: chainOf('Set loop', [trigger(), setRaw('Set', 'x', '={{ (() => { while (true) {} })() }}')]),
+    error: /step limit/,
+  },
+  {
+    name: "Set: 'a'.repeat(2 ** 28)",
+    workflow: chainOf('Set repeat', [trigger(), setRaw('Set', 'x', "={{ 'a'.repeat(2 ** 28).length }}")]),
+    error: /string of 268435456 characters/,
+  },
+  {
+    name: 'Set: native scans of a 40M-character string in a loop',
+    workflow: chainOf('Set scans', [trigger(), setRaw('Set', 'x', "={{ (() => { const s = 'ab'.repeat(2e7); let n = 0; for (let i = 0; i < 1000; i++) n += s.indexOf('c'); return n })() }}")]),
+    error: /step limit/,
+  },
+];
+
+export interface Probe {
+  execution: any;
+  /** GET /rest/settings round trips while the attack ran, ms. */
+  latencies: number[];
+  /** Longest event-loop delay seen while the attack ran (perf_hooks histogram), ms. */
+  loopDelayMaxMs: number;
+  /** The run's error message (and description). */
+  error: string;
+  status: string;
+  runMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function executionOf(t: Live, id: string, timeoutMs: number): Promise<any> {
+  return t.until(async () => {
+    const r = await t.api('GET', `/executions/${id}`);
+    const e = r.body?.data;
+    return e && e.status !== 'running' && e.status !== 'new' ? e : undefined;
+  }, timeoutMs);
+}
+
+async function newestExecution(t: Live, after: Set<string>, timeoutMs: number): Promise<any> {
+  const id = await t.until(async () => {
+    const r = await t.api('GET', '/executions?limit=20');
+    const rows: Array<{ id: string }> = r.body?.data?.results ?? [];
+    return rows.find((row) => !after.has(String(row.id)))?.id;
+  }, timeoutMs);
+  return executionOf(t, String(id), timeoutMs);
+}
+
+async function knownExecutions(t: Live): Promise<Set<string>> {
+  const r = await t.api('GET', '/executions?limit=100');
+  return new Set(((r.body?.data?.results ?? []) as Array<{ id: string }>).map((row) => String(row.id)));
+}
+
+/** Runs one attack on a live server while probing GET /rest/settings every ~10 ms. */
+export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
+  const timeoutMs = attack.timeoutMs ?? 10_000;
+  const before = attack.webhook ? await knownExecutions(t) : undefined;
+  if (attack.webhook) await t.activate(attack.webhook.workflow);
+  const latencies: number[] = [];
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  let running = true;
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now();
+      const r = await fetch(`${t.url}rest/settings`);
+      await r.arrayBuffer();
+      latencies.push(performance.now() - started);
+      await sleep(10);
+    }
+  })();
+  await sleep(30);
+  histogram.enable();
+  const started = performance.now();
+  let execution: any;
+  try {
+    if (attack.webhook) {
+      const res = await t.hook(attack.webhook.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: attack.webhook.body });
+      await res.arrayBuffer();
+      execution = await newestExecution(t, before!, timeoutMs);
+    } else {
+      const r = await t.api('POST', '/workflows/run', { workflowData: attack.workflow });
+      if (r.status !== 200) throw new Error(`run: ${r.status} ${JSON.stringify(r.body)}`);
+      execution = await executionOf(t, r.body.data.executionId, timeoutMs);
+    }
+  } finally {
+    const runMs = performance.now() - started;
+    histogram.disable();
+    await sleep(30);
+    running = false;
+    await probing;
+    if (execution) (execution as { runMs?: number }).runMs = runMs;
+  }
+  const err = execution?.data?.resultData?.error;
+  return {
+    execution,
+    latencies,
+    loopDelayMaxMs: histogram.max / 1e6,
+    error: [err?.message, err?.description].filter(Boolean).join(' — '),
+    status: execution?.status,
+    runMs: execution?.runMs ?? 0,
+  };
+}
