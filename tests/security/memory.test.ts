@@ -6,6 +6,7 @@ import { CONSOLE_CHARS_PER_EXECUTION } from '../../src/engine/sandbox/runCode.ts
 import { SANDBOX_CAPS } from '../../src/engine/sandbox/vm.ts';
 import { estimateJsonChars, RecentExecutions, RECENT_EXECUTIONS_MAX_CHARS } from '../../src/server/executions/RecentExecutions.ts';
 import type { IExecution } from '../../src/model/execution.ts';
+import { sandboxPoolStats, setSandboxIdleMs } from '../../src/engine/sandbox/pool.ts';
 
 describe('Code console output', () => {
   it('is capped per execution across Code runs (per item, several nodes), and the output says where it stopped', async () => {
@@ -71,4 +72,42 @@ describe('finished runs kept for the editor', () => {
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
     expect(estimateJsonChars(deep, Infinity)).toBeGreaterThan(500_000);
   });
+});
+
+describe('sandbox workers after a burst', () => {
+  it('idle workers are ended (their WebAssembly memory only grows), and a later run starts a new one', async () => {
+    setSandboxIdleMs(300);
+    try {
+      // A burst that grows each worker's memory: 4 runs building ~40 MB strings at once.
+      const big = workflow([trigger(), code("const s = 'z'.repeat(40 * 1024 * 1024); return [{ json: { n: s.length } }];")]);
+      const burst = await Promise.all([1, 2, 3, 4].map(() => execute(big, { limits: { codeTimeoutMs: 20_000 } })));
+      for (const o of burst) expect(o.out('Code'), o.error).toEqual([{ n: 40 * 1024 * 1024 }]);
+      expect(sandboxPoolStats().live).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(sandboxPoolStats()).toEqual({ live: 0, idle: 0 });
+      const t0 = performance.now();
+      const again = await execute(workflow([trigger(), code('return [{ json: { ok: 1 } }];')]));
+      const coldMs = performance.now() - t0;
+      expect(again.out('Code')).toEqual([{ ok: 1 }]);
+      console.log(`a Code run that starts a new sandbox worker: ${coldMs.toFixed(0)} ms`);
+      expect(coldMs).toBeLessThan(3000);
+    } finally {
+      setSandboxIdleMs(60_000);
+    }
+  }, 60_000);
+
+  it('a worker whose shared buffer grew past 16 MB (a large lookup) is ended after its run', async () => {
+    await execute(workflow([trigger(), code('return [];')]));
+    const before = sandboxPoolStats();
+    expect(before.idle).toBeGreaterThan(0);
+    const wf = workflow([
+      trigger(),
+      code("return [{ json: { s: 'q'.repeat(20 * 1024 * 1024) } }];", 'runOnceForAllItems', 'Big'),
+      code("return [{ json: { n: $('Big').first().json.s.length } }];", 'runOnceForAllItems', 'Reads'),
+    ]);
+    const o = await execute(wf, { limits: { codeTimeoutMs: 20_000 } });
+    expect(o.out('Reads'), o.error).toEqual([{ n: 20 * 1024 * 1024 }]);
+    // 'Big' went back to the pool; the worker of 'Reads', whose buffer grew, did not.
+    expect(sandboxPoolStats().idle).toBe(before.idle - 1);
+  }, 60_000);
 });

@@ -24,6 +24,24 @@ const WORKER_STACK_MB = 32;
 const START_TIMEOUT_MS = 30_000;
 /** How long past its deadline a run may stay stuck in native code before its worker is ended. */
 const KILL_GRACE_MS = 1000;
+/**
+ * How long a worker may sit idle before it is ended. A worker's WebAssembly memory and its
+ * shared buffer only grow, so after a burst of large runs idle workers held their peak for ever
+ * (an idle server kept hundreds of MB); a new one starts in tens of milliseconds.
+ */
+let idleMs = 60_000;
+/** A worker whose shared buffer grew past this (a large data lookup) is ended after its run. */
+const KEEP_SAB_BYTES = 16 * 1024 * 1024;
+
+/** Tests: how long idle workers are kept (ms). */
+export function setSandboxIdleMs(ms: number): void {
+  idleMs = ms;
+}
+
+/** Workers alive and idle now. */
+export function sandboxPoolStats(): { live: number; idle: number } {
+  return { live, idle: idle.length };
+}
 const encoder = new TextEncoder();
 
 interface PooledWorker {
@@ -33,6 +51,8 @@ interface PooledWorker {
   busy: boolean;
   /** No longer counted in `live` (terminated by us, or exited). */
   gone: boolean;
+  /** Ends the worker when it stays idle (set while it is idle). */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 export interface PoolRun {
@@ -102,7 +122,10 @@ async function acquire(signal: AbortSignal): Promise<PooledWorker> {
   for (;;) {
     if (signal.aborted) throw cancelled();
     const w = idle.pop();
-    if (w) return w;
+    if (w) {
+      clearTimeout(w.idleTimer);
+      return w;
+    }
     if (live < maxWorkers) return spawn();
     // Wait for a release or an exit; a stop while waiting ends the wait.
     await new Promise<void>((resolve) => {
@@ -123,8 +146,14 @@ async function acquire(signal: AbortSignal): Promise<PooledWorker> {
 
 function release(w: PooledWorker, healthy: boolean): void {
   w.busy = false;
-  if (healthy && !w.gone) {
+  if (healthy && !w.gone && w.sab.byteLength <= KEEP_SAB_BYTES) {
     idle.push(w);
+    w.idleTimer = setTimeout(() => {
+      if (w.busy || w.gone) return;
+      retire(w);
+      void w.worker.terminate();
+    }, idleMs);
+    w.idleTimer.unref();
     queue.shift()?.();
   } else {
     // Counted out now, not when the exit event arrives, so its replacement can start at once.
