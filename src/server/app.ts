@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.ts';
 import type { NodeTypeRegistry } from '../nodes/types.ts';
 import { builtinNodeTypes } from '../nodes/registry.ts';
 import { runWorkflow } from '../engine/index.ts';
+import { configureExpressionLimits } from '../engine/expressions.ts';
 import { openDatabase } from './db/database.ts';
 import { WorkflowsRepository } from './db/repositories/workflows.ts';
 import { TagsRepository } from './db/repositories/tags.ts';
@@ -93,6 +94,7 @@ function packageVersion(): string {
 }
 
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SwitchyardServer> {
+  configureExpressionLimits({ expressionTimeoutMs: config.expressionTimeout, regexTimeoutMs: config.regexTimeout });
   const database = await openDatabase(config.dataDir);
   try {
     return await assemble(config, options, database);

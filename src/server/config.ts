@@ -76,6 +76,10 @@ export interface ServerConfig {
   executionsDataMaxAge: number;
   /** Most finished executions kept; 0 = no limit by count. */
   executionsDataPruneMaxCount: number;
+  /** Wall-clock limit of one expression evaluation, ms. */
+  expressionTimeout: number;
+  /** Regex time limit, ms: one operation, and all of one evaluation's operations together. */
+  regexTimeout: number;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +259,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_PRUNE_MAX_COUNT', key: 'executionsDataPruneMaxCount', default: '10000', meaning: 'Most executions kept when pruning is on (the newest); 0 = no limit by count.', parse: integer(0, 1_000_000_000) }),
   variable({ name: 'SWITCHYARD_PAYLOAD_SIZE_MAX', key: 'payloadSizeMax', default: String(16 * 1024 * 1024), meaning: 'Largest request body in bytes; larger requests get HTTP 413.', parse: integer(1024 * 1024, 1024 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds to let running executions finish on shutdown before they are cancelled.', parse: integer(0, 3600) }),
+  variable({ name: 'SWITCHYARD_EXPRESSION_TIMEOUT', key: 'expressionTimeout', default: '5000', meaning: 'Milliseconds one expression evaluation may run on the server (loops, calls and regular expressions all count), as n8n\'s 5 s; past it the node fails with "Expression exceeded its time limit".', parse: integer(1, 600_000) }),
+  variable({ name: 'SWITCHYARD_REGEX_TIMEOUT', key: 'regexTimeout', default: '50', meaning: 'Milliseconds a regular expression (in an expression, or an If / Filter / Switch regex condition) may run, per operation and per expression evaluation all together; it runs in a worker that is stopped past it, so a backtracking pattern cannot stall the server.', parse: integer(1, 600_000) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK', key: 'endpointWebhook', default: WEBHOOK_ENDPOINT, meaning: 'Path segment of production webhook URLs.', parse: segment }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_TEST', key: 'endpointWebhookTest', default: WEBHOOK_TEST_ENDPOINT, meaning: 'Path segment of test webhook URLs (the editor listening for one call).', parse: segment }),
