@@ -28,6 +28,7 @@ const suites = [
   { name: 'executions-dialog', file: 'executions-dialog.bench.ts', fn: 'runExecutionsDialogBench' },
   { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
   { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
+  { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
 ];
 
 const results = {

@@ -317,8 +317,7 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 }
 
 /** The access token a request should carry now, refreshed or fetched first if needed. */
-export async function oauth2AccessToken(ctx: OAuth2RequestContext): Promise<OAuth2TokenData> {
-  const key = cacheKey(ctx);
+export async function oauth2AccessToken(ctx: OAuth2RequestContext, key = cacheKey(ctx)): Promise<OAuth2TokenData> {
   const now = (ctx.now ?? Date.now)();
   let token = currentToken(ctx, key);
   if (!token?.access_token) {
@@ -346,7 +345,7 @@ function statusOf(e: unknown): number | undefined {
 export async function sendWithOAuth2(ctx: OAuth2RequestContext, options: HttpRequestOptions): Promise<HttpResponse> {
   const key = cacheKey(ctx);
   const expiredStatus = Number(ctx.credentials.tokenExpiredStatusCode) || 401;
-  let token = await oauth2AccessToken(ctx);
+  let token = await oauth2AccessToken(ctx, key);
   const attempt = (t: OAuth2TokenData) => ctx.send({ ...options, headers: setHeader(options.headers ?? {}, 'Authorization', `Bearer ${text(t.access_token)}`) });
   let response: HttpResponse;
   try {
