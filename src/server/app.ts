@@ -52,7 +52,8 @@ import type { Database } from './db/schema.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const SECRET_PARAMS = /([?&](?:token|inviteeId|inviterId|userId)=)[^&]*/gi;
+// OAuth callbacks carry the authorization code, the state and OAuth 1's token and verifier.
+const SECRET_PARAMS = /([?&](?:token|inviteeId|inviterId|userId|code|state|oauth_token|oauth_verifier)=)[^&]*/gi;
 
 /** A request URL for the log, with token-like query values replaced. */
 export function redactUrl(url: string): string {
