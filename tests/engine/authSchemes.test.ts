@@ -10,7 +10,7 @@ import { builtinTypes, createRegistry } from '../../src/nodes/registry.ts';
 import type { NodeType } from '../../src/nodes/types.ts';
 import type { IDataObject, INode } from '../../src/model/workflow.ts';
 import { CREDENTIAL_TYPES, credentialType } from '../../src/nodes/credentials/registry.ts';
-import { credentialTypesForSelect, isCredentialTestable } from '../../src/model/nodeCredentials.ts';
+import { credentialTypesForSelect, isCredentialTestable, neededCredentialTypes } from '../../src/model/nodeCredentials.ts';
 import { httpRequestV3Description } from '../../src/nodes/HttpRequest/v3/description.ts';
 import { startDigestServer } from './digestServer.ts';
 
@@ -219,6 +219,8 @@ describe('credential types offered and testable', () => {
     for (const name of ['httpBasicAuth', 'httpHeaderAuth', 'httpQueryAuth', 'httpBearerAuth', 'httpCustomAuth', 'httpDigestAuth', 'smtp', 'telegramApi']) expect(offered).not.toContain(name);
     const genericList = credentialTypesForSelect(httpRequestV3Description.properties.find((p) => p.name === 'genericAuthType')!, CREDENTIAL_TYPES).map((t) => t.name);
     for (const name of ['httpBasicAuth', 'httpBearerAuth', 'httpCustomAuth', 'httpDigestAuth', 'httpHeaderAuth', 'httpQueryAuth']) expect(genericList).toContain(name);
+    // The credential selector then asks for the picked type.
+    expect(neededCredentialTypes(httpRequestV3Description, { authentication: 'predefinedCredentialType', nodeCredentialType: 'githubApi' }, 4.2)).toEqual([{ name: 'githubApi', required: true }]);
   });
 
   it('a type that declares a test is testable once its required fields are filled', () => {
