@@ -1,8 +1,8 @@
 // The regex worker (src/engine/regex) keeps JavaScript's regex semantics: every operation of a
 // GuardedRegExp gives what a native RegExp gives, and its limits name themselves.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureExpressionLimits } from '../../src/engine/expressions.ts';
-import { regexWorkerRestarts } from '../../src/engine/regex/runner.ts';
+import { regexWorkerRestarts, setRegexFastPath } from '../../src/engine/regex/runner.ts';
 import { createRegExp, evaluateExpression, ExpressionError, GuardedRegExp } from '../../src/model/expressions/index.ts';
 
 const native = (source: string, flags = '') => new RegExp(source, flags);
@@ -11,7 +11,9 @@ const plain = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (x === und
 /** An exec / match array with its extra fields, comparable with toEqual. */
 const full = (m: (RegExpExecArray & { indices?: unknown }) | null) => m && { items: [...m], index: m.index, input: m.input, groups: plain(m.groups ?? null), indices: plain(m.indices ?? null) };
 
-describe('GuardedRegExp gives what a native RegExp gives', () => {
+for (const path of ['worker', 'fast path'] as const) describe(`GuardedRegExp gives what a native RegExp gives (${path})`, () => {
+  beforeAll(() => setRegexFastPath(path === 'fast path'));
+  afterAll(() => setRegexFastPath(true));
   const cases: Array<[string, string, string]> = [
     ['(\\d+)-(?<word>\\w+)', 'g', 'a 12-ab 3-c x 45-zz'],
     ['(?<y>\\d{4})-(?<m>\\d\\d)', 'd', 'on 2024-05 and 2025-06'],
@@ -72,6 +74,7 @@ describe('GuardedRegExp gives what a native RegExp gives', () => {
     expect(() => ev("={{ new RegExp('(') }}")).toThrow(/Invalid regular expression/);
   });
 });
+
 
 describe('limits', () => {
   it('a runaway operation is stopped after the regex limit, naming it, and the worker is replaced', () => {
