@@ -132,14 +132,15 @@ describe('credentials REST', () => {
     expect((await call(s, 'GET', '/rest/credentials/new')).body.data).toEqual({ name: 'My credentials 3' });
     expect((await call(s, 'GET', '/rest/credentials/new?name=Unnamed%20credential')).body.data).toEqual({ name: 'Unnamed credential' });
     const types = (await call(s, 'GET', '/rest/credential-types')).body.data;
-    expect(types.map((t: { name: string }) => t.name)).toEqual(['httpBasicAuth', 'httpHeaderAuth', 'httpQueryAuth', 'smtp']);
+    // Every built-in type (issue 13 added the schemes, the OAuth types and predefined services).
+    expect(types.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['httpBasicAuth', 'httpHeaderAuth', 'httpQueryAuth', 'smtp', 'oAuth1Api', 'oAuth2Api', 'googleOAuth2Api']));
     expect(types.find((t: { name: string }) => t.name === 'smtp').properties.map((p: { name: string }) => p.name)).toEqual(['user', 'password', 'host', 'port', 'secure', 'disableStartTls', 'hostName']);
   });
 
   it.each([
     ['empty name', { ...basic, name: '   ' }, 'Credential name cannot be empty'],
     ['long name', { ...basic, name: 'x'.repeat(65) }, 'Credential name cannot be longer than 64 characters'],
-    ['unknown type', { ...basic, type: 'oAuth2Api' }, 'Credential type "oAuth2Api" not found'],
+    ['unknown type', { ...basic, type: 'noSuchServiceApi' }, 'Credential type "noSuchServiceApi" not found'],
     ['unknown property', { ...basic, data: { user: 'a', token: 'b' } }, 'body/data/token is not a property of credential type "httpBasicAuth"'],
     ['wrong value type', { ...basic, data: { user: 5 } }, 'body/data/user must be a string'],
     ['number as text', { name: 'Mail', type: 'smtp', data: { host: 'mail.example.com', port: '25' } }, 'body/data/port must be a number'],

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { live, node, webhookNode, workflow, chain, type Live } from './triggerHelpers.ts';
 import { startOidcProvider, type OidcProvider } from '../support/oidcProvider.ts';
 import { clearOAuth2Cache } from '../../src/engine/auth/oauth2.ts';
+import { redactUrl } from '../../src/server/app.ts';
 
 let t: Live;
 let idp: OidcProvider;
@@ -288,6 +289,13 @@ describe('OAuth 2 callback refusals store nothing', () => {
   });
 });
 
+describe('the request log', () => {
+  it('redacts the callback query (code, state, OAuth 1 token and verifier)', () => {
+    expect(redactUrl('/rest/oauth2-credential/callback?code=abc&state=def&iss=x')).toBe('/rest/oauth2-credential/callback?code=[redacted]&state=[redacted]&iss=x');
+    expect(redactUrl('/rest/oauth1-credential/callback?state=s&oauth_token=t&oauth_verifier=v')).toBe('/rest/oauth1-credential/callback?state=[redacted]&oauth_token=[redacted]&oauth_verifier=[redacted]');
+  });
+});
+
 describe('PKCE and client credentials', () => {
   it('PKCE: S256 challenge in the auth URL, the verifier sent with the code (the provider checks it)', async () => {
     const cred = await credential(oauth2Data({ grantType: 'pkce' }));
@@ -303,7 +311,8 @@ describe('PKCE and client credentials', () => {
   });
 
   it('client credentials: no connection (no oauth state); the token is fetched at first use and stored', async () => {
-    const cred = await credential(oauth2Data({ grantType: 'clientCredentials', scope: 'api:read', authentication: 'body' }));
+    // No Authorization URL: Client Credentials hides it, so it is not required.
+    const cred = await credential(oauth2Data({ grantType: 'clientCredentials', scope: 'api:read', authentication: 'body', authUrl: undefined, authQueryParameters: undefined }));
     expect((await t.api('GET', `/credentials/${cred.id}`)).body.data.oauth).toBeUndefined();
     const before = idp.grants.filter((g) => g === 'client_credentials').length;
     const r = await runRequest('oauth-cc', cred);

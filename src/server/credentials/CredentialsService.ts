@@ -11,6 +11,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
 import { newEntityId, nowIso } from '../db/repositories/ids.ts';
 import type { CredentialCipher } from './cipher.ts';
+import { displayParameter } from '../../model/parameters.ts';
 import type { OAuthConnection } from '../../model/credentialTypes.ts';
 import { OAUTH_RECONNECT, connectionOf, connectsByUser, oauthFamily } from '../oauth/connection.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
@@ -118,8 +119,11 @@ export function validateCredentialData(type: ICredentialType, data: CredentialDa
     }
     out[key] = value;
   }
+  const shown = withDefaults(type, out);
   for (const p of type.properties) {
     if (!p.required) continue;
+    // Not asked for when its display options hide it (OAuth2's Authorization URL under Client Credentials).
+    if (!displayParameter(p.displayOptions, shown as Record<string, unknown> as never)) continue;
     const v = out[p.name];
     if (v === undefined || v === '') throw new BadRequestError(`${field}/${p.name}: This field is required`);
   }
