@@ -99,11 +99,11 @@ describe('HTTP Request with credentials', () => {
     await expect(request('unset', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'httpBasicAuth' }, {})).rejects.toThrow(/Credentials for \\"httpBasicAuth\\" are not set/);
   });
 
-  it('OAuth2 fails with a clear error and sends nothing (predefined types: credentialAuth.test.ts)', async () => {
+  it('an OAuth2 credential that does not exist fails clearly and sends nothing (schemes: credentialAuth.test.ts, oauth2.test.ts)', async () => {
     const o = await request('oauth', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'oAuth2Api' }, { oAuth2Api: { id: 'none', name: 'OAuth' } });
     expect(o.status).toBe(500);
     expect(o.seen).toBeUndefined();
-    expect(await lastError('oauth')).toBe('Authentication "OAuth2" is not supported yet');
+    expect(await lastError('oauth')).toBe('Node "HTTP Request": credentials with name "OAuth" (ID none) do not exist for "oAuth2Api"');
   });
 });
 
