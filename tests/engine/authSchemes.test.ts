@@ -87,7 +87,9 @@ describe('generic credential types in HTTP Request 4.2', () => {
       ['{"headers": {"X-Key": "sup3r-s3cret"', 'The Custom Auth credential cannot be used: its JSON is not valid JSON'],
       ['["sup3r-s3cret"]', 'The Custom Auth credential cannot be used: its JSON must be an object with "headers", "qs" and/or "body"'],
       ['{"headers": "sup3r-s3cret"}', 'The Custom Auth credential cannot be used: "headers" must be an object of names and values'],
-      ['{"header": {"X": "sup3r-s3cret"}}', 'The Custom Auth credential cannot be used: its JSON has "header"; only "headers", "qs" and "body" are allowed'],
+      ['{"header": {"X": "sup3r-s3cret"}}', 'The Custom Auth credential cannot be used: its JSON has a key other than "headers", "qs" and "body"'],
+      ['{"sup3r-s3cret": 1, "headers": {}}', 'The Custom Auth credential cannot be used: its JSON has a key other than "headers", "qs" and "body"'],
+      ['{"headers": {"Bearer sup3r-s3cret": "x"}}', 'The Custom Auth credential cannot be used: a name in "headers" is not a valid header name'],
       ['{"headers": {"X-Key": "a\\r\\nInjected: sup3r-s3cret"}}', 'The Custom Auth credential cannot be used: the value of header "X-Key" contains a line break'],
       ['', 'The Custom Auth credential cannot be used: its JSON is empty'],
     ]) {

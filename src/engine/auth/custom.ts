@@ -45,10 +45,11 @@ export function parseCustomAuth(credentials: IDataObject): CustomAuth {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CustomAuthError('its JSON must be an object with "headers", "qs" and/or "body"');
   const obj = parsed as Record<string, unknown>;
   const unknown = Object.keys(obj).filter((k) => k !== 'headers' && k !== 'qs' && k !== 'body');
-  if (unknown.length) throw new CustomAuthError(`its JSON has ${unknown.map((k) => `"${k}"`).join(', ')}; only "headers", "qs" and "body" are allowed`);
+  // Names the JSON's own keys never appear in a message: a secret pasted as a key stays hidden.
+  if (unknown.length) throw new CustomAuthError(`its JSON has ${unknown.length === 1 ? 'a key' : `${unknown.length} keys`} other than "headers", "qs" and "body"`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(section(obj, 'headers'))) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new CustomAuthError(`"${name.slice(0, 40)}" is not a valid header name`);
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new CustomAuthError('a name in "headers" is not a valid header name');
     const text = scalarText('header', name, value);
     if (/[\r\n\0]/.test(text)) throw new CustomAuthError(`the value of header "${name}" contains a line break`);
     headers[name] = text;
