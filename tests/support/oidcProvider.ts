@@ -12,13 +12,14 @@
 // Signing in, in a browser (Playwright, in the popup the editor opens) — oidc-provider's own
 // development pages ("devInteractions"), any login and password are accepted:
 //   1. login page:   input[name="login"], input[name="password"], button[type="submit"] ("Sign-in")
-//   2. consent page: button[type="submit"] ("Continue")
+//   2. consent page: button[type="submit"] ("Continue")  — getByRole('button', { name: 'Continue' })
 //   then the provider redirects to our callback. `loginInBrowser(page)` below does both steps.
 // Without a browser, `signIn(authorizationUrl)` follows the same pages over HTTP with a cookie
 // jar and returns the redirect to the callback (with ?code&state) without following it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { Page } from '@playwright/test';
 
 export interface OidcProviderOptions {
   /** redirect_uris of the client (our oauth2 callback URL). */
@@ -53,12 +54,16 @@ export interface OidcProvider {
   stop(): Promise<void>;
 }
 
-/** The two pages of the provider's development sign-in, in a Playwright page (the popup). */
-export async function loginInBrowser(page: { locator(selector: string): { fill(v: string): Promise<void>; click(): Promise<void> }; waitForURL?: unknown }, login = 'alice'): Promise<void> {
+/**
+ * The two pages of the provider's development sign-in, in a Playwright page (the popup the
+ * editor opened): any login and password, 'Sign-in', then 'Continue' on the consent page. The
+ * provider then redirects the popup to our callback, which closes it on success.
+ */
+export async function loginInBrowser(page: Page, login = 'alice'): Promise<void> {
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any password');
-  await page.locator('button[type="submit"]').click();
-  await page.locator('button[type="submit"]').click();
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 class CookieJar {
