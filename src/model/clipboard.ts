@@ -5,6 +5,7 @@
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from './constants.ts';
 import { pruneConnections } from './graph.ts';
 import { jsonErrorMessage } from './jsonErrors.ts';
+import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from './jsonDepth.ts';
 import { checkWorkflowPayloadSize, utf8ByteLength } from './validateWorkflow.ts';
 import type { IConnections, INode, IPinData } from './workflow.ts';
 
@@ -64,6 +65,12 @@ const WORDS = {
  */
 export function parseWorkflowJson(text: string, source: keyof typeof WORDS): Extract<ClipboardContent, { kind: 'workflow' | 'error' }> {
   const w = WORDS[source];
+  // Nested past the server's limit: refused before parsing, as the server would refuse saving it.
+  const deep = jsonTooDeepAt(text);
+  if (deep !== undefined) {
+    const { line, column } = lineAndColumn(text, deep);
+    return { kind: 'error', message: `${w.text} is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column}).` };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -10,6 +10,7 @@ import { TRIGGER } from '../server/fixtures.ts';
 import { MAX_JSON_DEPTH } from '../../src/model/jsonDepth.ts';
 import { SANDBOX_CAPS } from '../../src/engine/sandbox/vm.ts';
 import { xmlTooDeepAt } from '../../src/server/limits.ts';
+import { parseWorkflowJson, readClipboardText } from '../../src/model/clipboard.ts';
 
 const registered = vi.hoisted(() => new Map<string, { method: string; url: string }>());
 
@@ -209,5 +210,15 @@ describe('xmlTooDeepAt', () => {
     expect(xmlTooDeepAt('<'.repeat(1_000_000))).toBeUndefined();
     expect(xmlTooDeepAt('<a'.repeat(500_000))).toBeUndefined();
     expect(performance.now() - t0).toBeLessThan(500);
+  });
+});
+
+describe('imports in the editor (paste, file)', () => {
+  it('refuse a workflow nested past the limit before parsing it, naming the limit and where', () => {
+    const text = `{"nodes":[{"name":"A","parameters":{"x":${deepArray(DEEP)}}}],"connections":{}}`;
+    expect(readClipboardText(text)).toEqual({ kind: 'error', message: `The pasted text is nested more than ${MAX_JSON_DEPTH} levels deep (line 1, column ${text.indexOf('[[') + MAX_JSON_DEPTH - 3}).` });
+    expect(parseWorkflowJson(text, 'file')).toMatchObject({ kind: 'error', message: expect.stringMatching(/^The file is nested more than 512 levels deep/) });
+    const fine = `{"nodes":[{"name":"A","parameters":{"x":${deepArray(400)}}}],"connections":{}}`;
+    expect(readClipboardText(fine).kind).toBe('workflow');
   });
 });
