@@ -12,7 +12,7 @@ function escapeHtml(s: string): string {
 }
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;display:flex;align-items:center;justify-content:center;min-height:100vh;background:#f5f5f5;color:#333}
-main{background:#fff;border:1px solid #ddd;border-radius:8px;padding:24px 28px;max-width:420px;box-shadow:0 2px 8px rgba(0,0,0,.06)}
+main{box-sizing:border-box;background:#fff;border:1px solid #ddd;border-radius:8px;padding:24px 28px;max-width:420px;margin:16px;box-shadow:0 2px 8px rgba(0,0,0,.06)}
 h1{font-size:18px;margin:0 0 12px}.error h1{color:#c0392b}p{font-size:14px;line-height:1.5;margin:0 0 8px;overflow-wrap:anywhere}`;
 
 function send(reply: FastifyReply, status: number, body: string, nonce: string): FastifyReply {
