@@ -107,6 +107,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
   const [oauth, setOauth] = useState<OAuthConnection | undefined>();
   const [connecting, setConnecting] = useState(false);
   const popupCleanup = useRef<(() => void) | undefined>(undefined);
+  const panel = useRef<HTMLDivElement>(null);
 
   const close = () => ui.modals.close('editCredential');
 
@@ -275,6 +276,8 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
         setOauth(c.oauth ?? 'connected');
         setBanner(undefined);
         setConnecting(false);
+        // The 'Account connected' banner is at the top; the button pressed was further down.
+        panel.current?.scrollTo({ top: 0 });
       },
       closed: () => setConnecting(false),
     });
@@ -343,7 +346,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
                 Sharing <span className="cred-soon">Soon</span>
               </button>
             </div>
-            <div className="cred-panel" role="tabpanel">
+            <div ref={panel} className="cred-panel" role="tabpanel">
               {loadError && (
                 <div className="cred-banner cred-banner-error" role="alert">
                   <strong>Could not open the credential</strong>
@@ -434,7 +437,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
                     <div className="cred-oauth-connect">
                       {google ? (
                         <button type="button" className="cred-google" onClick={() => void connect()} disabled={connecting || saving} aria-label="Sign in with Google" data-testid="credential-oauth-connect">
-                          <img src={`${basePath}static/google-signin.svg`} alt="Sign in with Google" width={191} height={40} />
+                          <img src={`${basePath}static/google-signin.svg`} alt="Sign in with Google" width={200} height={40} />
                         </button>
                       ) : (
                         <button type="button" className="btn btn-primary" onClick={() => void connect()} disabled={connecting || saving} data-testid="credential-oauth-connect">

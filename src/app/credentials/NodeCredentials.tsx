@@ -19,7 +19,9 @@ export const CREATE_NEW_VALUE = '__createNew__';
 export const NodeCredentials = observer(function NodeCredentials({ node, needed }: { node: NodeModel; needed: NeededCredential[] }) {
   const { credentials, ui } = useStores();
   useEffect(() => {
-    credentials.load().catch((e: unknown) => !isSessionEnded(e) && ui.toasts.error('Could not load credentials', errorMessage(e), false));
+    // Read again at each opening: a credential may have changed since (deleted, renamed, or an
+    // OAuth one that must be reconnected after a run).
+    credentials.refreshList().catch((e: unknown) => !isSessionEnded(e) && ui.toasts.error('Could not load credentials', errorMessage(e), false));
   }, [credentials, ui]);
   if (!needed.length) return null;
   return (

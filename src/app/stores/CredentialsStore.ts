@@ -83,6 +83,17 @@ export class CredentialsStore {
     return this.loading;
   }
 
+  /**
+   * The list read again (types kept): what changed since, OAuth states included (a run whose
+   * token refresh the provider refused marks its credential 'reconnect').
+   */
+  async refreshList(): Promise<void> {
+    if (!this.typesLoaded) return this.load();
+    const generation = this.generation;
+    const list = await getCredentials();
+    if (generation === this.generation) this.setLoaded(this.types, list);
+  }
+
   private setLoaded(types: ICredentialType[], list: CredentialListItem[]): void {
     this.types = types;
     this.typesLoaded = true;
