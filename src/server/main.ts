@@ -26,7 +26,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stoppingSince = Date.now();
-    server.app.log.info({ signal }, 'shutting down');
+    server.app.log.info({ signal, gracefulShutdownTimeout: config.gracefulShutdownTimeout }, 'shutting down: running executions get SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT seconds to finish');
+    // A last resort if something holds the close open (executions get the timeout, then 5 s to
+    // stop; connections are closed after them): exit rather than hang.
+    const deadlineSeconds = config.gracefulShutdownTimeout + 20;
+    setTimeout(() => {
+      console.error(`Shutdown did not finish ${deadlineSeconds} s after ${signal}; exiting`);
+      process.exit(1);
+    }, deadlineSeconds * 1000).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
