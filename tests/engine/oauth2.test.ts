@@ -162,3 +162,49 @@ describe('token endpoint time-out', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
+
+describe("n8n's extra OAuth2 fields", () => {
+  let server: Server;
+  let base = '';
+  const tokenBodies: string[] = [];
+  let resourceStatus = 403;
+  beforeAll(async () => {
+    let n = 0;
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.url === '/token') {
+          tokenBodies.push(Buffer.concat(chunks).toString());
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify({ access_token: `tok-${++n}`, expires_in: 3600 }));
+        }
+        const ok = req.headers.authorization === `Bearer tok-${n}` && n > 1;
+        res.writeHead(ok ? 200 : resourceStatus, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('Additional Body Properties join the client-credentials form; Token Expired Status Code 403 refreshes on a 403', async () => {
+    const creds = { grantType: 'clientCredentials', accessTokenUrl: `${base}/token`, clientId: 'c', clientSecret: 's', authentication: 'body', sendAdditionalBodyProperties: true, additionalBodyProperties: '{"audience":"https://api.example.com","grant_type":"ignored"}', tokenExpiredStatusCode: 403 };
+    const stored: Array<OAuth2TokenData | null> = [];
+    const res = await sendWithOAuth2({ ...context(undefined, stored), credentials: creds }, { url: `${base}/api` });
+    expect(res.statusCode).toBe(200);
+    expect(tokenBodies).toHaveLength(2);
+    const form = new URLSearchParams(tokenBodies[0]);
+    expect(form.get('audience')).toBe('https://api.example.com');
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('client_id')).toBe('c');
+    expect(stored.map((t) => t!.access_token)).toEqual(['tok-1', 'tok-2']);
+    clearOAuth2Cache();
+    const bad = await oauth2AccessToken({ ...context(undefined, []), credentials: { ...creds, additionalBodyProperties: '{"secret-ish": ' } }).then(() => new Error('no error'), (e: Error) => e);
+    expect(bad.message).toContain('Additional Body Properties cannot be used: they are not valid JSON');
+  });
+});

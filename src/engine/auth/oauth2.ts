@@ -250,6 +250,26 @@ function nodeError(ctx: OAuth2RequestContext, message: string, description?: str
   return new NodeOperationError(ctx.node, message, { itemIndex: ctx.itemIndex, description });
 }
 
+/** The Additional Body Properties as form fields, or why not (never quoting the value). */
+function additionalBody(value: unknown): Record<string, string> | Error {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return {};
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return new Error('they are not valid JSON');
+    }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return new Error('they are not a JSON object');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(parsed)) {
+    if (v === null || v === undefined) continue;
+    out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
 export const RECONNECT_MESSAGE = 'The OAuth2 credential must be reconnected: the provider refused to refresh its access token';
 
 async function obtain(ctx: OAuth2RequestContext, stale: OAuth2TokenData | undefined): Promise<OAuth2TokenData> {
@@ -258,6 +278,12 @@ async function obtain(ctx: OAuth2RequestContext, stale: OAuth2TokenData | undefi
   if (isClientCredentials(ctx)) {
     const grant: Record<string, string> = { grant_type: 'client_credentials' };
     if (text(ctx.credentials.scope)) grant.scope = text(ctx.credentials.scope);
+    // n8n's Additional Body Properties (Authentication 'Body' only): a JSON object's fields join the form.
+    if (ctx.credentials.sendAdditionalBodyProperties === true && client.authentication === 'body') {
+      const extra = additionalBody(ctx.credentials.additionalBodyProperties);
+      if (extra instanceof Error) throw nodeError(ctx, `The OAuth2 credential's Additional Body Properties cannot be used: ${extra.message}`, 'They must be a JSON object such as { "audience": "https://api.example.com" }.');
+      for (const [k, v] of Object.entries(extra)) if (k !== 'grant_type' && k !== 'client_id' && k !== 'client_secret') grant[k] = v;
+    }
     try {
       return await requestToken(client, grant, { signal: ctx.signal, now, timeoutMs: ctx.tokenTimeoutMs });
     } catch (e) {

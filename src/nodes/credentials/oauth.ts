@@ -61,6 +61,28 @@ export const oAuth2Api: ICredentialType = {
       ],
       default: 'header',
     },
+    {
+      displayName: 'Send Additional Body Properties',
+      name: 'sendAdditionalBodyProperties',
+      type: 'boolean',
+      default: false,
+      displayOptions: { show: { grantType: ['clientCredentials'], authentication: ['body'] } },
+    },
+    {
+      displayName: 'Additional Body Properties',
+      name: 'additionalBodyProperties',
+      type: 'json',
+      typeOptions: { rows: 5 },
+      displayOptions: { show: { grantType: ['clientCredentials'], authentication: ['body'], sendAdditionalBodyProperties: [true] } },
+      default: '',
+    },
+    {
+      displayName: 'Token Expired Status Code',
+      name: 'tokenExpiredStatusCode',
+      type: 'number',
+      default: 401,
+      description: 'HTTP status code that indicates the token has expired. Some APIs return 403 instead of 401.',
+    },
   ] as INodeProperties[],
 };
 
