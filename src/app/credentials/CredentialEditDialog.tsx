@@ -41,23 +41,16 @@ import { copyWithToast } from '../ui/copyWithToast.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { CredentialTypeIcon } from './CredentialTypeIcon.tsx';
 import { couldNotFind, deleteCredentialCommand, isNotFound, PROBLEM_LOADING_CREDENTIAL } from './credentialCommands.ts';
-import { formatCredentialDate } from './credentialsListRows.ts';
+import { documentationUrl, formatCredentialDate } from './credentialsListRows.ts';
 import { isGoogleOAuth, isOAuthCredential, OAUTH_POPUP, OAUTH_SUCCESS_MESSAGE, oauthCallbackUrl, oauthVersion } from './oauth.ts';
 import '../dialogs/dialogs.css';
 import '../editor/parameters/parameters.css';
 import './credentials.css';
 
-const DOCS_BASE = 'https://docs.n8n.io/integrations/builtin/credentials/';
 const PATH = 'credential';
 export const OAUTH_AUTHORIZATION_ERROR = 'OAuth Authorization Error';
 export const COULDNT_CONNECT = "Couldn't connect with these settings";
 export const CHECK_ERRORS = 'Please check the errors below';
-
-/** Spec 002 §5: a relative documentation path is prefixed with the docs site; an absolute URL is used as is. */
-export function documentationUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  return /^https?:\/\//.test(url) ? url : `${DOCS_BASE}${url}/`;
-}
 
 /** `nested`: the instance inside the credentials list's dialog (see CredentialSelectDialog). */
 export const CredentialEditDialog = observer(function CredentialEditDialog({ nested = false }: { nested?: boolean }) {

@@ -5,18 +5,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { errorMessage, isSessionEnded } from '../api/errors.ts';
-import type { ICredentialType } from '../../model/credentialTypes.ts';
 import { useStores } from '../stores/context.ts';
 import { CredentialTypeIcon } from './CredentialTypeIcon.tsx';
+import { filterCredentialTypes } from './credentialsListRows.ts';
 import '../dialogs/dialogs.css';
 import './credentials.css';
-
-export function filterCredentialTypes(types: readonly ICredentialType[], search: string): ICredentialType[] {
-  const q = search.trim().toLowerCase();
-  const sorted = [...types].sort((a, b) => a.displayName.localeCompare(b.displayName));
-  if (!q) return sorted;
-  return sorted.filter((t) => t.displayName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q));
-}
 
 /**
  * `nested`: the instance inside the credentials list's dialog. Over the list, the picker and the

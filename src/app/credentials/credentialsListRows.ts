@@ -1,5 +1,7 @@
 // The credentials list's rows (spec 002 §2, §9): sortable by name, type (its display name),
-// created and updated; name ascending by default. A header pressed again turns its order.
+// created and updated; name ascending by default. A header pressed again turns its order. Also
+// the type picker's search and the docs link rule (spec 002 §5). Pure.
+import type { ICredentialType } from '../../model/credentialTypes.ts';
 import type { CredentialListItem } from '../api/credentials.ts';
 
 export type CredentialSortKey = 'name' | 'type' | 'createdAt' | 'updatedAt';
@@ -44,4 +46,20 @@ export function formatCredentialDate(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dateFormat.format(d);
+}
+
+/** The type picker's list: by display name, filtered by display or type name (case-insensitive). */
+export function filterCredentialTypes(types: readonly ICredentialType[], search: string): ICredentialType[] {
+  const q = search.trim().toLowerCase();
+  const sorted = [...types].sort((a, b) => a.displayName.localeCompare(b.displayName));
+  if (!q) return sorted;
+  return sorted.filter((t) => t.displayName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q));
+}
+
+const DOCS_BASE = 'https://docs.n8n.io/integrations/builtin/credentials/';
+
+/** Spec 002 §5: a relative documentation path is prefixed with the docs site; an absolute URL is used as is. */
+export function documentationUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  return /^https?:\/\//i.test(url) ? url : `${DOCS_BASE}${url.replace(/^\/+|\/+$/g, '')}/`;
 }
