@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 
 export const STATE_TTL_MS = 5 * 60_000;
-/** Connections under way at once; beyond it the oldest are forgotten (each user can start many). */
+/** Connections under way at once; beyond it the oldest are forgotten. */
 export const MAX_PENDING = 10_000;
+/** Per user: a user asking again and again forgets their own oldest, never someone else's. */
+export const MAX_PENDING_PER_USER = 20;
 
 export interface PendingConnection {
   kind: 'oauth1' | 'oauth2';
@@ -33,6 +35,8 @@ export class OAuthStates {
   /** A new state for this connection. */
   create(connection: Omit<PendingConnection, 'expiresAt'>): string {
     this.#sweep();
+    const mine = [...this.#pending].filter(([, p]) => p.userId === connection.userId);
+    for (const [old] of mine.slice(0, Math.max(0, mine.length - MAX_PENDING_PER_USER + 1))) this.#pending.delete(old);
     const state = randomBytes(32).toString('base64url');
     this.#pending.set(state, { ...connection, expiresAt: this.#now() + STATE_TTL_MS });
     while (this.#pending.size > MAX_PENDING) this.#pending.delete(this.#pending.keys().next().value!);
