@@ -325,3 +325,34 @@ describe('PKCE and client credentials', () => {
     expect(idp.grants.filter((g) => g === 'client_credentials').length).toBe(before + 1);
   });
 });
+
+describe('a service type extending oAuth2Api (microsoftOAuth2Api), as a Predefined Credential Type', () => {
+  let idpPost: OidcProvider;
+  beforeAll(async () => {
+    // Microsoft's hidden Authentication is 'body': a client registered for client_secret_post.
+    idpPost = await startOidcProvider({ redirectUris: [callbackUrl], tokenEndpointAuthMethod: 'client_secret_post', clientId: 'ms-like' });
+  });
+  afterAll(async () => idpPost?.stop());
+
+  it("uses the type's hidden values (response_mode=query, body auth), connects, and authenticates HTTP Request", async () => {
+    const r = await t.api('POST', '/credentials', { name: 'Microsoft-like', type: 'microsoftOAuth2Api', data: { authUrl: idpPost.authUrl, accessTokenUrl: idpPost.tokenUrl, clientId: idpPost.clientId, clientSecret: idpPost.clientSecret, scope: 'openid' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const cred = { id: r.body.data.id as string, name: 'Microsoft-like' };
+    expect((await t.api('GET', `/credentials/${cred.id}`)).body.data.oauth).toBe('notConnected');
+    const url = await authUrl(cred.id);
+    expect(url.searchParams.get('response_mode')).toBe('query');
+    const back = await idpPost.signIn(url.toString());
+    const done = await fetch(back);
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect((await t.api('GET', `/credentials/${cred.id}`)).body.data.oauth).toBe('connected');
+
+    const hook = webhookNode({ path: 'oauth-ms', httpMethod: 'GET', responseMode: 'lastNode' });
+    const req = node('HTTP Request', 'n8n-nodes-base.httpRequest', 4.2, { url: idpPost.resourceUrl, authentication: 'predefinedCredentialType', nodeCredentialType: 'microsoftOAuth2Api', options: {} }, { credentials: { microsoftOAuth2Api: cred } });
+    await t.activate(workflow('oauth ms', [hook, req], chain(hook, req)));
+    const res = await t.hook('oauth-ms');
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.client_id).toBe('ms-like');
+    expect(idpPost.resourceCalls.at(-1)!.accepted).toBe(true);
+  });
+});
