@@ -61,6 +61,16 @@ describe('finished runs kept for the editor', () => {
     expect(RECENT_EXECUTIONS_MAX_CHARS).toBe(64 * 1024 * 1024);
   });
 
+  it('expire on an idle server too (no request needed to let them go)', async () => {
+    const recent = new RecentExecutions(50, 100);
+    recent.put(execution('a', 'x'.repeat(1000)));
+    recent.put(execution('b', 'x'.repeat(1000)));
+    expect(recent.size).toBe(2);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(recent.size).toBe(0);
+    expect(recent.chars).toBe(0);
+  });
+
   it('the size estimate is close to JSON.stringify, stops early and copes with any depth', () => {
     const value = { items: Array.from({ length: 1000 }, (_, i) => ({ json: { id: i, name: `row ${i}`, tags: ['a', 'b'], ok: true } })) };
     const real = JSON.stringify(value).length;

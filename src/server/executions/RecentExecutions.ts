@@ -42,6 +42,8 @@ export class RecentExecutions {
   readonly #max: number;
   readonly #maxChars: number;
   #chars = 0;
+  /** Prunes when the oldest entry expires, so an idle server lets go of them too. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
@@ -89,5 +91,17 @@ export class RecentExecutions {
       if (e.expiresAt > now && this.#entries.size <= this.#max && this.#chars <= this.#maxChars) break;
       this.delete(id);
     }
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#timer) return;
+    const first = this.#entries.values().next().value;
+    if (!first) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#prune();
+    }, Math.min(Math.max(0, first.expiresAt - this.#now()), this.#ttlMs) + 1000);
+    this.#timer.unref?.();
   }
 }
