@@ -110,6 +110,14 @@ describe('OAuth 2 bearer and refresh', () => {
     for (const secret of [idp.clientSecret, token.refresh_token!, token.access_token!]) expect(text).not.toContain(secret);
   });
 
+  it("a credential marked 'reconnect' (no stored token) does not fall back to a token this process refreshed", async () => {
+    const token = await connect();
+    const stored: Array<OAuth2TokenData | null> = [];
+    expect((await sendWithOAuth2(context({ ...token, expires_at: Date.now() - 1000 }, stored), { url: idp.resourceUrl })).statusCode).toBe(200);
+    expect(stored).toHaveLength(1);
+    await expect(oauth2AccessToken(context(undefined, []))).rejects.toThrow('The OAuth2 credential is not connected');
+  });
+
   it('no token yet on an authorization-code credential: not connected', async () => {
     await expect(oauth2AccessToken(context(undefined, []))).rejects.toThrow('The OAuth2 credential is not connected');
   });

@@ -232,7 +232,9 @@ function currentToken(ctx: OAuth2RequestContext, key: string): OAuth2TokenData |
   const stored = storedToken(ctx);
   const mem = latest.get(key);
   if (!mem) return stored;
-  if (!stored?.access_token || stored.access_token === mem.token.access_token || mem.replaced.includes(stored.access_token)) return mem.token;
+  // No stored token on an authorization-code credential: never connected, or marked 'reconnect'.
+  if (!stored?.access_token) return isClientCredentials(ctx) ? mem.token : undefined;
+  if (stored.access_token === mem.token.access_token || mem.replaced.includes(stored.access_token)) return mem.token;
   // Stored is newer (connected again, or another process refreshed): it wins.
   return stored;
 }
@@ -299,6 +301,7 @@ async function obtain(ctx: OAuth2RequestContext, stale: OAuth2TokenData | undefi
     answer = await requestToken(client, { grant_type: 'refresh_token', refresh_token: refreshToken }, { signal: ctx.signal, now, timeoutMs: ctx.tokenTimeoutMs });
   } catch (e) {
     if (e instanceof OAuth2TokenError && (e.error === 'invalid_grant' || e.error === 'unauthorized_client')) {
+      latest.delete(cacheKey(ctx));
       await ctx.store?.(null);
       throw nodeError(ctx, RECONNECT_MESSAGE, `The token endpoint answered ${e.error}: the refresh token has expired or was revoked. Open the credential and click "Connect my account" again.`);
     }
