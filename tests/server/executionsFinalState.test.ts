@@ -1,5 +1,6 @@
 // Every execution reaches a final state (issue 12), against the real server: a run whose data
-// cannot be saved — a webhook body nested 5,000 deep, a database that refuses the row, one that
+// cannot be saved — an HTTP answer nested 5,000 deep (webhook bodies that deep are refused with a
+// 400 since issue 14), a database that refuses the row, one that
 // refuses every write for a while — ends as 'error' with a message the executions list and GET
 // show, and stop, retry and delete answer for it; delete refuses a running execution; stop marks
 // a row that nothing runs any more as canceled.
@@ -10,16 +11,21 @@ import { live, node, webhookNode, workflow, type Live } from './triggerHelpers.t
 import { DATABASE_FILE } from '../../src/server/db/database.ts';
 import { unsavableExecution } from '../../src/server/executions/ExecutionService.ts';
 import type { IExecution } from '../../src/model/execution.ts';
+import { startServer as startHttp } from '../nodes/httpServer.ts';
 
 let t: Live;
 /** A second connection to the server's database, to make it refuse writes as a failing disk would. */
 let raw: DatabaseSync;
+/** Answers JSON nested 5,000 deep: a run that fetches it has data JSON.stringify cannot store. */
+let remote: Awaited<ReturnType<typeof startHttp>>;
 beforeAll(async () => {
+  remote = await startHttp({ '/deep': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(nested(5000)) });
   t = await live({});
   raw = new DatabaseSync(join(t.s.dataDir, DATABASE_FILE));
   raw.exec('PRAGMA busy_timeout = 5000');
 });
 afterAll(async () => {
+  await remote.close();
   raw.close();
   await t.dispose();
 });
@@ -36,10 +42,12 @@ const ended = (workflowId: string) =>
     return l.results[0] && l.results[0].status !== 'running' && l.results[0].status !== 'new' ? l.results[0] : undefined;
   });
 
-describe('a webhook body nested 5,000 deep', () => {
+const fetchDeep = () => node('Fetch', 'n8n-nodes-base.httpRequest', 4.2, { url: `${remote.base}/deep`, options: {} });
+
+describe('run data nested 5,000 deep (an HTTP answer)', () => {
   it('ends as an error with a message; stop, retry and delete work on it', async () => {
-    const wf = await t.activate(workflow('Deep', [webhookNode({ path: 'deep', httpMethod: 'POST' })]));
-    const r = await t.hook('deep', post(nested(5000)));
+    const wf = await t.activate(workflow('Deep', [webhookNode({ path: 'deep', httpMethod: 'POST' }), fetchDeep()]));
+    const r = await t.hook('deep', post('{"go":1}'));
     expect(r.status).toBe(200);
     const row = await ended(wf.id);
     const message = 'The execution data could not be saved: its data is nested too deeply to be stored (for example a request body with thousands of nested levels)';
@@ -70,8 +78,13 @@ describe('a webhook body nested 5,000 deep', () => {
   });
 
   it('leaves other executions saved in the same moment alone', async () => {
-    const wf = await t.activate(workflow('Mixed', [webhookNode({ path: 'mixed', httpMethod: 'POST' })]));
-    const calls = [t.hook('mixed', post(nested(5000))), ...Array.from({ length: 5 }, (_, i) => t.hook('mixed', post(JSON.stringify({ n: i }))))];
+    const wf = await t.activate(
+      workflow('Mixed', [webhookNode({ path: 'mixed', httpMethod: 'POST' }), node('Deep?', 'n8n-nodes-base.if', 2, { conditions: { options: { caseSensitive: true, typeValidation: 'loose' }, combinator: 'and', conditions: [{ id: 'c', leftValue: '={{ $json.body.deep }}', rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }] }, options: {} }), fetchDeep()], {
+        Webhook: { main: [[{ node: 'Deep?', type: 'main', index: 0 }]] },
+        'Deep?': { main: [[{ node: 'Fetch', type: 'main', index: 0 }], []] },
+      }),
+    );
+    const calls = [t.hook('mixed', post('{"deep":true}')), ...Array.from({ length: 5 }, (_, i) => t.hook('mixed', post(JSON.stringify({ n: i }))))];
     for (const r of await Promise.all(calls)) expect(r.status).toBe(200);
     const done = await t.until(async () => {
       const l = await listOf(wf.id);
