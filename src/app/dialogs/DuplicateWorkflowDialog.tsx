@@ -16,6 +16,7 @@ import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { useStores } from '../stores/context.ts';
 import { DUPLICATE_FAILED_TITLE, duplicateWorkflow, proposedDuplicateName } from '../commands/duplicateWorkflow.ts';
 import { markConfirmed } from '../navigation.ts';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import './dialogs.css';
 import './duplicate.css';
 
@@ -146,14 +147,7 @@ export const DuplicateWorkflowDialog = observer(function DuplicateWorkflowDialog
                 The copy includes your unsaved changes; '{original.current.name}' itself stays as last saved.
               </p>
             )}
-            <div className="dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy} data-testid="duplicate-save">
-                {busy ? 'Duplicating…' : 'Duplicate'}
-              </button>
-            </div>
+            <FormDialogActions onCancel={close} busy={busy} label="Duplicate" busyLabel="Duplicating…" submitTestId="duplicate-save" />
           </form>
         </Dialog>
       </Modal>

@@ -31,6 +31,7 @@ import {
   type SettingsForm,
   type TimeoutHMS,
 } from './workflowSettingsForm.ts';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import './dialogs.css';
 import './workflowSettings.css';
 
@@ -232,14 +233,7 @@ export const WorkflowSettingsDialog = observer(function WorkflowSettingsDialog()
                 {problem}
               </div>
             )}
-            <div className="dialog-actions wf-settings-actions">
-              <button type="button" className="btn btn-ghost" onClick={close} disabled={saving}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={saving} data-testid="wf-settings-save">
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-            </div>
+            <FormDialogActions onCancel={close} busy={saving} label="Save" busyLabel="Saving…" submitTestId="wf-settings-save" className="wf-settings-actions" />
           </form>
         </Dialog>
       </Modal>
