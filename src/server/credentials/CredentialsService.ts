@@ -194,15 +194,14 @@ export class CredentialsService {
 
   /** Adds `oauth` to the OAuth ones among `out` (their data tells the grant type). */
   async #withOAuthState(out: CredentialResponse[]): Promise<CredentialResponse[]> {
-    const ids = out.filter((c) => oauthFamily(c.type)).map((c) => c.id);
-    const byId = new Map<string, OAuthConnection>();
+    const oauth = new Map(out.filter((c) => oauthFamily(c.type)).map((c) => [c.id, c]));
+    const ids = [...oauth.keys()];
     for (let i = 0; i < ids.length; i += 500) {
       for (const row of await this.#repo.oauthColumns(ids.slice(i, i + 500))) {
-        const c = out.find((x) => x.id === row.id)!;
-        if (connectsByUser(c.type, this.#open({ ...row } as CredentialRow))) byId.set(row.id, connectionOf(row.oauthTokenData));
+        const c = oauth.get(row.id)!;
+        if (connectsByUser(c.type, this.#open({ ...row } as CredentialRow))) c.oauth = connectionOf(row.oauthTokenData);
       }
     }
-    for (const c of out) if (byId.has(c.id)) c.oauth = byId.get(c.id);
     return out;
   }
 
