@@ -123,6 +123,9 @@ test('SMTP: size, tabs, string/password/number/boolean and a display rule, requi
   });
   await page.getByTestId('credential-save').click();
   await expect(page.getByTestId('credential-banner')).toContainText('Please check the errors below');
+  // The required-field message with the docs link (spec 002 §5).
+  await expect(page.getByTestId('credential-banner')).toContainText('Host: this field is required.');
+  await expect(page.getByTestId('credential-banner').getByRole('link', { name: 'Open docs' })).toHaveAttribute('href', 'https://docs.n8n.io/integrations/builtin/credentials/sendEmail/');
   expect(posted).toBeUndefined();
   await shot(page, 'edit-banner-check-errors');
 

@@ -71,7 +71,7 @@ interface Form {
   updatedAt?: string;
 }
 
-type Banner = { kind: 'success' | 'error' | 'info'; title: string; message?: string; retry?: boolean };
+type Banner = { kind: 'success' | 'error' | 'info'; title: string; message?: string; retry?: boolean; docs?: string };
 type Tab = 'connection' | 'details' | 'sharing';
 type Confirm = 'unsaved' | 'notConnected' | 'delete';
 
@@ -211,7 +211,9 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
     setAttempted(true);
     if (missing.length) {
       setTab('connection');
-      setBanner({ kind: 'error', title: CHECK_ERRORS });
+      // Spec 002 §5: the required-field message comes with the docs link.
+      const names = missing.map((n) => form.type.properties.find((p) => p.name === n)?.displayName ?? n).join(', ');
+      setBanner({ kind: 'error', title: CHECK_ERRORS, message: `${names}: ${missing.length > 1 ? 'these fields are' : 'this field is'} required.`, docs: documentationUrl(form.type.documentationUrl) });
       return undefined;
     }
     if (form.id && !dirty) return form;
@@ -359,7 +361,17 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
                     <div className={`cred-banner cred-banner-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} data-testid="credential-banner">
                       <div className="cred-banner-text">
                         <strong>{banner.title}</strong>
-                        {banner.message && <div className="cred-banner-message">{banner.message}</div>}
+                        {banner.message && (
+                          <div className="cred-banner-message">
+                            {banner.message}
+                            {banner.docs && ' '}
+                            {banner.docs && (
+                              <a href={banner.docs} target="_blank" rel="noreferrer">
+                                Open docs
+                              </a>
+                            )}
+                          </div>
+                        )}
                       </div>
                       {banner.retry && (
                         <button type="button" className="btn btn-s" onClick={() => void runTest(form)} disabled={testing} data-testid="credential-banner-retry">
