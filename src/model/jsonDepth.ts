@@ -81,8 +81,12 @@ export function jsonPrototypeKeyAt(text: string): { key: string; offset: number 
   return constructorAt === undefined ? undefined : { key: 'constructor', offset: constructorAt };
 }
 
-/** A quick test whether JSON `text` has a \u escape of a UTF-16 surrogate (maybe a lone one). */
-export const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+/**
+ * A quick test whether JSON `text` may have a lone surrogate: a \u escape of a high surrogate not
+ * followed by a low one, or of a low one not after a high one. It can also match escaped text
+ * ("\\\\uD800" is a backslash and 'uD800'): loneSurrogatePath decides. Linear.
+ */
+export const SURROGATE_ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
 
 /**
  * The path ('name', 'nodes/0/parameters/x') of the first string or key of `value` that is not
