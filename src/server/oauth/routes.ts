@@ -76,7 +76,7 @@ async function readBounded(res: Response): Promise<string> {
 }
 
 /** An OAuth 1 token request (RFC 5849 §2.1, §2.3): signed POST, form-encoded answer. */
-async function oauth1TokenRequest(url: URL, authorization: string, what: string): Promise<Record<string, string>> {
+async function oauth1TokenRequest(url: URL, authorization: string, what: string, secrets: string[]): Promise<Record<string, string>> {
   const timeout = AbortSignal.timeout(TOKEN_TIMEOUT_MS);
   let res: Response;
   let body: string;
@@ -88,7 +88,12 @@ async function oauth1TokenRequest(url: URL, authorization: string, what: string)
     const cause = (e as { cause?: { code?: string } }).cause;
     throw new OAuthFlowError(502, `the ${what} endpoint could not be reached (${cause?.code ?? (e as Error).message})`);
   }
-  if (!res.ok) throw new OAuthFlowError(502, `the ${what} endpoint answered HTTP ${res.status}${body ? `: ${body.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+  if (!res.ok) {
+    // Some providers echo what they got (Twitter: the signature base string); never our secrets.
+    let detail = body.replace(/\s+/g, ' ').slice(0, 200);
+    for (const secret of secrets) if (secret) detail = detail.split(secret).join('[redacted]');
+    throw new OAuthFlowError(502, `the ${what} endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`);
+  }
   let out: Record<string, string>;
   try {
     const parsed = JSON.parse(body) as unknown;
@@ -213,7 +218,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const keys = { consumerKey: text(s.data.consumerKey), consumerSecret: text(s.data.consumerSecret), signatureMethod: text(s.data.signatureMethod) || undefined };
     let answer: Record<string, string>;
     try {
-      answer = await oauth1TokenRequest(requestTokenUrl, oauth1Authorization({ method: 'POST', url: requestTokenUrl.toString() }, keys, { oauth_callback: callback.toString() }), 'request token');
+      answer = await oauth1TokenRequest(requestTokenUrl, oauth1Authorization({ method: 'POST', url: requestTokenUrl.toString() }, keys, { oauth_callback: callback.toString() }), 'request token', [keys.consumerSecret]);
     } catch (e) {
       states.drop(state);
       if (e instanceof OAuthFlowError) throw new HttpError(502, `OAuth Authorization Error: ${e.message}`);
@@ -244,7 +249,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: ServerContext): void {
         tokenSecret: pending.requestTokenSecret,
         signatureMethod: text(s.data.signatureMethod) || undefined,
       };
-      return oauth1TokenRequest(accessTokenUrl, oauth1Authorization({ method: 'POST', url: accessTokenUrl.toString() }, keys, { oauth_verifier: verifier }), 'access token');
+      return oauth1TokenRequest(accessTokenUrl, oauth1Authorization({ method: 'POST', url: accessTokenUrl.toString() }, keys, { oauth_verifier: verifier }), 'access token', [keys.consumerSecret, keys.tokenSecret ?? '']);
     }, pending);
   });
 }
