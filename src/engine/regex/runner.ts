@@ -3,6 +3,7 @@
 // (Atomics.wait). The wait is synchronous — expressions are — but bounded: past the deadline
 // the worker is terminated, which ends any backtracking, and a fresh worker is started at once
 // so the next operation finds it (nearly) ready.
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { executeRegexRequest, type RegexRequest, type RegexResponse, type RegexRunner } from '../../model/expressions/regex.ts';
@@ -49,10 +50,49 @@ export function setRegexFastPath(enabled: boolean): void {
   fastPath = enabled;
 }
 
+/**
+ * A pattern without repetition, backreferences or lookaround (literals, classes, anchors,
+ * groups, alternation — `/item number 7/i`, `^(yes|no)$`): it cannot backtrack more than once
+ * per pattern element at each position, whatever the flags, so it is safe on this thread too.
+ */
+export function withoutRepetition(source: string): boolean {
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') {
+      const next = source[i + 1];
+      if (next === 'k' || (next >= '1' && next <= '9')) return false;
+      if (next === 'p' || next === 'P' || next === 'u' || next === 'x' || next === 'c') return false;
+      i++;
+    } else if (ch === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (ch === '*' || ch === '+' || ch === '?' || ch === '{') {
+      return false;
+    } else if (ch === '(' && source[i + 1] === '?') {
+      // Only non-capturing and named groups: (?: … ) and (?<name> … ); lookaround is not.
+      if (source[i + 2] === ':') i += 2;
+      else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') i += 2;
+      else return false;
+    }
+  }
+  return true;
+}
+
+const shapeCache = new Map<string, boolean>();
+function cached(cache: Map<string, boolean>, key: string, compute: () => boolean): boolean {
+  let ok = cache.get(key);
+  if (ok === undefined) {
+    ok = compute();
+    if (cache.size >= 2000) cache.clear();
+    cache.set(key, ok);
+  }
+  return ok;
+}
+
 function fast(request: RegexRequest): boolean {
   if (!fastPath) return false;
   const n = request.input.length;
-  return n <= FAST_MAX_INPUT && n * (request.source.length + 16) <= FAST_MAX_WORK && linearCapable(request.source, request.flags);
+  if (n > FAST_MAX_INPUT || n * (request.source.length + 16) > FAST_MAX_WORK) return false;
+  return linearCapable(request.source, request.flags) || cached(shapeCache, request.source, () => withoutRepetition(request.source));
 }
 
 /** The worker's own heap: inputs and results of up to 50M characters pass through it. */
@@ -61,7 +101,10 @@ const WORKER_HEAP_MB = 1024;
 interface RegexWorker {
   worker: Worker;
   port: MessagePort;
+  /** [0] reply ready, [1] worker loaded, [2] current request begun, [3] the worker's thread id. */
   ctrl: Int32Array;
+  /** When the worker began the current request: [0] ms since the epoch, [1] its CPU time in ms (-1: unknown). */
+  began: Float64Array;
 }
 
 let current: RegexWorker | undefined;
@@ -71,13 +114,33 @@ const SPARES = 2;
 let spawnQueued = false;
 /** Some worker has answered: from then on, waiting for one to load counts against deadlines. */
 let everReady = false;
+/** Resolution of the CPU times in /proc (USER_HZ = 100). */
+const CPU_TICK_MS = 10;
+
+/** CPU time in ms the worker spent on its current request, from /proc on Linux; undefined elsewhere. */
+function cpuUsedMs(w: RegexWorker): number | undefined {
+  const tid = Atomics.load(w.ctrl, 3);
+  const at = w.began[1];
+  if (tid <= 0 || at < 0) return undefined;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the name).
+    return (Number(fields[11]) + Number(fields[12])) * CPU_TICK_MS - at;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long a request the worker has not begun yet is waited for (see workerRegexRunner). */
+const NOT_BEGUN_MS = 1_000;
 /** How long the very first operation may wait for the first worker to load. */
 const COLD_START_MS = 5_000;
 /** Workers terminated because an operation overran (for tests and diagnostics). */
 let restarts = 0;
 
 function spawn(): RegexWorker {
-  const sab = new SharedArrayBuffer(8);
+  const sab = new SharedArrayBuffer(32);
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(REGEX_WORKER_SOURCE, {
     eval: true,
@@ -89,7 +152,7 @@ function spawn(): RegexWorker {
   });
   worker.unref();
   port1.unref();
-  const w: RegexWorker = { worker, port: port1, ctrl: new Int32Array(sab) };
+  const w: RegexWorker = { worker, port: port1, ctrl: new Int32Array(sab, 0, 4), began: new Float64Array(sab, 16, 2) };
   const forget = () => {
     if (current === w) current = undefined;
     const i = spares.indexOf(w);
@@ -159,15 +222,40 @@ export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs:
   }
   everReady = true;
   Atomics.store(w.ctrl, 0, 0);
+  Atomics.store(w.ctrl, 2, 0);
   w.port.postMessage(request);
+  const posted = performance.now();
+  // The deadline is the operation's own time, counted from when the worker began it: on an
+  // overloaded machine (load averages of 10–15 on 2 cores were seen here) a worker thread can
+  // wait 100 ms for a core before it even reads the request, and that is not the pattern's
+  // doing. A request not begun is waited for up to NOT_BEGUN_MS; one begun gets its budget in
+  // wall-clock time, stretched (to at most twice) while its thread's CPU time is behind.
+  const budget = timeoutMs > 0 ? Math.max(0, timeoutMs - (posted - start)) : Infinity;
+  const hardEnd = posted + Math.max(2 * budget, NOT_BEGUN_MS);
+  let end = posted + budget;
   while (Atomics.load(w.ctrl, 0) === 0) {
-    const ms = left();
-    if (ms === 0 || Atomics.wait(w.ctrl, 0, 0, ms) === 'timed-out') {
-      if (Atomics.load(w.ctrl, 0) !== 0) break;
-      kill(w);
-      take();
-      return undefined;
+    const ms = end - performance.now();
+    if (ms > 0 && Atomics.wait(w.ctrl, 0, 0, ms === Infinity ? undefined : ms) !== 'timed-out') continue;
+    if (Atomics.load(w.ctrl, 0) !== 0) break;
+    // The deadline passed: a worker that began late (or not yet) gets its full budget, up to
+    // the hard end; one that was kept off the CPU (its CPU time is behind) too.
+    const now = performance.now();
+    let next = hardEnd;
+    if (Atomics.load(w.ctrl, 2) === 1) {
+      // Begun: its budget of wall-clock time; a worker that got less CPU than that (a busy
+      // machine) gets more, up to twice its budget from when it began.
+      const begun = w.began[0] - performance.timeOrigin;
+      next = Math.min(begun + budget, hardEnd);
+      const used = next <= now ? cpuUsedMs(w) : undefined;
+      if (used !== undefined && used < budget - CPU_TICK_MS) next = Math.min(now + Math.max(5, budget - used), begun + 2 * budget, hardEnd);
     }
+    if (next > now + 0.5) {
+      end = next;
+      continue;
+    }
+    kill(w);
+    take();
+    return undefined;
   }
   const reply = receiveMessageOnPort(w.port);
   if (reply === undefined) {

@@ -9,9 +9,24 @@ export const REGEX_WORKER_SOURCE = `
 'use strict';
 const { workerData } = require('node:worker_threads');
 const { sab, port } = workerData;
-const ctrl = new Int32Array(sab);
+const ctrl = new Int32Array(sab, 0, 4);
+const began = new Float64Array(sab, 16, 2);
+// This thread's id, so that the server can read its CPU time from /proc (Linux).
+try {
+  ctrl[3] = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) || 0;
+} catch {
+  ctrl[3] = 0;
+}
+const cpuMs = () => {
+  const u = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
+  return u ? (u.user + u.system) / 1000 : -1;
+};
 ${regexExecutorSource()}
 port.on('message', (req) => {
+  // The deadline counts from here (see runner.ts): wall clock, and this thread's CPU time.
+  began[0] = performance.timeOrigin + performance.now();
+  began[1] = cpuMs();
+  Atomics.store(ctrl, 2, 1);
   const res = ${executeRegexRequest.name}(req);
   // The reply is queued on the port before the flag is raised, so the waiting main thread
   // finds it with receiveMessageOnPort as soon as it wakes.
