@@ -284,7 +284,11 @@ class OAuth1Provider {
         const token = url.searchParams.get('oauth_token') ?? '';
         if (!this.requestTokens.has(token)) return form(400, { error: 'unknown request token' });
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void res.end(`<!doctype html><title>Authorize</title><h1>Allow "Switchyard" to use your account?</h1><form action="/approve" method="get"><input type="hidden" name="oauth_token" value="${token}"><button type="submit">Allow</button></form>`);
+        // Its script also posts 'success' to the editor: a message from another origin must not count.
+        return void res.end(
+          `<!doctype html><title>Authorize</title><h1>Allow "Switchyard" to use your account?</h1><form action="/approve" method="get"><input type="hidden" name="oauth_token" value="${token}"><button type="submit">Allow</button></form>` +
+            `<script>window.opener && window.opener.postMessage('success', '*'); document.title = 'posted';</script>`,
+        );
       }
       case '/approve': {
         const token = url.searchParams.get('oauth_token') ?? '';
@@ -369,6 +373,11 @@ test('connect an OAuth1 credential through the popup and run a signed request wi
     await popup.waitForLoadState('domcontentloaded');
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([500, 700]);
     await expect(popup.getByRole('heading')).toContainText('Allow "Switchyard" to use your account?');
+    // The provider's page posted 'success' from its own origin: ignored, still not connected.
+    await expect(popup).toHaveTitle('posted');
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('credential-oauth-connected')).toHaveCount(0);
+    await expect(page.getByTestId('credential-oauth-connect')).toBeVisible();
     await shot(popup, 'oauth1-popup-authorize');
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Allow' }).click();
