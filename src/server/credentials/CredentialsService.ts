@@ -222,6 +222,9 @@ export class CredentialsService {
   async get(id: string, includeData: boolean, actor: CredentialActor): Promise<CredentialResponse> {
     const row = includeData ? await this.#editable(id, actor) : await this.#visible(id, actor);
     const out = toResponse(row);
+    // Opened only when needed: the data, or an OAuth type's grant type (a key that does not open
+    // the data then fails only those reads).
+    if (!includeData && !oauthFamily(row.type)) return out;
     const data = this.#open(row);
     if (includeData) out.data = redactSecrets(credentialType(row.type), data);
     if (connectsByUser(row.type, data)) out.oauth = connectionOf(row.oauthTokenData);
