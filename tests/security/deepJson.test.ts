@@ -222,3 +222,22 @@ describe('imports in the editor (paste, file)', () => {
     expect(readClipboardText(fine).kind).toBe('workflow');
   });
 });
+
+describe('JSON in query parameters', () => {
+  it('a filter nested 8,000 deep (as deep as a 16 KB URL allows) is refused naming the parameter and the limit', async () => {
+    const q = encodeURIComponent('['.repeat(8000));
+    const urls = [
+      `/rest/workflows?filter=${q}`,
+      `/rest/executions?filter=${q}`,
+      `/rest/executions-current?filter=${q}`,
+      `/rest/credentials?filter=${q}`,
+      `/rest/node-parameter-options?nodeTypeAndVersion=${encodeURIComponent('{"name":"n8n-nodes-base.merge","version":3}')}&path=x&methodName=getInputs&currentNodeParameters=${q}`,
+    ];
+    for (const url of urls) {
+      const r = await call(s, 'GET', url);
+      expect(r.status, url.slice(0, 40)).toBe(400);
+      // Remote options have their own, lower limit (nodeParameterOptions.ts).
+      expect(r.body.message, url.slice(0, 40)).toMatch(url.includes('node-parameter-options') ? /nested more than \d+ levels deep/ : TOO_DEEP);
+    }
+  });
+});

@@ -14,6 +14,7 @@ import {
   IdParams,
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
+import { jsonTooDeepAt } from '../../model/jsonDepth.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { assertExecutionAccess, ownerScope } from '../auth/access.ts';
 
@@ -28,7 +29,7 @@ const FILTER_FIELDS = ['workflowId', 'status', 'waitTill', 'finished'];
  * 'expected union value' for a status it does not know.
  */
 function parseFilter(raw: string | undefined, name: string): ExecutionsFilter | undefined {
-  if (raw !== undefined && raw.trim() !== '') {
+  if (raw !== undefined && raw.trim() !== '' && jsonTooDeepAt(raw) === undefined) {
     let value: unknown;
     try {
       value = JSON.parse(raw);

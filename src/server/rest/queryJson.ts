@@ -3,11 +3,15 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { BadRequestError } from '../errors.ts';
+import { jsonTooDeepAt, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
 export function parseJsonQuery<T extends TSchema>(raw: string | undefined, schema: T, name: string): Static<T> | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
+  // As deep as a body may nest, and no deeper (a URL of 16 KB can nest 8,000 levels).
+  const deep = jsonTooDeepAt(raw);
+  if (deep !== undefined) throw new BadRequestError(`query/${name} is nested more than ${MAX_JSON_DEPTH} levels deep (column ${deep + 1})`);
   let value: unknown;
   try {
     value = JSON.parse(raw);
