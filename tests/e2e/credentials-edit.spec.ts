@@ -287,7 +287,16 @@ test('Bearer Auth shows its notice; Custom Auth edits JSON with validation', asy
   // Typed as a user types (monaco closes brackets and quotes, typing the closer steps over it).
   await page.keyboard.type('{"headers": {"X-Key": abc');
   await expect(json.getByTestId('code-lint-error')).toContainText('Invalid JSON');
+  // Not saved while it is not JSON.
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/rest/credentials')) posted = true;
+  });
+  await page.getByTestId('credential-save').click();
+  await expect(page.getByTestId('credential-banner')).toContainText('JSON: not valid JSON.');
+  expect(posted).toBe(false);
   await shot(page, 'edit-json-invalid');
+  await json.locator('.code-input-monaco').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type('{"headers": {"X-Key": "abc"}}');

@@ -216,6 +216,13 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
       setBanner({ kind: 'error', title: CHECK_ERRORS, message: `${names}: ${missing.length > 1 ? 'these fields are' : 'this field is'} required.`, docs: documentationUrl(form.type.documentationUrl) });
       return undefined;
     }
+    // A JSON field must hold JSON (its editor marks where it breaks): nothing is saved before.
+    const badJson = form.type.properties.filter((p) => p.type === 'json' && !isJson(form.data[p.name]));
+    if (badJson.length) {
+      setTab('connection');
+      setBanner({ kind: 'error', title: CHECK_ERRORS, message: `${badJson.map((p) => p.displayName).join(', ')}: not valid JSON.` });
+      return undefined;
+    }
     if (form.id && !dirty) return form;
     const name = form.name.trim() || UNTITLED_CREDENTIAL_NAME;
     const body = { name, data: withHiddenDefaults(form.type, form.data), nodesAccess: form.nodesAccess.map((nodeType) => ({ nodeType })) };
@@ -610,6 +617,17 @@ function awaitOAuthPopup(root: RootStore, popup: Window, id: string, on: { conne
   }, 500);
   window.addEventListener('message', onMessage);
   return finish;
+}
+
+/** Empty, an expression, or text that parses as JSON. */
+function isJson(v: unknown): boolean {
+  if (typeof v !== 'string' || v.trim() === '' || v.startsWith('=')) return true;
+  try {
+    JSON.parse(v);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The form values as the inputs show them: an untouched stored secret shows as empty. */
