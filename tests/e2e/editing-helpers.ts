@@ -164,3 +164,45 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
 export async function canvasIdle(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as { __switchyardCanvas: { whenIdle(): Promise<void> } }).__switchyardCanvas.whenIdle());
 }
+
+// The node details view, as the NDV specs open, close and fill it.
+
+/** Opens a node's details view by double-clicking the node, as a user does. */
+export async function openNdv(page: Page, name: string): Promise<void> {
+  const b = (await node(page, name).boundingBox())!;
+  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
+  await expect(page.getByTestId('ndv')).toBeVisible();
+}
+
+/** Closes the details view with its close button. */
+export async function closeNdv(page: Page): Promise<void> {
+  await page.getByTestId('ndv-close').click();
+  await expect(page.getByTestId('ndv')).toBeHidden();
+}
+
+/** Executes the whole workflow and waits for its success toast. */
+export async function runAll(page: Page): Promise<void> {
+  await page.getByTestId('execute-workflow').click();
+  await expect(toast(page, 'Workflow executed successfully').last()).toBeVisible();
+}
+
+/** A Code node (v2) running `js`. */
+export function codeNode(name: string, js: string, position: [number, number]): INode {
+  return n(name, 'n8n-nodes-base.code', position, { jsCode: js }, 2);
+}
+
+/** Manual Trigger → Set (greeting = 'hello') → After (NoOp). */
+export function triggerSetAfter(name: string): Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> {
+  return {
+    name,
+    nodes: [
+      n('Trigger', TYPES.trigger, [240, 300]),
+      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
+      n('After', TYPES.noOp, [680, 300]),
+    ],
+    connections: links([
+      ['Trigger', 'Set'],
+      ['Set', 'After'],
+    ]),
+  };
+}

@@ -5,22 +5,8 @@
 // 'Error loading binary data'), the too-much-data state, the input panel's not-connected and
 // execute-previous-nodes states.
 import { expect, test, type Page } from '@playwright/test';
-import { TYPES, baseUrl, links, n, node, openNew, shot, toast } from './editing-helpers.ts';
+import { TYPES, baseUrl, closeNdv, codeNode as code, links, n, node, openNdv, openNew, runAll, shot, toast } from './editing-helpers.ts';
 
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
-async function closeNdv(page: Page): Promise<void> {
-  await page.getByTestId('ndv-close').click();
-  await expect(page.getByTestId('ndv')).toBeHidden();
-}
-async function runAll(page: Page): Promise<void> {
-  await page.getByTestId('execute-workflow').click();
-  await expect(toast(page, 'Workflow executed successfully').last()).toBeVisible();
-}
-const code = (name: string, js: string, position: [number, number]) => n(name, 'n8n-nodes-base.code', position, { jsCode: js }, 2);
 
 test.describe('output and input panels', () => {
   test.setTimeout(180_000);

@@ -4,35 +4,9 @@
 // save), saving on close, executing a pinned node, save and reload, no issues while pinned,
 // and read-only views without any of it.
 import { expect, test, type Page } from '@playwright/test';
-import { TYPES, baseUrl, canvasIdle, clickEmpty, links, n, node, openNew, shot, toast } from './editing-helpers.ts';
+import { TYPES, baseUrl, canvasIdle, clickEmpty, closeNdv, links, n, node, openNdv, openNew, shot, toast, triggerSetAfter as workflow } from './editing-helpers.ts';
 
 const BANNER = 'This data is pinned for test executions.';
-
-function workflow(name: string) {
-  return {
-    name,
-    nodes: [
-      n('Trigger', TYPES.trigger, [240, 300]),
-      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
-      n('After', TYPES.noOp, [680, 300]),
-    ],
-    connections: links([
-      ['Trigger', 'Set'],
-      ['Set', 'After'],
-    ]),
-  };
-}
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
-
-async function closeNdv(page: Page): Promise<void> {
-  await page.getByTestId('ndv-close').click();
-  await expect(page.getByTestId('ndv')).toBeHidden();
-}
 
 function pinData(page: Page): Promise<Record<string, Array<{ json: Record<string, unknown> }>>> {
   return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __switchyard: { workflow: { pinData: unknown } } }).__switchyard.workflow.pinData)));

@@ -6,24 +6,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { INodeTypeDescription } from '../../src/model/nodeTypes.ts';
 import { resolveNodeParameters } from '../../src/model/parameters.ts';
-import { TYPES, baseUrl, links, n, node, openNew, shot, storeState, toast } from './editing-helpers.ts';
+import { TYPES, baseUrl, closeNdv, codeNode as code, links, n, node, openNdv, openNew, runAll, shot, storeState, toast } from './editing-helpers.ts';
 
 type Win = { __switchyard: { workflow: { dirty: boolean; activeNodeId?: string; nodeByName(name: string): { id: string } | undefined }; ui: { openNdv(id: string): void; closeNdv(force?: boolean): void } } };
 
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
-async function closeNdv(page: Page): Promise<void> {
-  await page.getByTestId('ndv-close').click();
-  await expect(page.getByTestId('ndv')).toBeHidden();
-}
-async function runAll(page: Page): Promise<void> {
-  await page.getByTestId('execute-workflow').click();
-  await expect(toast(page, 'Workflow executed successfully').last()).toBeVisible();
-}
-const code = (name: string, js: string, position: [number, number]) => n(name, 'n8n-nodes-base.code', position, { jsCode: js }, 2);
 
 /** A Switch v3.2 rule as n8n stores it (no filter options: a workflow written by hand or an older n8n). */
 function rule(event: string, outputKey?: string) {

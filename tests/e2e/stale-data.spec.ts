@@ -2,25 +2,14 @@
 // small workflow, change a node's parameter, see the stale marker on the canvas (mirror label)
 // and the notice in the NDV's output panel, run the node again and both are gone.
 import { expect, test } from '@playwright/test';
-import { TYPES, canvasIdle, links, n, node, openNew, shot, toast } from './editing-helpers.ts';
+import { canvasIdle, node, openNdv, openNew, shot, toast, triggerSetAfter } from './editing-helpers.ts';
 
 const STALE = /parameters changed since the run/;
 const NOTICE = 'Node parameters have changed. Execute the node again to refresh the output.';
 
 test('changing parameters after a run marks the node data stale until it runs again', async ({ page }) => {
   test.setTimeout(150_000);
-  await openNew(page, {
-    name: 'Stale data',
-    nodes: [
-      n('Trigger', TYPES.trigger, [240, 300]),
-      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
-      n('After', TYPES.noOp, [680, 300]),
-    ],
-    connections: links([
-      ['Trigger', 'Set'],
-      ['Set', 'After'],
-    ]),
-  });
+  await openNew(page, triggerSetAfter('Stale data'));
 
   await page.getByTestId('execute-workflow').click();
   await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
@@ -28,9 +17,7 @@ test('changing parameters after a run marks the node data stale until it runs ag
   await expect(node(page, 'After')).toHaveAttribute('aria-label', 'After, has data, 1 item');
 
   // Change a parameter in the NDV: the output panel says the data is stale.
-  const b = (await node(page, 'Set').boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
+  await openNdv(page, 'Set');
   await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello');
   await expect(page.getByTestId('ndv-output-stale')).toHaveCount(0);
   await page.getByTestId('assignment-value-0').fill('hello again');
@@ -56,8 +43,7 @@ test('changing parameters after a run marks the node data stale until it runs ag
   await expect(node(page, 'Set Greeting')).toHaveAttribute('aria-label', STALE);
 
   // Execute the node again: the notice and the marker are gone, the new output is shown.
-  const r = (await node(page, 'Set Greeting').boundingBox())!;
-  await page.mouse.dblclick(r.x + r.width / 2, r.y + r.height / 2);
+  await openNdv(page, 'Set Greeting');
   await expect(page.getByTestId('ndv-output-stale')).toHaveText(NOTICE);
   await page.getByTestId('ndv-execute-node').click();
   await expect(page.getByTestId('ndv-output').getByTestId('data-table')).toContainText('hello again');
@@ -73,33 +59,17 @@ test('changing parameters after a run marks the node data stale until it runs ag
 // since its run (n8n v1's partial execution with dirty nodes), so the child works on new data.
 test('executing a node re-runs a stale parent first: the node gets the new data', async ({ page }) => {
   test.setTimeout(150_000);
-  await openNew(page, {
-    name: `Stale parent ${Date.now()}`,
-    nodes: [
-      n('Trigger', TYPES.trigger, [240, 300]),
-      n('Set', TYPES.set, [460, 300], { assignments: { assignments: [{ id: '1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} }, 3.4),
-      n('After', TYPES.noOp, [680, 300]),
-    ],
-    connections: links([
-      ['Trigger', 'Set'],
-      ['Set', 'After'],
-    ]),
-  });
+  await openNew(page, triggerSetAfter(`Stale parent ${Date.now()}`));
   await page.getByTestId('execute-workflow').click();
   await expect(toast(page, 'Workflow executed successfully')).toBeVisible();
 
-  const open = async (name: string) => {
-    const b = (await node(page, name).boundingBox())!;
-    await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-    await expect(page.getByTestId('ndv')).toBeVisible();
-  };
-  await open('Set');
+  await openNdv(page, 'Set');
   await page.getByTestId('assignment-value-0').fill('hello again');
   await expect(page.getByTestId('ndv-output-stale')).toHaveText(NOTICE);
   await page.getByTestId('ndv-close').click();
   await expect(node(page, 'Set')).toHaveAttribute('aria-label', STALE);
 
-  await open('After');
+  await openNdv(page, 'After');
   await expect(page.getByTestId('ndv-input').getByTestId('data-table')).toContainText('hello');
   await page.getByTestId('ndv-execute-node').click();
   await expect(page.getByTestId('ndv-input').getByTestId('data-table')).toContainText('hello again');
