@@ -280,9 +280,16 @@ test('Bearer Auth shows its notice; Custom Auth edits JSON with validation', asy
   await newCredential(page, 'custom', 'Custom Auth');
   const json = input(page, 'json');
   await expect(json).toHaveAttribute('data-state', 'ready');
+  // Declining to close shows what is still required.
+  await expect(field(page, 'json')).not.toContainText('This field is required');
+  await page.getByTestId('credential-tab-details').click();
+  await page.getByTestId('credential-name-input').fill(`Custom ${Date.now().toString(36)}`);
+  await page.getByTestId('credential-close').click();
+  await page.getByTestId('credential-confirm-keep').click();
+  await expect(field(page, 'json')).toContainText('This field is required');
   // Required: saving empty says so.
   await page.getByTestId('credential-save').click();
-  await expect(field(page, 'json')).toContainText('This field is required');
+  await expect(page.getByTestId('credential-banner')).toContainText('JSON: this field is required.');
   await json.locator('.code-input-monaco').click();
   // Typed as a user types (monaco closes brackets and quotes, typing the closer steps over it).
   await page.keyboard.type('{"headers": {"X-Key": abc');

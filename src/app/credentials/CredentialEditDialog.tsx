@@ -189,8 +189,9 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
 
   const keepEditing = () => {
     setConfirm(undefined);
-    // Spec 002 §4: declining to close shows what is still missing.
+    // Spec 002 §4: declining to close shows what is still missing (on the tab that has it).
     setAttempted(true);
+    if (missing.length) setTab('connection');
   };
 
   const runTest = async (f: Form) => {
