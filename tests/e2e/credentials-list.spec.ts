@@ -163,12 +163,20 @@ test('the list: empty, then sorted, scrolling inside 450 px, Add New through the
   // The list under it shows the new one.
   await expect(page.getByTestId('credentials-row').filter({ hasText: `${tag} added` })).toHaveCount(1);
 
-  // A row opens the edit modal over the list.
+  // A row opens the edit modal over the list: its pen, or Enter on the focused row; Escape
+  // closes only the edit modal.
   await page.getByTestId('credentials-row').filter({ hasText: `${tag} gamma` }).getByTestId('credentials-row-edit').click();
   await expect(edit).toBeVisible();
   await expect(edit.getByTestId('parameter-input-credential.user')).toHaveValue('ada');
   await page.getByTestId('credential-close').click();
   await expect(edit).toBeHidden();
+  await page.getByTestId('credentials-row').filter({ hasText: `${tag} gamma` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeVisible();
+  await expect(edit.getByTestId('parameter-input-credential.user')).toHaveValue('ada');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(dialog).toBeVisible();
 
   // Delete: asked first; No keeps it; Yes deletes with 'Credential deleted'.
   const gamma = page.getByTestId('credentials-row').filter({ hasText: `${tag} gamma` });
