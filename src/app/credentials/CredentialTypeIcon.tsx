@@ -1,13 +1,25 @@
-// A credential type's icon (spec 002 §3: 'node:<node type>' borrows that node's icon; other
-// icons, which are files this editor does not serve, fall back to initials).
+// A credential type's icon (spec 002 §3): 'node:<node type>' borrows that node's icon; the
+// 'file:' icons this editor has a drawing of are served from assets/ (Google's G); others fall
+// back to initials.
 import { observer } from 'mobx-react-lite';
 import type { ICredentialType } from '../../model/credentialTypes.ts';
+import { basePath } from '../basePath.ts';
 import { useStores } from '../stores/context.ts';
 import { NodeIcon } from '../ui/NodeIcon.tsx';
+
+const FILE_ICONS: Record<string, string> = { 'file:icons/Google.svg': 'google-g.svg' };
 
 export const CredentialTypeIcon = observer(function CredentialTypeIcon({ type, size = 24 }: { type: ICredentialType | undefined; size?: number }) {
   const { nodeTypes } = useStores();
   const icon = type?.icon;
+  const file = icon ? FILE_ICONS[icon] : undefined;
+  if (file) {
+    return (
+      <span className="node-icon" style={{ width: size, height: size }} aria-hidden>
+        <img src={`${basePath}static/${file}`} alt="" width={Math.round(size * 0.55)} height={Math.round(size * 0.55)} />
+      </span>
+    );
+  }
   const node = icon?.startsWith('node:') ? nodeTypes.byName.get(icon.slice(5))?.[0] : undefined;
   const color = node?.defaults?.color;
   return <NodeIcon icon={node?.icon} color={typeof color === 'string' ? color : undefined} name={type?.displayName ?? '?'} size={size} />;
