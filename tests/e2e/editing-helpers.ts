@@ -167,9 +167,22 @@ export async function canvasIdle(page: Page): Promise<void> {
 
 // The node details view, as the NDV specs open, close and fill it.
 
-/** Opens a node's details view by double-clicking the node, as a user does. */
+/**
+ * Opens a node's details view by double-clicking the node, as a user does, once the node stands
+ * still: after a reload the view still fits itself to the nodes, and a double-click aimed at
+ * where the node was can land on the empty canvas.
+ */
 export async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await node(page, name).boundingBox());
+      const still = box !== 'null' && box === last;
+      last = box;
+      return still;
+    })
+    .toBe(true);
+  const b = JSON.parse(last) as { x: number; y: number; width: number; height: number };
   await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
   await expect(page.getByTestId('ndv')).toBeVisible();
 }
