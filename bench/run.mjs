@@ -29,6 +29,7 @@ const suites = [
   { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
   { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
+  { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
 ];
 
 const results = {

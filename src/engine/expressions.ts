@@ -6,7 +6,7 @@
 // each evaluation has a wall-clock limit besides its step budget.
 import { configureRegex, evaluateExpression } from '../model/expressions/index.ts';
 import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
-import { warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
+import { regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
 
 /**
@@ -34,6 +34,7 @@ export function configureExpressionLimits(options: { regexTimeoutMs?: number; ex
 
 configureRegex({
   runner: workerRegexRunner,
+  inline: regexInlineMax,
   timeoutMs: envMs('SWITCHYARD_REGEX_TIMEOUT', DEFAULT_REGEX_TIMEOUT_MS, 1, 600_000),
 });
 // Loaded once, when the engine is: the first regex then does not wait for the worker to start.

@@ -88,11 +88,15 @@ function cached(cache: Map<string, boolean>, key: string, compute: () => boolean
   return ok;
 }
 
+/** The longest input a pattern runs on this thread for, -1 for none (the expressions' inline predicate). */
+export function regexInlineMax(source: string, flags: string): number {
+  if (!fastPath) return -1;
+  if (!(linearCapable(source, flags) || cached(shapeCache, source, () => withoutRepetition(source)))) return -1;
+  return Math.min(FAST_MAX_INPUT, Math.floor(FAST_MAX_WORK / (source.length + 16)));
+}
+
 function fast(request: RegexRequest): boolean {
-  if (!fastPath) return false;
-  const n = request.input.length;
-  if (n > FAST_MAX_INPUT || n * (request.source.length + 16) > FAST_MAX_WORK) return false;
-  return linearCapable(request.source, request.flags) || cached(shapeCache, request.source, () => withoutRepetition(request.source));
+  return request.input.length <= regexInlineMax(request.source, request.flags);
 }
 
 /** The worker's own heap: inputs and results of up to 50M characters pass through it. */

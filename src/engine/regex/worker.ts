@@ -28,6 +28,7 @@ port.on('message', (req) => {
   began[1] = cpuMs();
   Atomics.store(ctrl, 2, 1);
   const res = ${executeRegexRequest.name}(req);
+  if (res.ok && began[1] >= 0) res.cpuMs = cpuMs() - began[1];
   // The reply is queued on the port before the flag is raised, so the waiting main thread
   // finds it with receiveMessageOnPort as soon as it wakes.
   port.postMessage(res);
