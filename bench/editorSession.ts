@@ -14,6 +14,10 @@ export type EditorSession = {
   newPage(): Promise<Page>;
   /** Sends a REST call to the server with the Origin header the locked door wants. */
   rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Creates a workflow (execution order v1 unless `settings` say otherwise); its id. */
+  createWorkflow(wf: { name: string; nodes: object[]; connections: object; settings?: object; pinData?: object }): Promise<string>;
+  /** Opens workflow `id` in the editor on `page`; resolves once the canvas is up with its `nodes` nodes. */
+  openWorkflow(page: Page, id: string, nodes: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -28,7 +32,7 @@ export async function startEditorSession(): Promise<EditorSession> {
   const url = process.env.SWITCHYARD_E2E_URL!;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   const origin = new URL(url).origin;
-  return {
+  const session: EditorSession = {
     url,
     browser,
     async newPage() {
@@ -40,6 +44,14 @@ export async function startEditorSession(): Promise<EditorSession> {
         }).observe({ type: 'longtask', buffered: true });
       });
       return page;
+    },
+    async createWorkflow(wf) {
+      return (await session.rest<{ id: string }>('POST', 'workflows', { settings: { executionOrder: 'v1' }, ...wf })).id;
+    },
+    async openWorkflow(page: Page, id: string, nodes: number) {
+      await page.goto(`${url}workflow/${id}`);
+      await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
+      await page.waitForFunction((count) => (window as unknown as { __switchyard: { workflow: { nodes: Map<string, unknown> } } }).__switchyard.workflow.nodes.size === count, nodes);
     },
     async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
       const res = await fetch(`${url}rest/${path.replace(/^\//, '')}`, {
@@ -56,6 +68,23 @@ export async function startEditorSession(): Promise<EditorSession> {
       await browser.close().catch(() => {});
       await stopServer();
     },
+  };
+  return session;
+}
+
+/** The Manual Trigger most bench workflows start with (id 't', at 240, 300). */
+export const MANUAL_TRIGGER = { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [240, 300], parameters: {} };
+
+/** A Switch (v3.2) rule routing `$json.status === 's<i>'` to an output named 'Status <i>'. */
+export function switchRule(i: number) {
+  return {
+    conditions: {
+      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+      conditions: [{ id: `c${i}`, leftValue: '={{ $json.status }}', rightValue: `s${i}`, operator: { type: 'string', operation: 'equals' } }],
+      combinator: 'and',
+    },
+    renameOutput: true,
+    outputKey: `Status ${i}`,
   };
 }
 

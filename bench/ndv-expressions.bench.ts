@@ -12,7 +12,7 @@
 //    001 §9; the rest is the expression worker evaluating over 10,000 items and the answer
 //    painted).
 import type { Page } from 'playwright-core';
-import { median, startEditorSession } from './editorSession.ts';
+import { MANUAL_TRIGGER, median, startEditorSession } from './editorSession.ts';
 
 const ITEMS = 10_000;
 const START = '={{ $json.name }}';
@@ -205,11 +205,10 @@ export async function runNdvExpressionsBench({ quick }: { quick: boolean }) {
   const runs = quick ? 2 : 5;
   const session = await startEditorSession();
   try {
-    const wf = await session.rest<{ id: string }>('POST', 'workflows', {
+    const wfId = await session.createWorkflow({
       name: 'Expression over 10,000 items',
-      settings: { executionOrder: 'v1' },
       nodes: [
-        { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [240, 300], parameters: {} },
+        MANUAL_TRIGGER,
         { id: 'p', name: 'People', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [460, 300], parameters: {} },
         { id: 'm', name: 'Markdown', type: 'n8n-nodes-base.markdown', typeVersion: 1, position: [680, 300], parameters: { mode: 'markdownToHtml', markdown: START, destinationKey: 'data', options: {} } },
       ],
@@ -217,9 +216,7 @@ export async function runNdvExpressionsBench({ quick }: { quick: boolean }) {
       pinData: { People: items(ITEMS) },
     });
     const page = await session.newPage();
-    await page.goto(`${session.url}workflow/${wf.id}`);
-    await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
-    await page.waitForFunction(() => (window as unknown as { __switchyard: { workflow: { nodes: Map<string, unknown> } } }).__switchyard.workflow.nodes.size === 3);
+    await session.openWorkflow(page, wfId, 3);
     const worker = await page.evaluate(() => typeof Worker);
     await page.evaluate(() => (window as unknown as { __switchyard: { ui: { openNdv(id: string): void } } }).__switchyard.ui.openNdv('m'));
     await page.getByTestId('parameter-input-markdown').waitFor();

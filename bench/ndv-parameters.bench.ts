@@ -12,7 +12,7 @@
 //  - server: the options call and the list search alone, from Node, without the browser.
 // Long tasks (> 50 ms) on the main thread are recorded for each browser measure.
 import type { Page } from 'playwright-core';
-import { median, startEditorSession } from './editorSession.ts';
+import { MANUAL_TRIGGER, median, startEditorSession, switchRule as rule } from './editorSession.ts';
 
 type Measure = { ms: number; longTasks: number[] };
 const W = `window.__switchyard`;
@@ -39,18 +39,6 @@ async function measure(page: Page, act: string, done: string): Promise<Measure> 
   return { ms: Math.round(ms), longTasks };
 }
 
-function rule(i: number) {
-  return {
-    conditions: {
-      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-      conditions: [{ id: `c${i}`, leftValue: '={{ $json.status }}', rightValue: `s${i}`, operator: { type: 'string', operation: 'equals' } }],
-      combinator: 'and',
-    },
-    renameOutput: true,
-    outputKey: `Status ${i}`,
-  };
-}
-
 const summary = (m: Measure[], minus = 0) => ({
   msMedian: median(m.map((x) => x.ms)),
   ...(minus ? { msMedianWithoutDebounce: median(m.map((x) => x.ms - minus)) } : {}),
@@ -68,11 +56,10 @@ export async function runNdvParametersBench({ quick }: { quick: boolean }) {
     for (let i = 0; i < WORKFLOWS; i++) {
       await session.rest('POST', 'workflows', { name: `Sub-flow ${String(i).padStart(4, '0')}`, nodes: [], connections: {}, settings: {} });
     }
-    const wf = await session.rest<{ id: string }>('POST', 'workflows', {
+    const wfId = await session.createWorkflow({
       name: 'Parameters bench',
-      settings: { executionOrder: 'v1' },
       nodes: [
-        { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [240, 300], parameters: {} },
+        MANUAL_TRIGGER,
         { id: 's', name: 'Switch', type: 'n8n-nodes-base.switch', typeVersion: 3.2, position: [460, 300], parameters: { mode: 'rules', rules: { values: Array.from({ length: RULES }, (_, i) => rule(i)) }, options: { fallbackOutput: 'none' } } },
         { id: 's3', name: 'Switch 3', type: 'n8n-nodes-base.switch', typeVersion: 3.2, position: [680, 300], parameters: { mode: 'rules', rules: { values: Array.from({ length: 3 }, (_, i) => rule(i)) }, options: { fallbackOutput: 'none' } } },
         { id: 'e', name: 'Execute Workflow', type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1.3, position: [460, 500], parameters: { source: 'database', workflowId: '' } },
@@ -80,9 +67,7 @@ export async function runNdvParametersBench({ quick }: { quick: boolean }) {
       connections: { Trigger: { main: [[{ node: 'Switch', type: 'main', index: 0 }, { node: 'Execute Workflow', type: 'main', index: 0 }]] } },
     });
     const page = await session.newPage();
-    await page.goto(`${session.url}workflow/${wf.id}`);
-    await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
-    await page.waitForFunction(`${W}.workflow.nodes.size === 4`);
+    await session.openWorkflow(page, wfId, 4);
 
     const SELECT = `document.querySelector('[data-testid="parameter-input-options.fallbackOutput"]')`;
     const open: Measure[] = [];

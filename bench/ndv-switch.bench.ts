@@ -9,7 +9,7 @@
 // task's; medians of the runs; the long tasks (> 50 ms) meanwhile. NDV_SWITCH_PROFILE=1 prints the functions with the most
 // self time, summed over the runs.
 import type { CDPSession, Page } from 'playwright-core';
-import { median, startEditorSession } from './editorSession.ts';
+import { MANUAL_TRIGGER, median, startEditorSession, switchRule as rule } from './editorSession.ts';
 
 const W = `window.__switchyard`;
 const RULES = 50;
@@ -18,18 +18,6 @@ type Node = { id: number; callFrame: { functionName: string; url: string; lineNu
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
-
-function rule(i: number) {
-  return {
-    conditions: {
-      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-      conditions: [{ id: `c${i}`, leftValue: '={{ $json.status }}', rightValue: `s${i}`, operator: { type: 'string', operation: 'equals' } }],
-      combinator: 'and',
-    },
-    renameOutput: true,
-    outputKey: `Status ${i}`,
-  };
-}
 
 /** Self time per node id (ms) from the samples. */
 function selfTimes(p: Profile): Map<number, number> {
@@ -115,11 +103,10 @@ export async function runNdvSwitchBench({ quick }: { quick: boolean }) {
   const runs = quick ? 3 : 9;
   const session = await startEditorSession();
   try {
-    const wf = await session.rest<{ id: string }>('POST', 'workflows', {
+    const wfId = await session.createWorkflow({
       name: 'Switch bench',
-      settings: { executionOrder: 'v1' },
       nodes: [
-        { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [240, 300], parameters: {} },
+        MANUAL_TRIGGER,
         { id: 's', name: 'Switch', type: 'n8n-nodes-base.switch', typeVersion: 3.2, position: [460, 300], parameters: { mode: 'rules', rules: { values: Array.from({ length: RULES }, (_, i) => rule(i)) }, options: { fallbackOutput: 'none' } } },
       ],
       connections: { Trigger: { main: [[{ node: 'Switch', type: 'main', index: 0 }]] } },
@@ -145,9 +132,7 @@ export async function runNdvSwitchBench({ quick }: { quick: boolean }) {
         };
       });
     }
-    await page.goto(`${session.url}workflow/${wf.id}`);
-    await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
-    await page.waitForFunction(`${W}.workflow.nodes.size === 2`);
+    await session.openWorkflow(page, wfId, 2);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
