@@ -9,6 +9,11 @@
 // honest short form (EXECUTIONS_BENCH_MINUTES=60 runs the real hour). Before it, a control: the
 // same page and traffic for as long with the dialog closed; the dialog's share is the difference.
 // The series are written to bench/results/executions-dialog-samples.json.
+// EXECUTIONS_BENCH_SNAPSHOTS=1 also takes CDP heap snapshots in the open phase: after a minute, once the
+// resource timing buffer is full (or at EXECUTIONS_BENCH_SNAPSHOT_MINUTE) and at its end, to
+// bench/results/executions-dialog-{start,early,late}.heapsnapshot; bench/heapSnapshotDiff.ts diffs
+// them (the objects that were allocated between the two and survived, by constructor and
+// retainer). EXECUTIONS_BENCH_CONTROL_MINUTES sets the closed control's length (default: as long).
 // Then closing and reopening: twice 20 openings, each until its rows show, then closed; the heap,
 // nodes and listeners before and after each round, and the list requests in the 10 s after the
 // last close (0 when the timers went with the dialog).
@@ -17,7 +22,27 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEditorSession } from './editorSession.ts';
 
-type Cdp = { send(method: string, params?: object): Promise<any> };
+type Cdp = {
+  send(method: string, params?: object): Promise<any>;
+  on(event: string, listener: (params: any) => void): unknown;
+  off(event: string, listener: (params: any) => void): unknown;
+};
+
+/** Writes a heap snapshot of the page (CDP HeapProfiler.takeHeapSnapshot, after a GC) to `file`. */
+async function heapSnapshot(cdp: Cdp, file: string): Promise<number> {
+  const chunks: string[] = [];
+  const onChunk = (p: { chunk: string }) => chunks.push(p.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  }
+  const text = chunks.join('');
+  writeFileSync(file, text);
+  return text.length;
+}
 
 interface Sample {
   minute: number;
@@ -72,6 +97,12 @@ const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 
 export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
   const minutes = Number(process.env.EXECUTIONS_BENCH_MINUTES ?? (quick ? 1.5 : 6));
+  const controlMinutes = Number(process.env.EXECUTIONS_BENCH_CONTROL_MINUTES ?? minutes);
+  const snapshots = process.env.EXECUTIONS_BENCH_SNAPSHOTS === '1';
+  const snapshotMinute = process.env.EXECUTIONS_BENCH_SNAPSHOT_MINUTE ? Number(process.env.EXECUTIONS_BENCH_SNAPSHOT_MINUTE) : undefined;
+  const resultsDir = join(import.meta.dirname, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const snapshotFiles: Record<string, { file: string; minute: number; heapMB: number; resources: number; bytes: number }> = {};
   const session = await startEditorSession();
   let traffic = true;
   const calls = { ok: 0, failed: 0 };
@@ -125,7 +156,7 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
     // that what the editor does anyway (push, canvas, caches warming) is told apart from the dialog.
     const tb = Date.now();
     const baseline: Sample[] = [];
-    const baseEnd = tb + minutes * 60_000;
+    const baseEnd = tb + controlMinutes * 60_000;
     while (Date.now() < baseEnd) {
       baseline.push(await sample(cdp, page, tb));
       await page.waitForTimeout(Math.min(15_000, Math.max(0, baseEnd - Date.now())));
@@ -144,11 +175,21 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
     const requestsAtOpen = listRequests;
     const samples: Sample[] = [];
     const end = t0 + minutes * 60_000;
+    const snap = async (name: string, s: Sample) => {
+      const file = join(resultsDir, `executions-dialog-${name}.heapsnapshot`);
+      snapshotFiles[name] = { file, minute: s.minute, heapMB: s.heapMB, resources: s.resources, bytes: await heapSnapshot(cdp, file) };
+    };
     while (Date.now() < end) {
-      samples.push(await sample(cdp, page, t0));
+      const s = await sample(cdp, page, t0);
+      samples.push(s);
+      // Early: once the browser's resource timing buffer is full (250), so that its filling is
+      // not in the diff; or at the minute asked for.
+      if (snapshots && !snapshotFiles.start && s.minute >= 1) await snap('start', s);
+      else if (snapshots && !snapshotFiles.early && (snapshotMinute === undefined ? s.resources >= 250 : s.minute >= snapshotMinute)) await snap('early', s);
       await page.waitForTimeout(Math.min(15_000, Math.max(0, end - Date.now())));
     }
     samples.push(await sample(cdp, page, t0));
+    if (snapshots) await snap('late', samples.at(-1)!);
     const refreshes = listRequests - requestsAtOpen;
     const openMinutes = (Date.now() - t0) / 60_000;
     // The first sample is taken right after the first page: the line starts at the second.
@@ -189,8 +230,7 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
       open: samples.map((s) => [s.minute, s.heapMB, s.nodes, s.listeners, s.resources, s.rows]),
     };
     // bench/results/latest.json is shared by every suite run; the series go to a file of their own too.
-    mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-    writeFileSync(join(import.meta.dirname, 'results', 'executions-dialog-samples.json'), JSON.stringify({ date: new Date().toISOString(), minutes, ...raw }, null, 1));
+    writeFileSync(join(resultsDir, 'executions-dialog-samples.json'), JSON.stringify({ date: new Date().toISOString(), minutes, controlMinutes, ...raw }, null, 1));
     return {
       closedControl: {
         heapFirstMB: baseFit[0]?.heapMB,
@@ -202,7 +242,7 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
         listenersMin: Math.min(...baseFit.map((s) => s.listeners)),
         listenersMax: Math.max(...baseFit.map((s) => s.listeners)),
       },
-      note: `closed control ${minutes} min, then dialog open ${round(openMinutes)} min with the real 4000 ms refresh; webhook traffic 2/s and a running row; GC + sample every 15 s`,
+      note: `closed control ${controlMinutes} min, then dialog open ${round(openMinutes)} min with the real 4000 ms refresh; webhook traffic 2/s and a running row; GC + sample every 15 s`,
       open: {
         minutes: round(openMinutes),
         refreshes,
@@ -251,6 +291,7 @@ export async function runExecutionsDialogBench({ quick }: { quick: boolean }) {
         listenersAfter: afterReopen.listeners,
         listRequestsIn10sAfterClose: requestsAfterClose,
       },
+      ...(snapshots ? { heapSnapshots: snapshotFiles } : {}),
       webhookCalls: calls.ok,
       webhookFailures: calls.failed,
     };
