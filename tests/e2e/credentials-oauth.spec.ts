@@ -214,6 +214,35 @@ test("the authorization URL cannot be made: 'OAuth Authorization Error'", async 
   await shot(page, 'oauth-authorization-error');
 });
 
+test('the sign-in window closed before the end: still not connected, Connect works again', async ({ page }) => {
+  const res = await page.request.post(`${baseUrl()}rest/credentials`, {
+    data: {
+      name: `Abandoned OAuth ${Date.now().toString(36)}`,
+      type: 'oAuth2Api',
+      data: { grantType: 'authorizationCode', authUrl: idp.authUrl, accessTokenUrl: idp.tokenUrl, clientId: idp.clientId, clientSecret: idp.clientSecret, scope: 'openid' },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const cred = (await res.json()).data as { id: string; name: string };
+  await page.goto(`${baseUrl()}workflow`);
+  await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
+  await page.getByTestId('sidebar-credentials').click();
+  await page.getByTestId('credentials-menu-open').click();
+  await expect(page.getByTestId('credentials-row').filter({ hasText: cred.name })).toContainText('not connected');
+  await page.getByTestId('credentials-row').filter({ hasText: cred.name }).click();
+  const connect = page.getByTestId('credential-oauth-connect');
+  const popupOpened = page.waitForEvent('popup');
+  await connect.click();
+  const popup = await popupOpened;
+  await expect(connect).toBeDisabled();
+  await expect(connect).toHaveText('Waiting for the sign-in window…');
+  await popup.close();
+  await expect(connect).toBeEnabled();
+  await expect(connect).toHaveText('Connect my account');
+  await expect(page.getByTestId('credential-oauth-connected')).toHaveCount(0);
+  expect((await (await page.request.get(`${baseUrl()}rest/credentials/${cred.id}`)).json()).data.oauth).toBe('notConnected');
+});
+
 // ---- OAuth 1 -------------------------------------------------------------------------------
 
 const CONSUMER_KEY = 'e2e-consumer';
