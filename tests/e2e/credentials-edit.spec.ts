@@ -212,6 +212,11 @@ test('OAuth2 API: options and display rules by grant type, the redirect URL, the
   await expect(page.getByTestId('credential-oauth-callback')).toContainText(settings.oauthCallbackUrls.oauth2);
   await expect(page.getByTestId('credential-oauth-connect')).toHaveText('Connect my account');
   await shot(page, 'edit-oauth2-authorization-code');
+  // Click To Copy puts the redirect URL on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl()).origin });
+  await page.getByTestId('credential-oauth-callback-copy').click();
+  await expect(toast(page, 'Redirect URL copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settings.oauthCallbackUrls.oauth2);
   // Client credentials: no user consent — no Authorization URL, redirect URL or Connect.
   await input(page, 'grantType').selectOption({ label: 'Client Credentials' });
   await expect(field(page, 'authUrl')).toHaveCount(0);
