@@ -9,11 +9,11 @@ let types: IssueTypes = createIssueTypes([]);
 
 export const issuesApi = {
   setNodeTypes(descriptions: INodeTypeDescription[]): void {
-    types = { ...createIssueTypes(descriptions), credentials: types.credentials };
+    types = { ...createIssueTypes(descriptions), credentials: types.credentials, credentialTypeNames: types.credentialTypeNames };
   },
-  /** The stored credentials (id, name, type; no data), or undefined while unknown. */
-  setCredentials(list: KnownCredential[] | undefined): void {
-    types = { ...types, credentials: list };
+  /** The stored credentials (id, name, type; no data), or undefined while unknown; the types' display names. */
+  setCredentials(list: KnownCredential[] | undefined, typeNames?: Record<string, string>): void {
+    types = { ...types, credentials: list, credentialTypeNames: typeNames };
   },
   compute(nodes: IssueNodeInput[]): Array<[string, string[]]> {
     return computeIssues(types, nodes);

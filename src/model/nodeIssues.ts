@@ -5,6 +5,7 @@ import type { INode, INodeCredentialsDetails, NodeParameters } from './workflow.
 import { displayParameter, resolveNodeParameters } from './parameters.ts';
 import { credentialRef } from './readWorkflow.ts';
 import { nodeAccessIssue, nodeTypeAllowed, type NodeAccessEntry } from './nodesAccess.ts';
+import type { OAuthConnection } from './credentialTypes.ts';
 
 export interface NodeIssues {
   /** Parameter path → messages. */
@@ -29,6 +30,8 @@ export interface NodeIssueContext {
    * else by a name that is unique for its type). Without it only missing ones are reported.
    */
   credentials?: readonly KnownCredential[];
+  /** Credential types' display names ('Basic Auth' for httpBasicAuth), for the issue texts; else the type name. */
+  credentialTypeNames?: Readonly<Record<string, string>>;
   /**
    * Without a description: the installed versions of the node's type, when the type is known in
    * other versions than the node's (the issue then says which).
@@ -42,6 +45,13 @@ export interface KnownCredential {
   type: string;
   /** 'Allow use by' (nodesAccess.ts): with it, a node type it does not list is an issue. */
   nodesAccess?: readonly NodeAccessEntry[];
+  /** OAuth types: 'reconnect' after the provider refused a refresh (the node cannot run until reconnected). */
+  oauth?: OAuthConnection;
+}
+
+/** The node issue of a credential whose OAuth provider refused to refresh its access. */
+export function credentialReconnectIssue(credentialName: string): string {
+  return `Credential "${credentialName}" must be reconnected: its OAuth provider refused to renew access. Open the credential and reconnect it.`;
 }
 
 export const CREDENTIAL_NAME_MISSING_HINT = 'You can create credentials with the exact name and then they get auto-selected on refresh.';
@@ -49,7 +59,10 @@ export const CREDENTIAL_NAME_AMBIGUOUS_HINT = 'Credentials are not clearly ident
 
 /** Issues of a credential the node names, against the stored ones (spec 001 §5). */
 function namedCredentialIssues(type: string, ref: INodeCredentialsDetails, known: readonly KnownCredential[], nodeType: string): string[] {
-  const access = (c: KnownCredential): string[] => (nodeTypeAllowed(c.nodesAccess, nodeType) ? [] : [nodeAccessIssue(nodeType, c.name)]);
+  const access = (c: KnownCredential): string[] => [
+    ...(nodeTypeAllowed(c.nodesAccess, nodeType) ? [] : [nodeAccessIssue(nodeType, c.name)]),
+    ...(c.oauth === 'reconnect' ? [credentialReconnectIssue(c.name)] : []),
+  ];
   const byId = ref.id ? known.find((c) => c.id === ref.id && c.type === type) : undefined;
   if (byId) return access(byId);
   const name = ref.name || ref.id || '';
@@ -159,7 +172,13 @@ export function parameterIssues(description: INodeTypeDescription, parameters: N
  * Missing required credentials (the credential type name stands for its display name); with
  * `known`, also credentials the node names that are not stored or not clearly identified.
  */
-export function credentialIssues(description: INodeTypeDescription, node: INode, parameters: NodeParameters, known?: readonly KnownCredential[]): Record<string, string[]> {
+export function credentialIssues(
+  description: INodeTypeDescription,
+  node: INode,
+  parameters: NodeParameters,
+  known?: readonly KnownCredential[],
+  typeNames?: Readonly<Record<string, string>>,
+): Record<string, string[]> {
   const issues: Record<string, string[]> = {};
   // Each credential type once: required when any displayed entry of it is.
   const types = new Map<string, boolean>();
@@ -176,7 +195,7 @@ export function credentialIssues(description: INodeTypeDescription, node: INode,
     // Older files name a credential by its name alone: read as {id: null, name} (readWorkflow.ts).
     const ref = credentialRef(node.credentials?.[type]);
     if (!ref) {
-      if (required) add(issues, type, `Credentials for "${type}" are not set.`);
+      if (required) add(issues, type, `Credentials for "${typeNames?.[type] ?? type}" are not set.`);
     } else if (known) {
       for (const line of namedCredentialIssues(type, ref, known, node.type)) add(issues, type, line);
     }
@@ -198,7 +217,7 @@ export function computeNodeIssues(node: INode, description: INodeTypeDescription
     const parameters = parameterIssues(description, node.parameters ?? {}, node.typeVersion);
     if (Object.keys(parameters).length) result.parameters = parameters;
     const resolved = resolveNodeParameters(description.properties, node.parameters ?? {}, node.typeVersion);
-    const credentials = credentialIssues(description, node, resolved, context.credentials);
+    const credentials = credentialIssues(description, node, resolved, context.credentials, context.credentialTypeNames);
     if (Object.keys(credentials).length) result.credentials = credentials;
   }
   if (context.hasRunError) result.execution = true;

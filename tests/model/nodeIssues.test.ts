@@ -118,6 +118,19 @@ describe('computeNodeIssues', () => {
     expect(computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: { id: '1', name: 'k' } } }), description)).toBeUndefined();
   });
 
+  it('names the credential type by its display name when the editor knows it, and asks to reconnect a refused OAuth credential', () => {
+    const missing = computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }), description, { credentialTypeNames: { testApi: 'Test API' } });
+    expect(missing?.credentials).toEqual({ testApi: ['Credentials for "Test API" are not set.'] });
+    const withOAuth = (oauth: 'connected' | 'reconnect') =>
+      computeNodeIssues(node({ url: 'x', authentication: 'apiKey' }, { credentials: { testApi: { id: '7', name: 'Mail' } } }), description, {
+        credentials: [{ id: '7', name: 'Mail', type: 'testApi', oauth }],
+      });
+    expect(withOAuth('connected')).toBeUndefined();
+    expect(withOAuth('reconnect')?.credentials).toEqual({
+      testApi: ['Credential "Mail" must be reconnected: its OAuth provider refused to renew access. Open the credential and reconnect it.'],
+    });
+  });
+
   it("HTTP Request's generic credential type, named by a parameter, must be chosen", () => {
     const http = builtinNodeTypes.get('n8n-nodes-base.httpRequest', 4.2)!.description;
     const n = (credentials?: INode['credentials']): INode => ({

@@ -22,6 +22,8 @@ export interface IssueTypes {
   byName: Map<string, INodeTypeDescription[]>;
   /** The stored credentials, once the editor has them (named credentials are checked then). */
   credentials?: readonly KnownCredential[];
+  /** Credential types' display names, for 'Credentials for "Basic Auth" are not set.' */
+  credentialTypeNames?: Readonly<Record<string, string>>;
 }
 
 export function createIssueTypes(descriptions: INodeTypeDescription[]): IssueTypes {
@@ -44,7 +46,7 @@ export function nodeIssueLines(types: IssueTypes, n: IssueNodeInput): string[] {
   const description = descriptionOf(types, n.type, n.typeVersion);
   // A type installed in other versions only: the issue names them.
   const knownVersions = description ? undefined : types.byName.get(n.type)?.flatMap(versionsOf);
-  return issueMessages(computeNodeIssues(node, description, { hasPinData: n.hasPinData, hasRunError: n.hasRunError, credentials: types.credentials, knownVersions }), node);
+  return issueMessages(computeNodeIssues(node, description, { hasPinData: n.hasPinData, hasRunError: n.hasRunError, credentials: types.credentials, credentialTypeNames: types.credentialTypeNames, knownVersions }), node);
 }
 
 /** Issue lines per node id, in input order. */

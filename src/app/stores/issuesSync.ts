@@ -25,10 +25,10 @@ export function localIssuesApi(): IssuesApi {
   let types: IssueTypes = createIssueTypes([]);
   return {
     setNodeTypes(descriptions: INodeTypeDescription[]) {
-      types = { ...createIssueTypes(descriptions), credentials: types.credentials };
+      types = { ...createIssueTypes(descriptions), credentials: types.credentials, credentialTypeNames: types.credentialTypeNames };
     },
-    setCredentials(list: KnownCredential[] | undefined) {
-      types = { ...types, credentials: list };
+    setCredentials(list: KnownCredential[] | undefined, typeNames?: Record<string, string>) {
+      types = { ...types, credentials: list, credentialTypeNames: typeNames };
     },
     compute(nodes: IssueNodeInput[]) {
       return computeIssues(types, nodes);
@@ -39,7 +39,12 @@ export function localIssuesApi(): IssuesApi {
 /** The stored credentials once loaded (named credentials are checked against them), else undefined. */
 function knownCredentials(root: RootStore): KnownCredential[] | undefined {
   const { credentials } = root;
-  return credentials.loaded ? credentials.credentials.map((c) => ({ id: c.id, name: c.name, type: c.type, nodesAccess: c.nodesAccess })) : undefined;
+  return credentials.loaded ? credentials.credentials.map((c) => ({ id: c.id, name: c.name, type: c.type, nodesAccess: c.nodesAccess, oauth: c.oauth })) : undefined;
+}
+
+/** Display names of the credential types once loaded ('Basic Auth' for httpBasicAuth). */
+function credentialTypeNames(root: RootStore): Record<string, string> | undefined {
+  return root.credentials.typesLoaded ? Object.fromEntries(root.credentials.types.map((t) => [t.name, t.displayName])) : undefined;
 }
 
 function inputOf(root: RootStore, m: NodeModel): IssueNodeInput {
@@ -128,7 +133,7 @@ export function startIssuesSync(root: RootStore, options: IssuesSyncOptions = {}
       const credentialList = root.credentials.loaded ? root.credentials.credentials : undefined;
       if (credentialsSent !== credentialList) {
         credentialsSent = credentialList;
-        await client.call('setCredentials', knownCredentials(root));
+        await client.call('setCredentials', knownCredentials(root), credentialTypeNames(root));
       }
       const ids = all ? [...workflow.nodes.keys()] : [...dirty];
       all = false;
