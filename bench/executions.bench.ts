@@ -9,53 +9,16 @@
 //    pruning off (baseline) and during a pruning pass, alternating, and how many rows the pass
 //    deleted meanwhile.
 // Reports the machine's load average: the machine is shared and the numbers are noisy.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_FILE, openDatabase } from '../src/server/db/database.ts';
 import { seedExecutions, type SeedRow } from '../tests/server/executionSeed.ts';
+import { api, runWrk, startServer, stop } from './loadTool.ts';
 
-const mainTs = fileURLToPath(new URL('../src/server/main.ts', import.meta.url));
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 const DAY = 24 * 3600_000;
-
-async function startServer(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
-  const startedAt = Date.now();
-  const child = spawn(process.execPath, [mainTs], {
-    env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Switchyard is running at (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000).unref();
-  });
-  return { child, url, startedAt };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const r = await fetch(`${url}rest${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  const j = (await r.json()) as any;
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-  return j.data;
-}
 
 const median = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -135,30 +98,10 @@ async function listAtScale(quick: boolean) {
   }
 }
 
-const BODY = JSON.stringify({ n: 21, text: 'hello' });
-
-function wrkMs(v: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v.trim());
-  if (!m) return NaN;
-  const n = Number(m[1]);
-  return { us: n / 1000, ms: n, s: n * 1000, m: n * 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
-}
-
+/** The webhook load of the pruning rounds: wrk, 20 connections; non-2xx answers count as errors. */
 async function wrk(target: string, seconds: number): Promise<{ requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; errors: number }> {
-  if (!WRK) throw new Error('wrk is not installed (apt-get install wrk)');
-  const script = join(tmpdir(), `switchyard-exec-wrk-${process.pid}.lua`);
-  writeFileSync(script, `wrk.method = "POST"\nwrk.body = '${BODY}'\nwrk.headers["Content-Type"] = "application/json"\n`);
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile(WRK, ['-t2', '-c20', `-d${seconds}s`, '--latency', '-s', script, target], { timeout: (seconds + 30) * 1000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  );
-  rmSync(script, { force: true });
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    requestsPerSecond: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
-    latencyP50Ms: wrkMs(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    latencyP99Ms: wrkMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    errors: (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0) + Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
+  const r = await runWrk(target, { seconds, connections: 20 });
+  return { requestsPerSecond: r.requestsPerSecond, latencyP50Ms: r.latencyP50Ms, latencyP99Ms: r.latencyP99Ms, errors: r.errors + r.non2xx };
 }
 
 function hookWorkflow() {

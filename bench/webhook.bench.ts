@@ -6,44 +6,15 @@
 // whether memory stays flat.
 // Reports requests/s, latency p50/p99, errors, the server's RSS over time and its growth after
 // warm-up, and the machine's load average (the machine is shared; numbers are noisy).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-
-const mainTs = fileURLToPath(new URL('../src/server/main.ts', import.meta.url));
+import { api, runAutocannon, runWrk, startServer, WRK, type Load } from './loadTool.ts';
 
 function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : 0;
-}
-
-async function startServer(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [mainTs], {
-    env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Switchyard is running at (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000).unref();
-  });
-  return { child, url };
-}
-
-async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const r = await fetch(`${url}rest${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  const j = (await r.json()) as any;
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-  return j.data;
 }
 
 function workflow(save: boolean) {
@@ -66,75 +37,18 @@ function workflow(save: boolean) {
   };
 }
 
-interface Load {
-  tool: string;
-  requestsPerSecond: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-}
-
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
-const BODY = JSON.stringify({ n: 21, text: 'hello' });
-
 async function load(target: string, opts: { duration?: number; amount?: number; connections: number }): Promise<Load> {
-  return WRK ? loadWrk(WRK, target, opts) : loadAutocannon(target, opts);
+  return WRK ? loadWrk(target, opts) : runAutocannon(target, opts);
 }
 
-/** Milliseconds from wrk's latency notation (e.g. 812.00us, 2.36ms, 1.02s). */
-function wrkMs(v: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v.trim());
-  if (!m) return NaN;
-  const n = Number(m[1]);
-  return { us: n / 1000, ms: n, s: n * 1000, m: n * 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
-}
-
-async function loadWrk(wrk: string, target: string, opts: { duration?: number; amount?: number; connections: number }): Promise<Load> {
-  const script = join(tmpdir(), `switchyard-wrk-${process.pid}.lua`);
-  writeFileSync(script, `wrk.method = "POST"\nwrk.body = '${BODY}'\nwrk.headers["Content-Type"] = "application/json"\n`);
-  // wrk runs for a time, not a count: an amount becomes the time it takes at the last measured rate.
+/** wrk runs for a time, not a count: an amount becomes the time it takes at the last measured rate. */
+async function loadWrk(target: string, opts: { duration?: number; amount?: number; connections: number }): Promise<Load> {
   const seconds = opts.duration ?? Math.max(5, Math.ceil((opts.amount ?? 0) / Math.max(1, lastRate)));
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile(wrk, ['-t2', `-c${opts.connections}`, `-d${seconds}s`, '--latency', '-s', script, target], { timeout: (seconds + 30) * 1000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  );
-  rmSync(script, { force: true });
-  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const r: Load = {
-    tool: 'wrk -t2',
-    requestsPerSecond: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
-    latencyP50Ms: wrkMs(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    latencyP99Ms: wrkMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    errors: socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
-    non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
-    requests: num(/(\d+) requests in/),
-  };
+  const r = await runWrk(target, { seconds, connections: opts.connections });
   lastRate = r.requestsPerSecond;
   return r;
 }
 let lastRate = 1000;
-
-async function loadAutocannon(target: string, opts: { duration?: number; amount?: number; connections: number }): Promise<Load> {
-  const result = await autocannon({
-    url: target,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: BODY,
-    connections: opts.connections,
-    ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.duration }),
-  });
-  return {
-    tool: 'autocannon',
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-  };
-}
 
 async function scenario(save: boolean, quick: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-webhook-bench-'));
