@@ -1,8 +1,8 @@
 // The attack suite as a bench (issue 14): each payload of tests/security/attacks.ts — ReDoS in
 // expressions, If / Filter / Switch regex conditions, Code nodes and a webhook body, an endless
-// expression loop, huge strings — runs on a real server while GET /rest/settings is asked every
-// ~10 ms; reported are the slowest answer and the longest event-loop delay (perf_hooks
-// monitorEventLoopDelay) during each, and their maxima over the suite. Also the cost of the
+// expression loop, huge strings — runs on a real server while GET /rest/settings is asked back
+// to back; reported are the slowest answer and the longest the event loop was held (gaps of a
+// 2 ms interval) during each, and their maxima over the suite. Also the cost of the
 // regex guard: µs per regex operation inside an expression, fast path and worker path.
 // Part of `npm run bench` (runAttackBench); alone: `npm run bench -- --only attack`.
 import { live } from '../tests/server/triggerHelpers.ts';

@@ -2,7 +2,7 @@
 // expression in an expression, an If / Filter / Switch regex condition, a Code node (through
 // $evaluateExpression or in its sandbox), a webhook body that drives a regex, an endless loop
 // or a huge string — holds the server's event loop. Each attack runs on a real listening server
-// while GET /rest/settings is asked every ~10 ms; every answer must come within 150 ms, and the
+// while GET /rest/settings is asked back to back; every answer must come within 150 ms, and the
 // run must end with an error that names the limit that stopped it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, type Live } from '../server/triggerHelpers.ts';
