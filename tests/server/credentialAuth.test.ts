@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, node, webhookNode, workflow, chain, type Live } from './triggerHelpers.ts';
 import { startServer as startHttp, json, type SeenRequest } from '../nodes/httpServer.ts';
 import { startDigestServer } from '../engine/digestServer.ts';
+import { CredentialCipher } from '../../src/server/credentials/cipher.ts';
 
+const KEY = 'credential-auth-test-key';
 let t: Live;
 let http: Awaited<ReturnType<typeof startHttp>>;
 let digest: Awaited<ReturnType<typeof startDigestServer>>;
@@ -19,7 +21,7 @@ async function credential(name: string, type: string, data: Record<string, unkno
 }
 
 beforeAll(async () => {
-  t = await live();
+  t = await live({ SWITCHYARD_ENCRYPTION_KEY: KEY });
   http = await startHttp({
     '/echo': (req, res) => json(200, { ok: true })(req, res),
     '/user': (req, res) => (req.headers.authorization === 'token ghp_right' ? json(200, { login: 'octocat' }) : json(401, { message: 'Bad credentials' }))(req, res),
@@ -78,7 +80,11 @@ describe('HTTP Request with stored credentials of every scheme', () => {
   });
 
   it('a Custom Auth credential whose JSON is broken fails the run clearly; its secret is not in the execution', async () => {
-    const broken = await credential('Broken custom', 'httpCustomAuth', { json: '{"headers": {"X-Partner": "very-secret-value"' });
+    // Saving refuses such JSON (credentialSecrets-input.test.ts); one stored before that rule, or
+    // written by another tool, must still fail clearly: the row is written past the service here.
+    const broken = await credential('Broken custom', 'httpCustomAuth', { json: '{"headers": {}}' });
+    const sealed = new CredentialCipher(KEY).encrypt(JSON.stringify({ json: '{"headers": {"X-Partner": "very-secret-value"' }), broken.id);
+    await t.s.server.db.updateTable('credentials').set({ data: sealed }).where('id', '=', broken.id).execute();
     const r = await request('custom-broken', { url: `${http.base}/echo`, authentication: 'genericCredentialType', genericAuthType: 'httpCustomAuth' }, { httpCustomAuth: broken });
     expect(r.status).toBe(500);
     expect(r.seen).toHaveLength(0);

@@ -75,3 +75,31 @@ describe('bad credential data', () => {
     expect(await rowCount()).toBe(before);
   });
 });
+
+describe('JSON values', () => {
+  const CUSTOM_BAD: Array<[string, string, RegExp]> = [
+    ['not JSON', '{"headers": {"X-Key": "s3cret"', /^body\/data\/json: the Custom Auth credential: its JSON is not valid JSON$/],
+    ['an array', '["s3cret"]', /^body\/data\/json: the Custom Auth credential: its JSON must be an object with "headers", "qs" and\/or "body"$/],
+    ['a string', '"s3cret"', /must be an object/],
+    ['headers not an object', '{"headers": "s3cret"}', /"headers" must be an object of names and values$/],
+    ['a key other than headers/qs/body', '{"s3cret": {}}', /has a key other than "headers", "qs" and "body"$/],
+  ];
+
+  it("a Custom Auth JSON that is not its { headers, qs, body } object is refused on save, without quoting it; nothing is stored", async () => {
+    const before = await rowCount();
+    for (const [what, json, message] of CUSTOM_BAD) {
+      const r = await t.api('POST', '/credentials', { name: 'Custom', type: 'httpCustomAuth', data: { json } });
+      expect(r.status, what).toBe(400);
+      expect(r.body.message, what).toMatch(message);
+      expect(JSON.stringify(r.body), what).not.toContain('s3cret');
+    }
+    expect(await rowCount()).toBe(before);
+    const good = await t.api('POST', '/credentials', { name: 'Custom', type: 'httpCustomAuth', data: { json: '{"headers": {"X-Key": "s3cret"}, "qs": {"k": 1}}' } });
+    expect(good.status).toBe(200);
+    const patched = await t.api('PATCH', `/credentials/${good.body.data.id}`, { data: { json: '[1]' } });
+    expect(patched.status).toBe(400);
+    // An expression is checked when it runs, not on save.
+    const expr = await t.api('POST', '/credentials', { name: 'Custom expr', type: 'httpCustomAuth', data: { json: '={{ $env.AUTH }}' } });
+    expect(expr.status).toBe(200);
+  });
+});

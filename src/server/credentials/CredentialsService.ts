@@ -7,6 +7,7 @@ import type { IDataObject, INode } from '../../model/workflow.ts';
 import { CREDENTIAL_BLANK_VALUE, DEFAULT_CREDENTIAL_NAME, MAX_CREDENTIAL_NAME_LENGTH, type ICredentialType } from '../../model/credentialTypes.ts';
 import { CREDENTIAL_TYPES, credentialType } from '../../nodes/credentials/registry.ts';
 import { nextDefaultWorkflowName } from '../../model/names.ts';
+import { CustomAuthError, parseCustomAuth } from '../../engine/auth/custom.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { CredentialListRow, CredentialRow, CredentialsRepository } from '../db/repositories/credentials.ts';
 import { newEntityId, nowIso } from '../db/repositories/ids.ts';
@@ -119,6 +120,7 @@ export function validateCredentialData(type: ICredentialType, data: CredentialDa
     }
     out[key] = value;
   }
+  checkJsonValues(type, out, field);
   const shown = withDefaults(type, out);
   for (const p of type.properties) {
     if (!p.required) continue;
@@ -128,6 +130,32 @@ export function validateCredentialData(type: ICredentialType, data: CredentialDa
     if (v === undefined || v === '') throw new BadRequestError(`${field}/${p.name}: This field is required`);
   }
   return out;
+}
+
+/**
+ * A 'json' property holds JSON text (or an expression): checked on save, so a credential that
+ * cannot work is refused then rather than at its first run; Custom Auth's must be its
+ * { headers, qs, body } object. Messages never quote the text (it holds secrets).
+ */
+function checkJsonValues(type: ICredentialType, data: CredentialData, field: string): void {
+  for (const p of type.properties) {
+    const value = data[p.name];
+    if (p.type !== 'json' || typeof value !== 'string' || value.startsWith('=') || value.trim() === '') continue;
+    if (type.name === 'httpCustomAuth' && p.name === 'json') {
+      try {
+        parseCustomAuth({ json: value });
+      } catch (e) {
+        if (e instanceof CustomAuthError) throw new BadRequestError(`${field}/${p.name}: the Custom Auth credential: ${e.message}`);
+        throw e;
+      }
+      continue;
+    }
+    try {
+      JSON.parse(value);
+    } catch {
+      throw new BadRequestError(`${field}/${p.name} is not valid JSON`);
+    }
+  }
 }
 
 /** The type's defaults under the stored values (n8n applies defaults when it decrypts). */
