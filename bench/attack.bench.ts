@@ -6,7 +6,8 @@
 // regex guard: µs per regex operation inside an expression, fast path and worker path.
 // Part of `npm run bench` (runAttackBench); alone: `npm run bench -- --only attack`.
 import { live } from '../tests/server/triggerHelpers.ts';
-import { ATTACKS, probeAttack } from '../tests/security/attacks.ts';
+import { ATTACKS, probeAttack, type Attack } from '../tests/security/attacks.ts';
+import { chain, node, workflow } from '../tests/server/triggerHelpers.ts';
 import '../src/engine/expressions.ts';
 import { evaluateExpression } from '../src/model/expressions/index.ts';
 
@@ -46,7 +47,12 @@ export async function runAttackBench({ quick = false } = {}) {
   try {
     await t.api('GET', '/settings');
     const rows: AttackRow[] = [];
-    for (const attack of ATTACKS) {
+    // The control: a harmless run probed the same way, first and last — what the machine alone
+    // costs (a loaded shared machine holds the loop by itself: GC, thread switches).
+    const trigger = node('Trigger', 'n8n-nodes-base.manualTrigger', 1);
+    const set = node('Set', 'n8n-nodes-base.set', 3.4, { mode: 'manual', assignments: { assignments: [{ id: 'a', name: 'x', value: '={{ 1 + 1 }}', type: 'string' }] }, options: {} });
+    const control: Attack = { name: 'control: a harmless Set node', workflow: workflow('Control', [trigger, set], chain(trigger, set)) };
+    for (const attack of [control, ...ATTACKS, { ...control, name: 'control again' }]) {
       if (quick && (attack.timeoutMs ?? 0) > 10_000) continue;
       const p = await probeAttack(t, attack);
       rows.push({
@@ -60,10 +66,14 @@ export async function runAttackBench({ quick = false } = {}) {
     }
     for (const r of rows) console.log(`${r.name.padEnd(72)} settings max ${String(r.settingsMaxMs).padStart(6)} ms  loop delay max ${String(r.loopDelayMaxMs).padStart(6)} ms  ${r.status}`);
     const regexUsPerOperation = regexCost(quick ? 20_000 : 100_000);
+    const attacks = rows.filter((r) => !r.name.startsWith('control'));
+    const regexStopped = attacks.filter((r) => /Regular expression/.test(r.error));
     return {
       attacks: rows,
-      settingsMaxMs: Math.max(...rows.map((r) => r.settingsMaxMs)),
-      loopDelayMaxMs: Math.max(...rows.map((r) => r.loopDelayMaxMs)),
+      settingsMaxMs: Math.max(...attacks.map((r) => r.settingsMaxMs)),
+      loopDelayMaxMs: Math.max(...attacks.map((r) => r.loopDelayMaxMs)),
+      regexStoppedLoopDelayMaxMs: Math.max(...regexStopped.map((r) => r.loopDelayMaxMs)),
+      controlLoopDelayMaxMs: Math.max(...rows.filter((r) => r.name.startsWith('control')).map((r) => r.loopDelayMaxMs)),
       regexUsPerOperation,
     };
   } finally {
