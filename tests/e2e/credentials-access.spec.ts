@@ -101,8 +101,11 @@ test("unticking a node type under 'Allow use by' gives the node an issue and the
   await page.getByTestId('credential-close').click();
   await expect(dialog).toBeHidden();
 
-  // The node issue: the node is red on the canvas, and the issue blocks a run, named in the toast.
+  // The node issue: in the panel under the credential, red on the canvas, and it blocks a run,
+  // named in the toast.
   const issue = `Node type "${HTTP}" is not allowed to use credential "${credName}".`;
+  await expect(page.getByTestId('credential-access-httpHeaderAuth')).toContainText(issue);
+  await shot(page, '03-ndv-issue');
   await page.getByTestId('ndv-close').click();
   await expect(node(page, 'HTTP Request')).toHaveAttribute('aria-label', /HTTP Request, has issues/);
   await shot(page, '04-canvas-issue');

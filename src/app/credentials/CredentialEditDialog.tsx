@@ -18,7 +18,6 @@ import {
   defaultCredentialName,
   isCredentialTestable,
   missingRequiredCredentialFields,
-  nodeTypesUsingCredential,
   UNTITLED_CREDENTIAL_NAME,
 } from '../../model/nodeCredentials.ts';
 import {
@@ -30,6 +29,7 @@ import {
   type CredentialListItem,
   type CredentialTestResult,
 } from '../api/credentials.ts';
+import { defaultNodesAccess } from '../../model/nodesAccess.ts';
 import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { basePath } from '../basePath.ts';
 import { useStores } from '../stores/context.ts';
@@ -114,7 +114,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
         const name = await getNewCredentialName(defaultCredentialName(type));
         const data: CredentialData = {};
         for (const p of type.properties) if (p.default !== undefined) data[p.name] = p.default as CredentialData[string];
-        const usable = nodeTypesUsingCredential(type.name, nodeTypes.descriptions, credentials.types).map((d) => d.name);
+        const usable = defaultNodesAccess(type.name, nodeTypes.descriptions, credentials.types);
         if (!cancelled) {
           setForm({ type, name, data, nodesAccess: usable });
           setOauth('notConnected');
@@ -127,7 +127,9 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
         // Secrets are not put into the page: the placeholder keeps them on the server.
         for (const p of type.properties) if (p.typeOptions?.password && data[p.name] !== undefined && data[p.name] !== '') data[p.name] = CREDENTIAL_BLANK_VALUE;
         if (!cancelled) {
-          setForm({ id: stored.id, type, name: stored.name, data, nodesAccess: stored.nodesAccess.map((a) => a.nodeType), createdAt: stored.createdAt, updatedAt: stored.updatedAt });
+          // An empty list allows every node type (an older or imported credential): shown ticked.
+          const access = stored.nodesAccess.length > 0 ? stored.nodesAccess.map((a) => a.nodeType) : defaultNodesAccess(type.name, nodeTypes.descriptions, credentials.types);
+          setForm({ id: stored.id, type, name: stored.name, data, nodesAccess: access, createdAt: stored.createdAt, updatedAt: stored.updatedAt });
           setOauth(stored.oauth);
         }
       }
@@ -163,7 +165,13 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
       }),
     [type, form?.data],
   );
-  const usableBy = useMemo(() => (type ? nodeTypesUsingCredential(type.name, nodeTypes.descriptions, credentials.types) : []), [type, nodeTypes.descriptions, credentials.types]);
+  // Every node type that can use the type, the type's supportedNodes included (nodesAccess.ts).
+  const usableBy = useMemo(() => {
+    if (!type) return [];
+    const names = new Set(defaultNodesAccess(type.name, nodeTypes.descriptions, credentials.types));
+    const byName = new Map(nodeTypes.descriptions.filter((d) => names.has(d.name)).map((d) => [d.name, d]));
+    return [...byName.values()].sort((a, b) => a.displayName.localeCompare(b.displayName));
+  }, [type, nodeTypes.descriptions, credentials.types]);
 
   const missing = form ? missingRequiredCredentialFields(form.type, form.data) : [];
   const issues: Record<string, string[]> = {};

@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { faPen } from '@fortawesome/free-solid-svg-icons';
 import type { NeededCredential } from '../../model/nodeCredentials.ts';
+import { nodeAccessIssue, nodeTypeAllowed } from '../../model/nodesAccess.ts';
 import { errorMessage, isSessionEnded } from '../api/errors.ts';
 import { useStores } from '../stores/context.ts';
 import type { NodeModel } from '../stores/WorkflowStore.ts';
@@ -107,6 +108,11 @@ const CredentialSelect = observer(function CredentialSelect({ node, needed, labe
       {missing && (
         <div className="field-error" role="alert">
           {`Credentials for "${typeName}" are not set.`}
+        </div>
+      )}
+      {current && !nodeTypeAllowed(current.nodesAccess, node.type) && (
+        <div className="field-error" role="alert" data-testid={`credential-access-${needed.name}`}>
+          {`${nodeAccessIssue(node.type, current.name)} Allow it in the credential's Details tab ('Allow use by').`}
         </div>
       )}
       {current?.oauth === 'reconnect' && (
