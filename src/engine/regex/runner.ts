@@ -138,11 +138,12 @@ function cpuUsedMs(w: RegexWorker): number | undefined {
 
 /**
  * The most the server thread waits for one operation, in budgets (see workerRegexRunner): a
- * request the worker has not begun yet (its thread kept off the CPU) is waited for this long.
- * 1 s was too much: the bench saw a 1,050 ms hold on a machine that also held a harmless run's
- * loop for 165 ms.
+ * request the worker has not begun yet (its thread kept off the CPU) is waited for this long,
+ * and one begun is stretched to no more. With the default 50 ms limit that is the 100 ms event
+ * loop budget. (1 s for a request not begun was too much: the bench saw a 1,050 ms hold on a
+ * machine that also held a harmless run's loop for 165 ms; 3 budgets still gave 150 ms.)
  */
-const NOT_BEGUN_FACTOR = 3;
+const NOT_BEGUN_FACTOR = 2;
 /** How long the very first operation may wait for the first worker to load. */
 const COLD_START_MS = 5_000;
 /** Workers terminated because an operation overran (for tests and diagnostics). */
@@ -237,8 +238,9 @@ export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs:
   // The deadline is the operation's own time, counted from when the worker began it: on an
   // overloaded machine (load averages of 10–15 on 2 cores were seen here) a worker thread can
   // wait 100 ms for a core before it even reads the request, and that is not the pattern's
-  // doing. A request not begun is waited for up to 3 budgets in all; one begun gets its budget
-  // in wall-clock time, stretched (to at most twice) while its thread's CPU time is behind.
+  // doing. A request not begun is waited for up to 2 budgets in all; one begun gets its budget
+  // in wall-clock time, stretched (to at most 2 budgets in all) while its thread's CPU time is
+  // behind.
   const budget = timeoutMs > 0 ? Math.max(0, timeoutMs - (posted - start)) : Infinity;
   const hardEnd = posted + NOT_BEGUN_FACTOR * budget;
   let end = posted + budget;
