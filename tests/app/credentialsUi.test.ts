@@ -13,6 +13,11 @@ import {
 } from '../../src/app/credentials/credentialsListRows.ts';
 import { grantType, isGoogleOAuth, isOAuthCredential, oauthCallbackUrl, oauthVersion, typeChain } from '../../src/app/credentials/oauth.ts';
 import { CREDENTIAL_TYPES } from '../../src/nodes/credentials/registry.ts';
+import { runInAction } from 'mobx';
+import { RootStore } from '../../src/app/stores/RootStore.ts';
+import { builtinNodeTypes } from '../../src/nodes/registry.ts';
+import type { INode } from '../../src/model/workflow.ts';
+import { NODE_CREDENTIAL_UPDATED, selectNodeCredential } from '../../src/app/credentials/credentialCommands.ts';
 
 function row(id: string, name: string, typeName: string, createdAt: string, updatedAt = createdAt): CredentialRow {
   return { id, name, type: typeName, typeName, nodesAccess: [], createdAt, updatedAt };
@@ -90,5 +95,49 @@ describe('OAuth rules (spec 002 §4)', () => {
     expect(oauthCallbackUrl(2, urls)).toBe(urls.oauth2);
     expect(oauthCallbackUrl(1, urls)).toBe(urls.oauth1);
     expect(oauthCallbackUrl(1, undefined)).toBeUndefined();
+  });
+});
+
+describe('invalid stored credentials are replaced (spec 002 §4)', () => {
+  const httpNode = (id: string, credentials?: INode['credentials']): INode => ({
+    id, name: `HTTP ${id}`, type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [0, 0],
+    parameters: { url: 'https://example.com', authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' }, credentials,
+  });
+  function root(nodes: INode[]): RootStore {
+    const r = new RootStore();
+    runInAction(() => {
+      r.nodeTypes.set(builtinNodeTypes.descriptions());
+      r.workflow.load({ name: 'w', active: false, nodes, connections: {} });
+    });
+    (r.credentials as unknown as { setLoaded(t: unknown[], l: unknown[]): void }).setLoaded(CREDENTIAL_TYPES as ICredentialType[], [
+      { id: 'c1', name: 'Partner', type: 'httpHeaderAuth', nodesAccess: [], createdAt: '', updatedAt: '' },
+      { id: 'c2', name: 'Other', type: 'httpHeaderAuth', nodesAccess: [], createdAt: '', updatedAt: '' },
+    ]);
+    return r;
+  }
+  const refOf = (r: RootStore, id: string) => r.workflow.nodes.get(id)!.settings.credentials?.httpHeaderAuth;
+
+  it('choosing a credential where the old one is missing updates every node that named it, in one undoable step, and says so', () => {
+    const gone = { id: 'deleted-9', name: 'Imported key' };
+    const r = root([httpNode('a', { httpHeaderAuth: gone }), httpNode('b', { httpHeaderAuth: gone }), httpNode('c', { httpHeaderAuth: { id: 'c2', name: 'Other' } })]);
+    selectNodeCredential(r, 'a', 'httpHeaderAuth', { id: 'c1', name: 'Partner' });
+    expect(refOf(r, 'a')).toEqual({ id: 'c1', name: 'Partner' });
+    expect(refOf(r, 'b')).toEqual({ id: 'c1', name: 'Partner' });
+    expect(refOf(r, 'c')).toEqual({ id: 'c2', name: 'Other' });
+    const toast = r.ui.toasts.toasts.at(-1)!;
+    expect(toast.title).toBe(NODE_CREDENTIAL_UPDATED);
+    expect(toast.message).toBe('Nodes that used credential "Imported key" have been updated to use "Partner"');
+    r.workflow.undo();
+    expect(refOf(r, 'a')).toEqual(gone);
+    expect(refOf(r, 'b')).toEqual(gone);
+  });
+
+  it('a valid old credential is only replaced on the node itself, without a message', () => {
+    const r = root([httpNode('a', { httpHeaderAuth: { id: 'c2', name: 'Other' } }), httpNode('b', { httpHeaderAuth: { id: 'c2', name: 'Other' } })]);
+    const before = r.ui.toasts.toasts.length;
+    selectNodeCredential(r, 'a', 'httpHeaderAuth', { id: 'c1', name: 'Partner' });
+    expect(refOf(r, 'a')).toEqual({ id: 'c1', name: 'Partner' });
+    expect(refOf(r, 'b')).toEqual({ id: 'c2', name: 'Other' });
+    expect(r.ui.toasts.toasts.length).toBe(before);
   });
 });

@@ -40,7 +40,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { copyWithToast } from '../ui/copyWithToast.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { CredentialTypeIcon } from './CredentialTypeIcon.tsx';
-import { couldNotFind, deleteCredentialCommand, isNotFound, PROBLEM_LOADING_CREDENTIAL } from './credentialCommands.ts';
+import { couldNotFind, deleteCredentialCommand, isNotFound, PROBLEM_LOADING_CREDENTIAL, selectNodeCredential } from './credentialCommands.ts';
 import { documentationUrl, formatCredentialDate } from './credentialsListRows.ts';
 import { isGoogleOAuth, isOAuthCredential, OAUTH_POPUP, OAUTH_SUCCESS_MESSAGE, oauthCallbackUrl, oauthVersion } from './oauth.ts';
 import '../dialogs/dialogs.css';
@@ -245,7 +245,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
       } else {
         saved = await credentials.create({ ...body, type: form.type.name });
         const target = credentials.takeTarget();
-        if (target && workflow.nodes.has(target.nodeId)) workflow.setNodeCredential(target.nodeId, target.type, { id: saved.id, name: saved.name });
+        if (target && workflow.nodes.has(target.nodeId)) selectNodeCredential(root, target.nodeId, target.type, { id: saved.id, name: saved.name });
       }
       const next: Form = { ...form, id: saved.id, name: saved.name, createdAt: saved.createdAt, updatedAt: saved.updatedAt };
       setForm(next);

@@ -9,6 +9,7 @@ import { faPen } from '@fortawesome/free-solid-svg-icons';
 import type { NeededCredential } from '../../model/nodeCredentials.ts';
 import { nodeAccessIssue, nodeTypeAllowed } from '../../model/nodesAccess.ts';
 import { errorMessage, isSessionEnded } from '../api/errors.ts';
+import { selectNodeCredential } from './credentialCommands.ts';
 import { useStores } from '../stores/context.ts';
 import type { NodeModel } from '../stores/WorkflowStore.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -35,7 +36,8 @@ export const NodeCredentials = observer(function NodeCredentials({ node, needed 
 });
 
 const CredentialSelect = observer(function CredentialSelect({ node, needed, label }: { node: NodeModel; needed: NeededCredential; label?: string }) {
-  const { credentials, workflow, ui, users } = useStores();
+  const root = useStores();
+  const { credentials, ui, users } = root;
   const type = credentials.type(needed.name);
   const typeName = type?.displayName ?? needed.name;
   const ref = node.settings.credentials?.[needed.name];
@@ -55,7 +57,7 @@ const CredentialSelect = observer(function CredentialSelect({ node, needed, labe
       return;
     }
     const c = options.find((x) => x.id === value);
-    if (c) workflow.setNodeCredential(node.id, needed.name, { id: c.id, name: c.name });
+    if (c) selectNodeCredential(root, node.id, needed.name, { id: c.id, name: c.name });
   };
 
   // A reference the list does not hold (deleted, or from another instance) stays visible.

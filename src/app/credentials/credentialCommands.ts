@@ -53,3 +53,30 @@ export async function deleteCredentialCommand(root: RootStore, id: string, name:
     return false;
   }
 }
+
+export const NODE_CREDENTIAL_UPDATED = 'Node credential updated';
+
+/**
+ * Spec 002 §4 "Invalid stored credentials are replaced, with a success message": choosing a
+ * credential for a node whose current one does not exist (deleted, or from another instance)
+ * gives it also to every other node of the open workflow that names the same missing credential,
+ * in one undoable step, and says so (n8n's 'Node credential updated'). Otherwise only the node.
+ */
+export function selectNodeCredential(root: RootStore, nodeId: string, type: string, chosen: { id: string; name: string }): void {
+  const { workflow, credentials, ui } = root;
+  const old = workflow.nodes.get(nodeId)?.settings.credentials?.[type];
+  const stored = credentials.ofType(type);
+  const exists = (ref: { id?: string | null; name?: string }) =>
+    (!!ref.id && stored.some((c) => c.id === ref.id)) || (!!ref.name && stored.filter((c) => c.name === ref.name).length === 1);
+  const invalid = old && credentials.loaded && !exists(old) && (old.id !== chosen.id || old.name !== chosen.name);
+  if (!invalid) {
+    workflow.setNodeCredential(nodeId, type, chosen);
+    return;
+  }
+  const same = (ref: { id?: string | null; name?: string } | undefined) => !!ref && (old.id ? ref.id === old.id : !ref.id && ref.name === old.name);
+  const others = [...workflow.nodes.values()].filter((m) => m.id !== nodeId && same(m.settings.credentials?.[type])).map((m) => m.id);
+  workflow.history.transact('Select credential', () => {
+    for (const id of [nodeId, ...others]) workflow.setNodeCredential(id, type, chosen);
+  });
+  if (others.length) ui.toasts.success(NODE_CREDENTIAL_UPDATED, `Nodes that used credential "${old.name || old.id}" have been updated to use "${chosen.name}"`);
+}
