@@ -254,7 +254,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
       if (options.test !== false && isCredentialTestable(form.type, form.data)) await runTest(next);
       return next;
     } catch (e) {
-      if (!isSessionEnded(e)) ui.toasts.error(form.id ? 'Problem updating credential' : 'Problem creating credential', errorMessage(e), false);
+      if (!isSessionEnded(e)) ui.toasts.error(form.id ? 'Problem updating credential' : 'Problem creating credential', fieldNamed(form.type, errorMessage(e)), false);
       return undefined;
     } finally {
       setSaving(false);
@@ -626,6 +626,14 @@ function awaitOAuthPopup(root: RootStore, popup: Window, id: string, on: { conne
   }, 500);
   window.addEventListener('message', onMessage);
   return finish;
+}
+
+/**
+ * The server names a refused field by its API path ('body/data/json: …'); the user knows it by
+ * its label ('JSON: …').
+ */
+function fieldNamed(type: ICredentialType, message: string): string {
+  return message.replace(/^body\/data\/([A-Za-z0-9_]+)(?=[: ])/, (_, name: string) => type.properties.find((p) => p.name === name)?.displayName ?? name);
 }
 
 /** Empty, an expression, or text that parses as JSON. */

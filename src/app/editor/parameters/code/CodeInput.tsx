@@ -75,6 +75,7 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
           lint: language === 'javascript' ? 'javascript' : language === 'json' ? 'json' : undefined,
           completions: language === 'javascript' && isCodeNode ? () => completionsRef.current : undefined,
           ariaLabel: property.displayName,
+          placeholder: property.placeholder,
           onLint: (m) => !disposed && setMarkers(m),
           onContentHeight: (px) => !disposed && setContentHeight(px),
         });
@@ -115,6 +116,7 @@ export const CodeInput = observer(function CodeInput({ property, value, onChange
           className="textarea mono"
           rows={height}
           value={text}
+          placeholder={property.placeholder}
           readOnly={ctx.readOnly}
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}

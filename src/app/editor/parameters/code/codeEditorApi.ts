@@ -17,6 +17,8 @@ export interface CodeEditorOptions {
   /** The Code node's completions ($input, $json fields, $('Name') …), read when asked. */
   completions?: () => CompletionData;
   ariaLabel?: string;
+  /** Shown greyed while the editor is empty (the parameter's placeholder, e.g. Custom Auth's example JSON). */
+  placeholder?: string;
   /** Hears the lint errors each time they are computed. */
   onLint?: (markers: CodeMarker[]) => void;
   /** Hears the height (px) the content takes as laid out, wrapped lines counted; at once and on each change. */

@@ -12,6 +12,7 @@ import 'monaco-editor/editor/contrib/folding/browser/folding';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import 'monaco-editor/editor/contrib/placeholderText/browser/placeholderText.contribution';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/python/register';
@@ -112,6 +113,7 @@ export function createCodeEditor(container: HTMLElement, options: CodeEditorOpti
     tabSize: 2,
     fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
     ariaLabel: options.ariaLabel,
+    placeholder: options.placeholder,
     fixedOverflowWidgets: true,
     quickSuggestions: { other: true, strings: true, comments: false },
     suggestOnTriggerCharacters: true,
