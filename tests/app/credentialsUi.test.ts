@@ -56,6 +56,12 @@ describe('type picker search', () => {
     expect(filterCredentialTypes(CREDENTIAL_TYPES, '  HEADER ').map((t) => t.name)).toEqual(['httpHeaderAuth']);
     expect(filterCredentialTypes(CREDENTIAL_TYPES, 'httpbasic').map((t) => t.name)).toEqual(['httpBasicAuth']);
     expect(filterCredentialTypes(CREDENTIAL_TYPES, 'no such thing')).toEqual([]);
+    // Enter takes the first: the exact name, then names starting with the search, then the rest.
+    expect(filterCredentialTypes(CREDENTIAL_TYPES, 'oauth2 api')[0].name).toBe('oAuth2Api');
+    expect(filterCredentialTypes(CREDENTIAL_TYPES, 'oauth2 api').slice(1).map((t) => t.displayName)).toEqual(
+      filterCredentialTypes(CREDENTIAL_TYPES, 'oauth2 api').slice(1).map((t) => t.displayName).sort((a, b) => a.localeCompare(b)),
+    );
+    expect(filterCredentialTypes(CREDENTIAL_TYPES, 'git')[0].displayName).toBe('GitHub API');
   });
 });
 

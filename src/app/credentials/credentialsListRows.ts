@@ -53,7 +53,20 @@ export function filterCredentialTypes(types: readonly ICredentialType[], search:
   const q = search.trim().toLowerCase();
   const sorted = [...types].sort((a, b) => a.displayName.localeCompare(b.displayName));
   if (!q) return sorted;
-  return sorted.filter((t) => t.displayName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q));
+  // The best match comes first, since Enter takes the first: 'oauth2 api' is OAuth2 API, not
+  // GitHub OAuth2 API. Exact name, then name starting with the search, then the rest (A to Z each).
+  const rank = (t: ICredentialType) => {
+    const display = t.displayName.toLowerCase();
+    const name = t.name.toLowerCase();
+    if (display === q || name === q) return 0;
+    if (display.startsWith(q) || name.startsWith(q)) return 1;
+    return 2;
+  };
+  return sorted
+    .filter((t) => t.displayName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q))
+    .map((t) => ({ t, r: rank(t) }))
+    .sort((a, b) => a.r - b.r)
+    .map(({ t }) => t);
 }
 
 const DOCS_BASE = 'https://docs.n8n.io/integrations/builtin/credentials/';
