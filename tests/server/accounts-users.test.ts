@@ -120,7 +120,12 @@ describe('deleting a member', () => {
     expect(list.body.data.map((w: { id: string }) => w.id).sort()).toEqual([a.wf1, a.wf2].sort());
     const creds = await api(s, 'GET', `/rest/credentials/${a.cred}?includeData=true`, undefined, { cookie: b.cookie });
     expect(creds.status).toBe(200);
-    expect(creds.body.data.data.value).toBe('secret-of-leaver@example.com key');
+    // The secret is never answered (the placeholder), but it moved with the credential: a node
+    // of the heir's gets it.
+    expect(creds.body.data.data.value).toBe('__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6');
+    const type = creds.body.data.type as string;
+    const resolved = await s.server.context.credentials.resolveForNode(type, { name: 'Use', type: 'n8n-nodes-base.httpRequest', credentials: { [type]: { id: a.cred, name: '' } } }, b.id);
+    expect(resolved.value).toBe('secret-of-leaver@example.com key');
     const exec = await api(s, 'GET', `/rest/executions/${a.exec}`, undefined, { cookie: b.cookie });
     expect(exec.status).toBe(200);
     // The heir may change the moved workflow.
