@@ -135,5 +135,20 @@ describe('issues sync', () => {
     expect(runIssueLines(r)).toEqual([]);
     stop();
   });
-});
 
+  it("the run's 'Workflow has issues' lines name a credential type as the node's panel does (its display name)", () => {
+    const r = new RootStore();
+    runInAction(() => {
+      r.nodeTypes.set(builtinNodeTypes.descriptions());
+      r.workflow.load({
+        name: 'w', active: false, connections: {},
+        nodes: [{
+          id: 'o', name: 'OAuth', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [0, 0],
+          parameters: { url: 'https://example.com', authentication: 'genericCredentialType', genericAuthType: 'oAuth2Api' },
+        }],
+      });
+      (r.credentials as unknown as { setLoaded(t: unknown[], l: unknown[]): void }).setLoaded([{ name: 'oAuth2Api', displayName: 'OAuth2 API', properties: [] }], []);
+    });
+    expect(runIssueLines(r)).toEqual(['OAuth: Credentials for "OAuth2 API" are not set.']);
+  });
+});

@@ -173,7 +173,7 @@ function blockingIssuesOf(root: RootStore, m: NodeModel, known: KnownCredential[
     computeNodeIssues(
       { id: m.id, name: m.name, type: m.type, typeVersion: m.typeVersion, position: [0, 0], parameters: input.parameters, disabled: input.disabled, credentials: input.credentials },
       nodeTypes.get(m.type, m.typeVersion),
-      { hasPinData: input.hasPinData, hasRunError: !!workflow.runData?.[m.name]?.some((r) => r.error), credentials: known },
+      { hasPinData: input.hasPinData, hasRunError: !!workflow.runData?.[m.name]?.some((r) => r.error), credentials: known, credentialTypeNames: credentialTypeNames(root) },
     ),
   );
 }
