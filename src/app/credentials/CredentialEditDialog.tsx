@@ -229,7 +229,7 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
     const badJson = form.type.properties.filter((p) => p.type === 'json' && !isJson(form.data[p.name]));
     if (badJson.length) {
       setTab('connection');
-      setBanner({ kind: 'error', title: CHECK_ERRORS, message: `${badJson.map((p) => p.displayName).join(', ')}: not valid JSON.` });
+      setBanner({ kind: 'error', title: CHECK_ERRORS, message: `${badJson.map((p) => p.displayName).join(', ')}: not valid JSON.`, docs: documentationUrl(form.type.documentationUrl) });
       return undefined;
     }
     if (form.id && !dirty) return form;
