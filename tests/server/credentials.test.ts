@@ -167,6 +167,21 @@ describe('credentials REST', () => {
     expect(await stored(s, id, 'httpHeaderAuth')).toEqual({ name: 'X-Key', value: 'v' });
   });
 
+  it('create and update answer the OAuth connection state as the list does', async () => {
+    const s = await server();
+    const oauth = { grantType: 'authorizationCode', authUrl: 'http://127.0.0.1:1/auth', accessTokenUrl: 'http://127.0.0.1:1/token', clientId: 'c', clientSecret: 'x' };
+    const created = await call(s, 'POST', '/rest/credentials', { name: 'O', type: 'oAuth2Api', data: oauth });
+    expect(created.body.data.oauth).toBe('notConnected');
+    const patched = await call(s, 'PATCH', `/rest/credentials/${created.body.data.id}`, { name: 'O2' });
+    expect(patched.body.data.oauth).toBe('notConnected');
+    const list = await call(s, 'GET', '/rest/credentials');
+    expect(list.body.data.find((c: { id: string }) => c.id === created.body.data.id).oauth).toBe('notConnected');
+    // Client credentials are not connected by a user: no state.
+    const machine = await call(s, 'PATCH', `/rest/credentials/${created.body.data.id}`, { data: { ...oauth, grantType: 'clientCredentials' } });
+    expect(machine.body.data.oauth).toBeUndefined();
+    expect((await call(s, 'POST', '/rest/credentials', basic)).body.data.oauth).toBeUndefined();
+  });
+
   it('POST /credentials/test has no test for HTTP auth types and reports an SMTP server that is not there', async () => {
     const s = await server();
     const http = await call(s, 'POST', '/rest/credentials/test', { credentials: { name: 'x', type: 'httpBasicAuth', data: { user: 'a', password: 'b' } } });

@@ -284,7 +284,8 @@ export class CredentialsService {
       updatedAt: now,
     };
     await this.#repo.insert(row);
-    return toResponse(row);
+    const [out] = await this.#withOAuthState([toResponse(row)]);
+    return out;
   }
 
   async update(id: string, body: CredentialWrite, actor: CredentialActor): Promise<CredentialResponse> {
@@ -303,7 +304,9 @@ export class CredentialsService {
       patch.data = this.#seal(validateCredentialData(type, unredact(body.data, stored)), id);
     }
     if (body.nodesAccess !== undefined) patch.nodesAccess = JSON.stringify(body.nodesAccess);
-    return toResponse(await this.#repo.update(id, patch));
+    // As the list answers it: the OAuth connection state the editor shows (a type change drops tokens).
+    const [out] = await this.#withOAuthState([toResponse(await this.#repo.update(id, patch))]);
+    return out;
   }
 
   /** The owner may delete any credential (a leaked secret), a member their own. */
