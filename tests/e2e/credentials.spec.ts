@@ -77,7 +77,9 @@ test('an HTTP Request node gets a Basic Auth credential from the NDV and the run
   await select.selectOption({ label: '+ Create New Credential' });
   const dialog = page.getByTestId('credential-edit-dialog');
   await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('credential-edit-name')).toHaveText('Unnamed credential');
+  // The shared e2e server may hold earlier specs' 'Unnamed credential's: the name is numbered then.
+  await expect(page.getByTestId('credential-edit-name')).toHaveText(/^Unnamed credential( \d+)?$/);
+  const generated = (await page.getByTestId('credential-edit-name').textContent())!;
   await dialog.getByTestId('parameter-input-credential.user').fill(USER);
   await dialog.getByTestId('parameter-input-credential.password').fill(PASSWORD);
   await expect(dialog.getByTestId('parameter-input-credential.password')).toHaveAttribute('type', 'password');
@@ -90,7 +92,7 @@ test('an HTTP Request node gets a Basic Auth credential from the NDV and the run
   await page.getByRole('button', { name: 'Keep editing' }).click();
 
   await page.getByTestId('credential-tab-details').click();
-  await expect(page.getByTestId('credential-name-input')).toHaveValue('Unnamed credential');
+  await expect(page.getByTestId('credential-name-input')).toHaveValue(generated);
   await shot(page, '04-modal-details');
   await page.getByTestId('credential-tab-connection').click();
 
@@ -103,10 +105,10 @@ test('an HTTP Request node gets a Basic Auth credential from the NDV and the run
   await expect(dialog).toBeHidden();
 
   // The selector shows the stored credential; the node references it; the issue is gone.
-  await expect(select.locator('option:checked')).toHaveText('Unnamed credential');
+  await expect(select.locator('option:checked')).toHaveText(generated);
   await expect(page.getByTestId('node-credential-httpBasicAuth').getByRole('alert')).toHaveCount(0);
   const ref = await page.evaluate(() => (window as unknown as { __switchyard: { workflow: { nodeByName(n: string): { settings: { credentials?: unknown } } } } }).__switchyard.workflow.nodeByName('HTTP Request').settings.credentials);
-  expect(ref).toEqual({ httpBasicAuth: { id: body.data.id, name: 'Unnamed credential' } });
+  expect(ref).toEqual({ httpBasicAuth: { id: body.data.id, name: generated } });
   expect(await page.evaluate(() => (window as unknown as { __switchyard: { workflow: { dirty: boolean } } }).__switchyard.workflow.dirty)).toBe(true);
   await shot(page, '05-selector-selected');
 

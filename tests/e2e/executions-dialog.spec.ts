@@ -7,6 +7,8 @@
 // the activation dialog's 'execution list' and the trigger panel's 'executions list'.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { baseUrl, canvasIdle, links, n, node, openNew, toast, TYPES } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/executions-dialog';
@@ -327,12 +329,25 @@ test.describe('executions dialog', () => {
     await shot(page, '11-after-delete-all');
   });
 
-  test('a run whose data cannot be saved (a body nested 5,000 deep) ends as an error the dialog shows, and deletes', async ({ page }) => {
-    const path = `ex-deep-${stamp}`;
-    const id = await createActive(page, `Exec Deep ${stamp}`, [webhookNode(path), n('Set', TYPES.set, [480, 300], { assignments: { assignments: [] }, options: {} }, 3.4)], [['Webhook', 'Set']]);
-    const res = await fetch(`${baseUrl()}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) });
-    await res.arrayBuffer();
-    await settled(page, id, 1);
+  test('a run whose data cannot be saved (an HTTP answer nested 5,000 deep) ends as an error the dialog shows, and deletes', async ({ page }) => {
+    // Webhook bodies that deep are refused at the door (issue 14); an HTTP Request's answer is not.
+    const deep = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)));
+    await new Promise<void>((resolve) => deep.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(deep.address() as AddressInfo).port}/deep`;
+    try {
+      const path = `ex-deep-${stamp}`;
+      const fetchNode = n('Fetch', 'n8n-nodes-base.httpRequest', [480, 300], { url, options: {} }, 4.2);
+      const id = await createActive(page, `Exec Deep ${stamp}`, [webhookNode(path), fetchNode], [['Webhook', 'Fetch']]);
+      const res = await fetch(`${baseUrl()}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"go":1}' });
+      await res.arrayBuffer();
+      await settled(page, id, 1);
+      await checkUnsaveable(page, id);
+    } finally {
+      deep.close();
+    }
+  });
+
+  async function checkUnsaveable(page: Page, id: string): Promise<void> {
     await page.goto(`${baseUrl()}workflow`);
     await openDialog(page);
     await filterWorkflow(page, id);
@@ -347,7 +362,7 @@ test.describe('executions dialog', () => {
     await page.getByTestId('executions-delete-confirm-confirm').click();
     await expect(dialog(page).getByTestId('executions-empty')).toHaveText('No executions found');
     await expect(count(page)).toHaveText('(0/0)');
-  });
+  }
 
   test('opens a stopped execution read-only on /execution/:id', async ({ page }) => {
     await page.goto(`${baseUrl()}workflow`);
