@@ -12,6 +12,7 @@
 //
 // The token endpoint gets TOKEN_TIMEOUT_MS, and its answer at most TOKEN_MAX_BYTES. Error messages
 // carry the provider's error code and description, never a token or a client secret.
+import { readCapped } from '../readCapped.ts';
 import { createHash } from 'node:crypto';
 import type { IDataObject, INode } from '../../model/workflow.ts';
 import { NodeOperationError, type HttpRequestOptions, type HttpResponse } from '../../nodes/types.ts';
@@ -79,25 +80,6 @@ function describe(value: unknown): string {
   return text(value).replace(/\s+/g, ' ').slice(0, 300);
 }
 
-async function readBounded(res: Response): Promise<string> {
-  if (Number(res.headers.get('content-length') ?? 0) > TOKEN_MAX_BYTES) throw new OAuth2TokenError(`the token endpoint answered more than ${TOKEN_MAX_BYTES} bytes`);
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > TOKEN_MAX_BYTES) {
-      await reader.cancel();
-      throw new OAuth2TokenError(`the token endpoint answered more than ${TOKEN_MAX_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Adds expires_at (ms since the epoch) from expires_in, as n8n stores it. */
 export function withExpiry(answer: IDataObject, now = Date.now()): OAuth2TokenData {
   const out = { ...answer } as OAuth2TokenData;
@@ -135,7 +117,7 @@ export async function requestToken(
   let res: Response;
   try {
     res = await fetch(url, { method: 'POST', headers, body: form.toString(), signal, redirect: 'error' });
-    body = await readBounded(res);
+    body = await readCapped(res, TOKEN_MAX_BYTES, () => new OAuth2TokenError(`the token endpoint answered more than ${TOKEN_MAX_BYTES} bytes`));
   } catch (e) {
     if (e instanceof OAuth2TokenError) throw e;
     if (timeout.aborted) throw new OAuth2TokenError(`the token endpoint did not answer in ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`);

@@ -9,6 +9,7 @@
 // the signed-in user who asked for it, and the credential is still theirs: a callback cannot
 // write tokens into someone else's credential (CSRF, a leaked state, a deleted credential).
 // Nothing is stored half-way: tokens are written once, after a complete exchange.
+import { readCapped } from '../../engine/readCapped.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { createHash, randomBytes } from 'node:crypto';
@@ -57,24 +58,6 @@ function addQuery(url: URL, extra: string): void {
   for (const [k, v] of new URLSearchParams(trimmed)) url.searchParams.append(k, v);
 }
 
-async function readBounded(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new Error(`the provider answered more than ${MAX_RESPONSE_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** An OAuth 1 token request (RFC 5849 §2.1, §2.3): signed POST, form-encoded answer. */
 async function oauth1TokenRequest(url: URL, authorization: string, what: string, secrets: string[]): Promise<Record<string, string>> {
   const timeout = AbortSignal.timeout(TOKEN_TIMEOUT_MS);
@@ -82,7 +65,7 @@ async function oauth1TokenRequest(url: URL, authorization: string, what: string,
   let body: string;
   try {
     res = await fetch(url, { method: 'POST', headers: { authorization, accept: 'application/x-www-form-urlencoded, application/json' }, signal: timeout, redirect: 'error' });
-    body = await readBounded(res);
+    body = await readCapped(res, MAX_RESPONSE_BYTES, () => new Error(`the provider answered more than ${MAX_RESPONSE_BYTES} bytes`));
   } catch (e) {
     if (timeout.aborted) throw new OAuthFlowError(502, `the ${what} endpoint did not answer in ${TOKEN_TIMEOUT_MS / 1000} s`);
     const cause = (e as { cause?: { code?: string } }).cause;

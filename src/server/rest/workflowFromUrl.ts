@@ -15,6 +15,7 @@
 // It does NOT refuse private or loopback addresses: whoever may use the editor can already
 // reach them with an HTTP Request node in a workflow. Put the server behind an egress policy
 // if that matters for a deployment.
+import { readCapped } from '../../engine/readCapped.ts';
 import { Type } from '@sinclair/typebox';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { isWorkflowUrl } from '../../model/clipboard.ts';
@@ -54,26 +55,6 @@ function checkUrl(raw: string, requireJson: boolean): URL {
   return url;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(`The workflow file is ${declared} bytes; the maximum is ${maxBytes} bytes`);
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new PayloadTooLargeError(`The workflow file is larger than the maximum of ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /** Downloads and parses a workflow file; throws HttpErrors that say what went wrong. */
 export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOptions = {}): Promise<Record<string, unknown>> {
   const maxBytes = options.maxBytes ?? MAX_WORKFLOW_PAYLOAD_BYTES;
@@ -93,7 +74,11 @@ export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOp
       url = checkUrl(new URL(location, url).href, false);
     }
     if (!response.ok) throw new UpstreamError(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-    const text = await readCapped(response, maxBytes);
+    const text = await readCapped(response, maxBytes, (declared) =>
+      declared === undefined
+        ? new PayloadTooLargeError(`The workflow file is larger than the maximum of ${maxBytes} bytes`)
+        : new PayloadTooLargeError(`The workflow file is ${declared} bytes; the maximum is ${maxBytes} bytes`),
+    );
     const deep = jsonTooDeepAt(text);
     if (deep !== undefined) {
       const { line, column } = lineAndColumn(text, deep);
