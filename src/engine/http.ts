@@ -1,4 +1,5 @@
 // Outbound HTTP for nodes: fetch with a time limit, a size limit and n8n's response shapes.
+import { readCappedBytes } from './readCapped.ts';
 import type { HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
 
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -40,30 +41,9 @@ function urlForMessage(url: string): string {
   return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`;
 }
 
-async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`);
-  if (!res.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+/** The body, at most maxBytes (declared or received): more is refused, not read. */
+function readLimited(res: Response, maxBytes: number): Promise<Uint8Array> {
+  return readCappedBytes(res, maxBytes, () => new HttpRequestError(`Response is larger than the limit of ${maxBytes} bytes`));
 }
 
 /** Redirects are followed here rather than by fetch so callers can turn them off or cap them. */

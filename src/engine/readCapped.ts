@@ -1,11 +1,12 @@
 // Reading a fetch answer's body with a cap: a server that declares or sends more than the caller
 // will hold is cut off there (the rest is not read), with the caller's own error.
-/** The body as UTF-8 text (without a BOM), at most maxBytes; more throws tooLarge(declared length, if it was declared). */
-export async function readCapped(response: Response, maxBytes: number, tooLarge: (declared?: number) => Error): Promise<string> {
+
+/** The body's bytes, at most maxBytes; more throws tooLarge(declared length, if it was declared). */
+export async function readCappedBytes(response: Response, maxBytes: number, tooLarge: (declared?: number) => Error): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared);
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -18,6 +19,16 @@ export async function readCapped(response: Response, maxBytes: number, tooLarge:
     }
     chunks.push(value);
   }
-  // TextDecoder drops a leading byte-order mark, as a file saved by an editor may carry.
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The body as UTF-8 text (a leading byte-order mark dropped, as TextDecoder does), at most maxBytes. */
+export async function readCapped(response: Response, maxBytes: number, tooLarge: (declared?: number) => Error): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(response, maxBytes, tooLarge));
 }
