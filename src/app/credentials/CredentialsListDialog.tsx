@@ -25,6 +25,7 @@ import {
   type CredentialSortKey,
 } from './credentialsListRows.ts';
 import '../dialogs/dialogs.css';
+import '../dialogs/openList.css';
 import './credentials.css';
 
 export const CredentialsListDialog = observer(function CredentialsListDialog() {
@@ -82,7 +83,7 @@ export const CredentialsListDialog = observer(function CredentialsListDialog() {
     const current = sort.key === key;
     return (
       <th aria-sort={current ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="cred-sort" data-sort={current ? (sort.descending ? 'desc' : 'asc') : undefined} onClick={() => setSort(nextCredentialSort(sort, key))} data-testid={`credentials-sort-${key}`}>
+        <button type="button" className="open-wf-sort" data-sort={current ? (sort.descending ? 'desc' : 'asc') : undefined} onClick={() => setSort(nextCredentialSort(sort, key))} data-testid={`credentials-sort-${key}`}>
           {label}
         </button>
       </th>
