@@ -84,12 +84,14 @@ export async function runWrk(target: string, opts: { seconds: number; connection
   );
   rmSync(script, { force: true });
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+  if (!/^\s+99%\s+\S+/m.test(out)) throw new Error(`wrk printed no latency distribution: ${out}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
     tool: 'wrk -t2',
     requestsPerSecond: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
-    latencyP50Ms: wrkMs(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    latencyP99Ms: wrkMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    // Anchored: the Thread Stats lines end in a percentage too (e.g. '76.50%').
+    latencyP50Ms: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    latencyP99Ms: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     errors: socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
     non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
     requests: num(/(\d+) requests in/),
