@@ -462,13 +462,15 @@ const SCOPE_PROTO: Record<string, unknown> = (() => {
 
 /**
  * Returns a function giving the scope for one item. Call it once per node run; call the
- * result per item (cheap: one small object).
+ * result per item (cheap: one small object). Every scope has SCOPE_PROTO as its prototype and
+ * holds the context itself: a per-run object used as a prototype gets a map of its own in old
+ * space, which keeps the whole run alive through young-generation GCs (each webhook call's
+ * data was promoted, and the scavenges that copied it were the server's longest pauses).
  */
 export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Record<string, unknown> {
-  const base = Object.create(SCOPE_PROTO) as ScopeThis;
-  base[CTX] = ctx;
   return (itemIndex: number) => {
-    const scope = Object.create(base) as Scope;
+    const scope = Object.create(SCOPE_PROTO) as ScopeThis;
+    scope[CTX] = ctx;
     scope[ITEM] = itemIndex;
     return scope;
   };
