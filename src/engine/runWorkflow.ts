@@ -29,6 +29,14 @@ import { DEFAULT_LIMITS, type IRun, type RunOptions, type EngineLimits } from '.
 
 class EngineError extends Error {}
 
+/**
+ * A run gives the event loop back (a macrotask turn: HTTP requests, timers, other runs) once it
+ * has held it this long. Nodes run synchronously between their awaits, and a workflow of many
+ * nodes, or a loop of thousands of node runs, would otherwise hold the server for seconds.
+ */
+export const RUN_SLICE_MS = 20;
+const turn = (resolve: () => void): void => void setImmediate(resolve);
+
 /** Execute Workflow calls nested deeper than this fail instead of recursing without end. */
 const MAX_SUB_WORKFLOW_DEPTH = 20;
 
@@ -296,7 +304,12 @@ class WorkflowRun {
     let nodeRuns = 0;
     let executionError: ExecutionError | undefined;
 
+    let sliceStart = performance.now();
     while (state.stack.length) {
+      if (performance.now() - sliceStart > RUN_SLICE_MS) {
+        await new Promise<void>(turn);
+        sliceStart = performance.now();
+      }
       if (this.abort.signal.aborted) return cancelledError(this.timedOut);
       if (++nodeRuns > this.limits.maxNodeRuns) {
         throw new EngineError(`Stopped execution after ${this.limits.maxNodeRuns} node runs: the workflow seems to loop without end`);

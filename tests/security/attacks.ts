@@ -56,6 +56,21 @@ function hookIf(path: string, pattern: string): IWorkflowBase {
   return workflow(`Webhook ${path}`, [hook, iff], chain(hook, iff));
 }
 
+/** Trigger → Code (n items) → Loop Over Items (1 per batch) ⇄ No Op: 2n + 2 node runs, each a few µs to a ms. */
+function longLoop(items: number): IWorkflowBase {
+  const t = trigger();
+  const code = codeNode(`return Array.from({ length: ${items} }, (_, i) => ({ json: { i } }));`);
+  const loop = node('Loop', 'n8n-nodes-base.splitInBatches', 3, { batchSize: 1, options: {} });
+  const noop = node('Step', 'n8n-nodes-base.noOp', 1);
+  const to = (n: INode) => [{ node: n.name, type: 'main', index: 0 }];
+  return workflow('Long loop', [t, code, loop, noop], {
+    [t.name]: { main: [to(code)] },
+    [code.name]: { main: [to(loop)] },
+    [loop.name]: { main: [[], to(noop)] },
+    [noop.name]: { main: [to(loop)] },
+  });
+}
+
 export const ATTACKS: Attack[] = [
   // Issue 14's own payloads: V8 re-runs them in linear time, so they finish, and correctly.
   {
@@ -150,6 +165,14 @@ export const ATTACKS: Attack[] = [
     workflow: chainOf('Set scans', [trigger(), setRaw('Set', 'x', "={{ (() => { const s = 'ab'.repeat(2e7); let n = 0; for (let i = 0; i < 1000; i++) n += s.indexOf('c'); return n })() }}")]),
     error: /step limit/,
   },
+  // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the
+  // engine gives the loop back every RUN_SLICE_MS) the run held the server for all of them.
+  {
+    name: 'A loop of 6,000 node runs (Loop Over Items over 3,000 items)',
+    workflow: longLoop(3000),
+    check: (e) => e.status === 'success' && e.data.resultData.runData.Step.length === 3000,
+    timeoutMs: 60_000,
+  },
 ];
 
 export interface Probe {
@@ -196,7 +219,8 @@ async function knownExecutions(t: Live): Promise<Set<string>> {
 export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   const timeoutMs = attack.timeoutMs ?? 10_000;
   const before = attack.webhook ? await knownExecutions(t) : undefined;
-  if (attack.webhook) await t.activate(attack.webhook.workflow);
+  // Deactivated at the end, so that a retry of the attack can take the same path again.
+  const activated = attack.webhook ? await t.activate(attack.webhook.workflow) : undefined;
   const latencies: number[] = [];
   let running = true;
   const probing = (async () => {
@@ -234,6 +258,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
     running = false;
     await probing;
     if (execution) (execution as { runMs?: number }).runMs = runMs;
+    if (activated) await t.api('PATCH', `/workflows/${activated.id}`, { active: false });
   }
   const err = execution?.data?.resultData?.error;
   return {

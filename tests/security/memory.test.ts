@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { code, execute, trigger, workflow } from './harness.ts';
 import { CONSOLE_CHARS_PER_EXECUTION } from '../../src/engine/sandbox/runCode.ts';
 import { SANDBOX_CAPS } from '../../src/engine/sandbox/vm.ts';
-import { estimateJsonChars, RecentExecutions, RECENT_EXECUTIONS_MAX_CHARS } from '../../src/server/executions/RecentExecutions.ts';
+import { estimateJsonChars, estimateJsonCharsSliced, RecentExecutions, RECENT_EXECUTIONS_MAX_CHARS } from '../../src/server/executions/RecentExecutions.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import { sandboxPoolStats, setSandboxIdleMs } from '../../src/engine/sandbox/pool.ts';
 
@@ -81,6 +81,17 @@ describe('finished runs kept for the editor', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
     expect(estimateJsonChars(deep, Infinity)).toBeGreaterThan(500_000);
+  });
+
+  it('the sliced estimate gives the same answer and lets timers run while it walks a large run', async () => {
+    const value = { items: Array.from({ length: 300_000 }, (_, i) => ({ json: { id: i, name: `row ${i}`, tags: ['a', 'b'] } })) };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const sliced = await estimateJsonCharsSliced(value, Infinity);
+    clearInterval(timer);
+    expect(sliced).toBe(estimateJsonChars(value, Infinity));
+    expect(ticks).toBeGreaterThan(1);
+    expect(await estimateJsonCharsSliced(value, 1000)).toBe(Infinity);
   });
 });
 

@@ -27,7 +27,7 @@ import type { WorkflowsRepository } from '../db/repositories/workflows.ts';
 import type { PushHub } from '../push/PushHub.ts';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import { mightSave, resolveSavePolicy, resolveTimeoutSeconds, shouldSave, type InstanceExecutionDefaults, type SavePolicy } from './policy.ts';
-import { RECENT_EXECUTIONS_MAX, RecentExecutions } from './RecentExecutions.ts';
+import { estimateJsonCharsSliced, RECENT_EXECUTIONS_MAX, RECENT_EXECUTIONS_MAX_CHARS, RecentExecutions } from './RecentExecutions.ts';
 import { executionFinishedMessage, nodeExecuteAfterMessage } from './pushMessages.ts';
 
 export type RunWorkflowFn = (options: RunOptions) => Promise<IRun>;
@@ -274,6 +274,12 @@ export class ExecutionService {
     return this.#active.has(id);
   }
 
+  /** The engine is still working on it (its run data can change); an active one that settled is being saved. */
+  isRunning(id: string): boolean {
+    const a = this.#active.get(id);
+    return a !== undefined && !a.settled;
+  }
+
   /**
    * Whose run an execution is: running, recently finished in memory, or stored. undefined when
    * no such execution is known.
@@ -486,7 +492,7 @@ export class ExecutionService {
     }
     const { execution, saved } = await this.#persist(a, this.#toExecution(a, run), staticData);
     if (a.mode === 'manual') {
-      this.recent.put(execution);
+      this.recent.put(execution, await estimateJsonCharsSliced(execution.data, RECENT_EXECUTIONS_MAX_CHARS));
       this.#recentUsers.set(a.id, a.runAs);
       if (this.#recentUsers.size > 4 * RECENT_EXECUTIONS_MAX) this.#recentUsers.delete(this.#recentUsers.keys().next().value as string);
     }

@@ -15,9 +15,21 @@ export const RECENT_EXECUTIONS_MAX_CHARS = 64 * 1024 * 1024;
  * answers Infinity as soon as it passes it). Iterative: no depth can overflow the stack.
  */
 export function estimateJsonChars(value: unknown, limit: number): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
+  const state: EstimateState = { total: 0, stack: [value] };
+  return estimateSome(state, limit, Infinity) ?? Infinity;
+}
+
+interface EstimateState {
+  total: number;
+  stack: unknown[];
+}
+
+/** Walks up to `steps` values; the estimate when done (Infinity past the limit), else undefined. */
+function estimateSome(state: EstimateState, limit: number, steps: number): number | undefined {
+  const stack = state.stack;
+  let total = state.total;
+  for (let n = 0; n < steps; n++) {
+    if (stack.length === 0) return total;
     const v = stack.pop();
     if (typeof v === 'string') total += v.length + 2;
     else if (v === null || typeof v !== 'object') total += 8;
@@ -34,7 +46,29 @@ export function estimateJsonChars(value: unknown, limit: number): number {
     }
     if (total > limit) return Infinity;
   }
-  return total;
+  state.total = total;
+  return stack.length === 0 ? total : undefined;
+}
+
+/** Values walked between two looks at the clock, and the most the loop is held at a time. */
+const ESTIMATE_STEPS = 4096;
+const ESTIMATE_SLICE_MS = 10;
+
+/**
+ * estimateJsonChars in slices, giving the event loop back every ESTIMATE_SLICE_MS: at the
+ * 64 MB budget the walk takes 100–200 ms, too long to hold the server.
+ */
+export async function estimateJsonCharsSliced(value: unknown, limit: number): Promise<number> {
+  const state: EstimateState = { total: 0, stack: [value] };
+  let sliceStart = performance.now();
+  for (;;) {
+    const done = estimateSome(state, limit, ESTIMATE_STEPS);
+    if (done !== undefined) return done;
+    if (performance.now() - sliceStart >= ESTIMATE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
 }
 
 export class RecentExecutions {
@@ -54,9 +88,9 @@ export class RecentExecutions {
     this.#now = now;
   }
 
-  put(execution: IExecution): void {
+  /** Keeps `execution`; `chars` is its estimate when already made (estimateJsonCharsSliced). */
+  put(execution: IExecution, chars = estimateJsonChars(execution.data, this.#maxChars)): void {
     this.delete(execution.id);
-    const chars = estimateJsonChars(execution.data, this.#maxChars);
     if (chars > this.#maxChars) return;
     this.#entries.set(execution.id, { execution, expiresAt: this.#now() + this.#ttlMs, chars });
     this.#chars += chars;

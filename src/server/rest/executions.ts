@@ -14,6 +14,7 @@ import {
   IdParams,
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
+import { appendMember, stringifyRunData } from '../slicedJson.ts';
 import { jsonTooDeepAt } from '../../model/jsonDepth.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { assertExecutionAccess, ownerScope } from '../auth/access.ts';
@@ -77,13 +78,23 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     return { data };
   });
 
-  app.get('/executions/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/executions/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params as IdParams;
     await assertExecutionAccess(ctx, request, id);
     // Running or recently finished in memory first: a manual run may not be saved at all.
-    const execution = ctx.executions.getLive(id) ?? (await repo.get(id));
-    if (!execution) throw new NotFoundError(`Execution ${id} could not be found`);
-    return { data: execution };
+    const live = ctx.executions.getLive(id);
+    // A finished one kept in memory (an unsaved manual run) can hold megabytes: serialised in
+    // slices. A running one changes between slices, so it goes in one piece.
+    if (live && ctx.executions.isRunning(id)) return { data: live };
+    if (live) {
+      const { data, ...rest } = live;
+      const json = appendMember(JSON.stringify(rest), 'data', await stringifyRunData(data));
+      return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
+    }
+    // A saved one goes out as stored, never parsed (see getJson).
+    const json = await repo.getJson(id);
+    if (json === undefined) throw new NotFoundError(`Execution ${id} could not be found`);
+    return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
   });
 
   app.post('/executions/delete', { schema: { body: ExecutionsDeleteBody } }, async (request) => {

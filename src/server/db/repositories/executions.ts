@@ -1,5 +1,6 @@
 // Saved executions: the summary row in `executions`, the (possibly large) workflow snapshot and
 // run data in `execution_data`, written together in one transaction (batched: executionWrites.ts).
+import { appendMember, stringifyRunData } from '../../slicedJson.ts';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ExecutionStatus, IExecution, IExecutionSummary, IRunExecutionData, WorkflowExecuteMode } from '../../../model/execution.ts';
 import type { IWorkflowBase } from '../../../model/workflow.ts';
@@ -179,6 +180,8 @@ export class ExecutionsRepository {
   /** Writes the finished execution, whether or not its start was recorded. */
   async saveFinished(e: IExecution, userId: string | null): Promise<void> {
     const id = Number(e.id);
+    // Finished run data does not change any more: it can be serialised in slices.
+    const data = await stringifyRunData(e.data);
     await this.#writes.upsert(
       {
         id,
@@ -195,7 +198,7 @@ export class ExecutionsRepository {
         userId,
         errorMessage: errorMessageOf(e),
       },
-      { executionId: id, workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
+      { executionId: id, workflowData: snapshot(e.workflowData), data },
     );
   }
 
@@ -204,6 +207,27 @@ export class ExecutionsRepository {
   }
 
   async get(id: string): Promise<IExecution | undefined> {
+    const row = await this.#getRow(id);
+    if (!row) return undefined;
+    return {
+      ...row.summary,
+      workflowData: JSON.parse(row.workflowData) as IWorkflowBase,
+      data: JSON.parse(row.data) as IRunExecutionData,
+    };
+  }
+
+  /**
+   * The execution as the JSON text of an IExecution, made from the stored texts without parsing
+   * them: run data can be tens of megabytes, and parsing and serialising it again held the
+   * server's event loop for hundreds of milliseconds per request.
+   */
+  async getJson(id: string): Promise<string | undefined> {
+    const row = await this.#getRow(id);
+    if (!row) return undefined;
+    return appendMember(appendMember(JSON.stringify(row.summary), 'workflowData', row.workflowData), 'data', row.data);
+  }
+
+  async #getRow(id: string): Promise<{ summary: StoredExecutionSummary; workflowData: string; data: string } | undefined> {
     await this.#writes.flush();
     const n = Number(id);
     if (!Number.isSafeInteger(n)) return undefined;
@@ -216,12 +240,7 @@ export class ExecutionsRepository {
       .where('executions.id', '=', n)
       .executeTakeFirst();
     if (!row) return undefined;
-    const summary = summaryOf({ ...row, workflowName: row.currentName ?? row.workflowName });
-    return {
-      ...summary,
-      workflowData: JSON.parse(row.workflowData) as IWorkflowBase,
-      data: JSON.parse(row.data) as IRunExecutionData,
-    };
+    return { summary: summaryOf({ ...row, workflowName: row.currentName ?? row.workflowName }), workflowData: row.workflowData, data: row.data };
   }
 
   /** Whose run an execution is (its workflow's owner, else who ran it); undefined when there is no such execution. */

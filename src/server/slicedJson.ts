@@ -1,0 +1,121 @@
+// JSON.stringify that gives the event loop back. Run data can be tens of megabytes, and one
+// native JSON.stringify of it held the server for hundreds of milliseconds. This walks the top
+// levels itself (execution → run data → node → run → output → items) and hands each value at
+// `nativeDepth` (an item) or below to the native serializer, yielding a macrotask turn whenever
+// it has held the loop for SLICE_MS. The text is JSON.stringify's (same key order, toJSON,
+// undefined and functions skipped or null in arrays, non-finite numbers as null, TypeError on a
+// cycle or a BigInt).
+
+const SLICE_MS = 10;
+/** Values serialised between two looks at the clock. */
+const CHECK_EVERY = 64;
+
+/** The depth of an item in IRunExecutionData: resultData.runData[node][run].data.main[output][item]. */
+export const RUN_DATA_ITEM_DEPTH = 8;
+
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function walkable(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** JSON.stringify of a member: toJSON gets the member's key, as it does there. */
+function leaf(value: unknown, key: string): string | undefined {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return JSON.stringify((value as { toJSON: (k: string) => unknown }).toJSON(key));
+  }
+  return JSON.stringify(value);
+}
+
+interface Frame {
+  value: Record<string, unknown> | unknown[];
+  /** null for an array. */
+  keys: string[] | null;
+  i: number;
+  /** An object: nothing written yet (no comma before the next member). */
+  first: boolean;
+  depth: number;
+}
+
+/** JSON.stringify(value), in slices: containers shallower than `nativeDepth` are walked here. */
+export async function stringifySliced(value: unknown, nativeDepth: number): Promise<string | undefined> {
+  if (!walkable(value) || nativeDepth <= 0) return JSON.stringify(value);
+  const parts: string[] = [];
+  const stack: Frame[] = [];
+  const open = new Set<object>();
+  const enter = (v: Record<string, unknown> | unknown[], depth: number): void => {
+    if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
+    open.add(v);
+    const isArray = Array.isArray(v);
+    parts.push(isArray ? '[' : '{');
+    stack.push({ value: v, keys: isArray ? null : Object.keys(v), i: 0, first: true, depth });
+  };
+  enter(value as Record<string, unknown>, 0);
+  let sliceStart = performance.now();
+  let count = 0;
+  while (stack.length) {
+    if (++count % CHECK_EVERY === 0 && performance.now() - sliceStart >= SLICE_MS) {
+      await turn();
+      sliceStart = performance.now();
+    }
+    const f = stack[stack.length - 1];
+    const childDepth = f.depth + 1;
+    if (f.keys === null) {
+      const list = f.value as unknown[];
+      if (f.i >= list.length) {
+        parts.push(']');
+        open.delete(stack.pop()!.value);
+        continue;
+      }
+      const child = list[f.i];
+      if (f.i++ > 0) parts.push(',');
+      if (childDepth < nativeDepth && walkable(child)) enter(child as Record<string, unknown>, childDepth);
+      else parts.push(leaf(child, String(f.i - 1)) ?? 'null');
+    } else {
+      if (f.i >= f.keys.length) {
+        parts.push('}');
+        open.delete(stack.pop()!.value);
+        continue;
+      }
+      const key = f.keys[f.i++];
+      const child = (f.value as Record<string, unknown>)[key];
+      if (childDepth < nativeDepth && walkable(child)) {
+        parts.push(f.first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+        f.first = false;
+        enter(child as Record<string, unknown>, childDepth);
+      } else {
+        const text = leaf(child, key);
+        if (text === undefined) continue;
+        parts.push(f.first ? `${JSON.stringify(key)}:${text}` : `,${JSON.stringify(key)}:${text}`);
+        f.first = false;
+      }
+    }
+  }
+  return parts.join('');
+}
+
+/** Runs with at most this many items are serialised in one native call (a few µs). */
+const SMALL_RUN_ITEMS = 256;
+
+function itemCount(data: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<unknown[] | null> } }>> } }): number {
+  let n = 0;
+  for (const runs of Object.values(data.resultData?.runData ?? {})) {
+    for (const run of runs ?? []) for (const output of run?.data?.main ?? []) n += output?.length ?? 0;
+  }
+  return n;
+}
+
+/** The JSON of an execution's run data (IRunExecutionData): one native call when small, else in slices. */
+export async function stringifyRunData(data: object): Promise<string> {
+  if (itemCount(data as Parameters<typeof itemCount>[0]) <= SMALL_RUN_ITEMS) return JSON.stringify(data);
+  return (await stringifySliced(data, RUN_DATA_ITEM_DEPTH)) ?? 'null';
+}
+
+/** The JSON text of an object (`objectJson`, from JSON.stringify) with one more member appended. */
+export function appendMember(objectJson: string, key: string, valueJson: string): string {
+  return `${objectJson.slice(0, -1)}${objectJson.length > 2 ? ',' : ''}${JSON.stringify(key)}:${valueJson}}`;
+}
