@@ -80,7 +80,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     pinData: init.pinData,
     parameters: node.parameters as IDataObject,
     additional: init.additionalKeys,
-    evaluate: (value, itemIndex) => evaluateParameterValue(value, (scopeFor ??= createScopeFactory(proxy))(itemIndex), init.limits),
+    evaluate: (value, itemIndex) => evaluateParameterValue(value, (scopeFor ??= createScopeFactory(proxy))(itemIndex), init.limits, node.name),
   };
   const scope = (itemIndex: number) => (scopeFor ??= createScopeFactory(proxy))(itemIndex);
   // A one-off scope on top of the item's: extra keys (pagination's $response …) for one read only.
@@ -182,7 +182,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       let resolved: unknown;
       try {
         const itemScope = options?.additionalKeys ? scopeWith(itemIndex, options.additionalKeys) : scope(itemIndex);
-        resolved = evaluateParameterValue(value, itemScope, init.limits);
+        resolved = evaluateParameterValue(value, itemScope, init.limits, node.name);
       } catch (e) {
         throw toParameterError(node, name, itemIndex, init.runIndex, e);
       }
@@ -194,7 +194,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     },
     evaluateExpression(expression: string, itemIndex: number) {
       const value = expression.startsWith('=') ? expression : `=${expression}`;
-      return evaluateParameterValue(value, scope(itemIndex), init.limits);
+      return evaluateParameterValue(value, scope(itemIndex), init.limits, node.name);
     },
     continueOnFail: () => node.continueOnFail === true || node.onError === 'continueRegularOutput' || node.onError === 'continueErrorOutput',
     getWorkflowStaticData(type) {

@@ -8,6 +8,8 @@ import { configureRegex, evaluateExpression } from '../model/expressions/index.t
 import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
 import { regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
+import { DEPTH_LIMIT_DESCRIPTION, expressionResultTooDeep } from './dataDepth.ts';
+import { MAX_JSON_DEPTH } from '../model/jsonDepth.ts';
 
 /**
  * Default regex time limit, ms: per operation, and per evaluation all together. Half the event
@@ -45,17 +47,24 @@ export class ParameterResolutionError extends Error {
   context: Record<string, unknown> = {};
 }
 
-export function evaluateParameterValue(value: unknown, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>): unknown {
+/** `nodeName` names the node in the error for a result nested past the depth limit. */
+export function evaluateParameterValue(value: unknown, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName?: string): unknown {
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 61 /* = */) return value;
     // n8n swallows runtime errors inside {{ }} at run time (segment becomes undefined); so do we.
-    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: expressionTimeoutMs });
+    const result = evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: expressionTimeoutMs });
+    if (expressionResultTooDeep(result)) {
+      const err = new ParameterResolutionError(`An expression${nodeName === undefined ? '' : ` in node "${nodeName}"`} returned data nested more than ${MAX_JSON_DEPTH} levels deep`);
+      err.description = DEPTH_LIMIT_DESCRIPTION;
+      throw err;
+    }
+    return result;
   }
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => evaluateParameterValue(v, scope, limits));
+  if (Array.isArray(value)) return value.map((v) => evaluateParameterValue(v, scope, limits, nodeName));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const v = evaluateParameterValue((value as Record<string, unknown>)[key], scope, limits);
+    const v = evaluateParameterValue((value as Record<string, unknown>)[key], scope, limits, nodeName);
     // An own "__proto__" key stays data; assigning it would set the object's prototype.
     if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
     else out[key] = v;

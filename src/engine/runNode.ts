@@ -4,6 +4,7 @@ import type { INodeExecutionData } from '../model/execution.ts';
 import type { NodeType } from '../nodes/types.ts';
 import { createExecuteContext, type ContextInit } from './context.ts';
 import type { StackEntry } from './scheduling.ts';
+import { checkOutputDepth } from './dataDepth.ts';
 
 export interface RunNodeResult {
   data: Array<INodeExecutionData[] | null> | null | undefined;
@@ -65,5 +66,6 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
   });
   if (!type.execute) throw new Error(`Node type "${node.type}" cannot be executed`);
   const data = await type.execute(ctx);
+  checkOutputDepth(node, data);
   return { data };
 }

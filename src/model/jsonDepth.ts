@@ -27,6 +27,95 @@ export function jsonTooDeepAt(text: string, limit = MAX_JSON_DEPTH): number | un
   return undefined;
 }
 
+/**
+ * How a value (not text) stands against the depth limit: 'ok', 'deep' (arrays and objects
+ * nested more than `limit` levels, as JSON.stringify would write them) or 'circular'. Iterative,
+ * so a value too deep for the stack is measured too. Values JSON writes as text (toJSON: Date,
+ * DateTime) and binary views are leaves.
+ */
+export function valueDepthCheck(value: unknown, limit = MAX_JSON_DEPTH): 'ok' | 'deep' | 'circular' {
+  if (!isContainer(value)) return 'ok';
+  // A plain walk first: linear in the value's size as serialised. It stops at the first path
+  // past the limit, or past a budget of containers, where shared references (a DAG expands
+  // exponentially) or a cycle may be the cause: the exact walk then decides.
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  let visits = 0;
+  while (values.length) {
+    const v = values.pop()!;
+    const d = depths.pop()!;
+    if (d > limit || ++visits > PLAIN_WALK_BUDGET) return exactDepthCheck(value, limit);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const c: unknown = v[i];
+        if (isContainer(c)) {
+          values.push(c);
+          depths.push(d + 1);
+        }
+      }
+    } else {
+      for (const key of Object.keys(v)) {
+        const c = (v as Record<string, unknown>)[key];
+        if (isContainer(c)) {
+          values.push(c);
+          depths.push(d + 1);
+        }
+      }
+    }
+  }
+  return 'ok';
+}
+
+/** Containers a plain walk visits before the exact walk takes over. */
+const PLAIN_WALK_BUDGET = 100_000;
+
+function isContainer(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function' && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
+}
+
+function childrenOf(v: object): unknown[] {
+  return Array.isArray(v) ? v : Object.values(v);
+}
+
+/**
+ * The exact walk: each container once, its height (levels below and itself) remembered, so
+ * shared references cost nothing more; a container met again while its own walk is under way
+ * is a cycle.
+ */
+function exactDepthCheck(value: object, limit: number): 'ok' | 'deep' | 'circular' {
+  const height = new Map<object, number>();
+  const IN_PROGRESS = -1;
+  // Post-order with an explicit stack: a frame is a container and the index of its next child.
+  const stack: Array<{ v: object; children: unknown[]; next: number; max: number }> = [];
+  const enter = (v: object): 'circular' | undefined => {
+    const h = height.get(v);
+    if (h === IN_PROGRESS) return 'circular';
+    if (h !== undefined) return undefined;
+    height.set(v, IN_PROGRESS);
+    stack.push({ v, children: childrenOf(v), next: 0, max: 0 });
+    return undefined;
+  };
+  enter(value);
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    if (f.next < f.children.length) {
+      const c = f.children[f.next++];
+      if (!isContainer(c)) continue;
+      if (enter(c) === 'circular') return 'circular';
+      const h = height.get(c)!;
+      if (h !== IN_PROGRESS && h > f.max) f.max = h;
+      continue;
+    }
+    stack.pop();
+    const h = f.max + 1;
+    if (h > limit) return 'deep';
+    height.set(f.v, h);
+    const parent = stack[stack.length - 1];
+    if (parent && h > parent.max) parent.max = h;
+  }
+  return 'ok';
+}
+
 /** 1-based line and column of an offset. */
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;

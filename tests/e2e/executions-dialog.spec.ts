@@ -329,8 +329,9 @@ test.describe('executions dialog', () => {
     await shot(page, '11-after-delete-all');
   });
 
-  test('a run whose data cannot be saved (an HTTP answer nested 5,000 deep) ends as an error the dialog shows, and deletes', async ({ page }) => {
-    // Webhook bodies that deep are refused at the door (issue 14); an HTTP Request's answer is not.
+  test('a run that fetches an HTTP answer nested 5,000 deep ends as an error naming the node and the limit, which the dialog shows, and deletes', async ({ page }) => {
+    // Webhook bodies that deep are refused at the door (issue 14); an HTTP Request's answer fails
+    // its node (the depth limit of workflow data), where it made a run whose data could not be saved.
     const deep = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)));
     await new Promise<void>((resolve) => deep.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(deep.address() as AddressInfo).port}/deep`;
@@ -341,22 +342,22 @@ test.describe('executions dialog', () => {
       const res = await fetch(`${baseUrl()}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"go":1}' });
       await res.arrayBuffer();
       await settled(page, id, 1);
-      await checkUnsaveable(page, id);
+      await checkFailedRow(page, id, 'Node "Fetch" returned data nested more than 512 levels deep (item 0)');
     } finally {
       deep.close();
     }
   });
 
-  async function checkUnsaveable(page: Page, id: string): Promise<void> {
+  async function checkFailedRow(page: Page, id: string, message: string): Promise<void> {
     await page.goto(`${baseUrl()}workflow`);
     await openDialog(page);
     await filterWorkflow(page, id);
     await expect(rows(page)).toHaveCount(1);
     const r = rows(page).first();
     await expect(r.getByTestId('executions-status')).toHaveText('Error');
-    await expect(r.getByTestId('executions-error-message')).toContainText('The execution data could not be saved');
+    await expect(r.getByTestId('executions-error-message')).toContainText(message);
     await expect(r.getByTestId('executions-stop')).toHaveCount(0);
-    await shot(page, '12a-unsaveable-data');
+    await shot(page, '12a-deep-answer-failed');
     await r.getByTestId('executions-row-check').check();
     await dialog(page).getByTestId('executions-delete-selected').click();
     await page.getByTestId('executions-delete-confirm-confirm').click();

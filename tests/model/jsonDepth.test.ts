@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from '../../src/model/jsonDepth.ts';
+import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH, valueDepthCheck } from '../../src/model/jsonDepth.ts';
 
 describe('jsonTooDeepAt', () => {
   it('finds where JSON nests past the limit, counting only brackets outside strings', () => {
@@ -18,6 +18,48 @@ describe('jsonTooDeepAt', () => {
     const t = performance.now();
     expect(jsonTooDeepAt('{"a":'.repeat(1_000_000))).toBe(5 * MAX_JSON_DEPTH);
     expect(performance.now() - t).toBeLessThan(500);
+  });
+});
+
+describe('valueDepthCheck', () => {
+  const chain = (levels: number, leaf: unknown = 1): unknown => {
+    let v = leaf;
+    for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { a: v };
+    return v;
+  };
+
+  it('counts levels as the JSON text would (jsonTooDeepAt), however deep the value', () => {
+    expect(valueDepthCheck(1)).toBe('ok');
+    expect(valueDepthCheck(chain(MAX_JSON_DEPTH))).toBe('ok');
+    expect(jsonTooDeepAt(JSON.stringify(chain(MAX_JSON_DEPTH)))).toBeUndefined();
+    expect(valueDepthCheck(chain(MAX_JSON_DEPTH + 1))).toBe('deep');
+    expect(valueDepthCheck(chain(100_000))).toBe('deep');
+    expect(valueDepthCheck(chain(3), 2)).toBe('deep');
+  });
+
+  it('takes what JSON writes as text (toJSON) and binary views as leaves', () => {
+    const dated = chain(MAX_JSON_DEPTH - 1, { at: new Date(0), bytes: new Uint8Array(4), buffer: new ArrayBuffer(4) });
+    expect(valueDepthCheck(dated)).toBe('ok');
+  });
+
+  it('finds a cycle, and depth reached only through a shared reference', () => {
+    const self: Record<string, unknown> = { x: 1 };
+    self.self = self;
+    expect(valueDepthCheck([{ a: self }])).toBe('circular');
+    // The shared chain is met first near the top (300 levels), then again 300 levels down.
+    const shared = chain(300);
+    expect(valueDepthCheck({ short: shared, long: chain(300, shared) })).toBe('deep');
+    expect(valueDepthCheck({ short: shared, long: chain(200, shared) })).toBe('ok');
+  });
+
+  it('is linear in the distinct objects when references are shared (a DAG expands exponentially)', () => {
+    let dag: unknown = {};
+    for (let i = 0; i < 60; i++) dag = { a: dag, b: dag };
+    const t = performance.now();
+    expect(valueDepthCheck(dag)).toBe('ok');
+    for (let i = 0; i < MAX_JSON_DEPTH; i++) dag = { a: dag, b: dag };
+    expect(valueDepthCheck(dag)).toBe('deep');
+    expect(performance.now() - t).toBeLessThan(1000);
   });
 });
 

@@ -8,7 +8,6 @@ import type { RouteOptions } from 'fastify';
 import { call, connect, node, startServer, type TestServer } from '../server/helpers.ts';
 import { TRIGGER } from '../server/fixtures.ts';
 import { MAX_JSON_DEPTH } from '../../src/model/jsonDepth.ts';
-import { SANDBOX_CAPS } from '../../src/engine/sandbox/vm.ts';
 import { xmlTooDeepAt } from '../../src/server/limits.ts';
 import { parseWorkflowJson, readClipboardText } from '../../src/model/clipboard.ts';
 
@@ -32,7 +31,7 @@ const DEEP = 10_000;
 const deepArray = (n: number) => '['.repeat(n) + '1' + ']'.repeat(n);
 const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const TOO_DEEP = new RegExp(`nested more than ${MAX_JSON_DEPTH} levels deep`);
-const TOO_DEEP_RESULT = new RegExp(`The result is nested more than ${SANDBOX_CAPS.resultDepth} levels deep`);
+const TOO_DEEP_RESULT = new RegExp(`The result is nested more than ${MAX_JSON_DEPTH} levels deep, the depth limit of workflow data`);
 
 let s: TestServer;
 let apiKey: string;
@@ -169,14 +168,15 @@ describe('webhooks', () => {
 });
 
 describe('runs that build deep data themselves', () => {
-  it('a Code node returning data nested 10,000 deep ends the run with an error; the server goes on', async () => {
+  /** Runs Trigger → `deep` (named Deep) → No Op, saved; answers the ended execution. */
+  async function runSaved(deep: ReturnType<typeof node>): Promise<any> {
     const wf = {
       name: 'builds deep',
-      nodes: [
-        node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]),
-        node('Code', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: `let v = 1; for (let i = 0; i < ${DEEP}; i++) v = { a: v }; return [{ json: { v } }];` }),
-      ],
-      connections: connect([[TRIGGER, 'Code']]),
+      nodes: [node(TRIGGER, 'n8n-nodes-base.manualTrigger', 1, [0, 0]), deep, node('After', 'n8n-nodes-base.noOp', 1, [440, 0])],
+      connections: connect([
+        [TRIGGER, 'Deep'],
+        ['Deep', 'After'],
+      ]),
       settings: { executionOrder: 'v1', saveManualExecutions: true },
     };
     const saved = (await call(s, 'POST', '/rest/workflows', wf)).body.data;
@@ -189,9 +189,64 @@ describe('runs that build deep data themselves', () => {
       if (e && e.status !== 'running' && e.status !== 'new') break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    return e;
+  }
+  const build = (levels: number) => `(() => { let v = 1; for (let i = 0; i < ${levels}; i++) v = { a: v }; return v })()`;
+  const setField = (value: string, type: string) =>
+    node('Deep', 'n8n-nodes-base.set', 3.4, [220, 0], { mode: 'manual', includeOtherFields: true, assignments: { assignments: [{ id: 'a', name: 'x', value, type }] }, options: {} });
+
+  /** The run ended in an error of node Deep, was saved with its run data, and the server answers. */
+  async function failedInDeep(e: any, message: RegExp): Promise<void> {
     expect(e.status).toBe('error');
-    expect(JSON.stringify(e.data)).toMatch(TOO_DEEP_RESULT);
+    const error = e.data.resultData.error;
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toMatch(/call stack/i);
+    expect(error.node?.name).toBe('Deep');
+    // Saved whole: the nodes that ran keep their data (an unsavable run loses all of it).
+    expect(Object.keys(e.data.resultData.runData)).toEqual([TRIGGER, 'Deep']);
+    expect(e.data.resultData.runData.After).toBeUndefined();
     await settingsWithin(150);
+  }
+
+  it('a Code node returning data nested 10,000 deep ends the run with an error; the server goes on', async () => {
+    const e = await runSaved(node('Deep', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: `let v = 1; for (let i = 0; i < ${DEEP}; i++) v = { a: v }; return [{ json: { v } }];` }));
+    await failedInDeep(e, TOO_DEEP_RESULT);
+  }, 60_000);
+
+  it('a Code node has the same limit as the boundary: 600 levels are refused, 500 pass', async () => {
+    const code = (levels: number) => node('Deep', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: `let v = 1; for (let i = 0; i < ${levels}; i++) v = { a: v }; return [{ json: { v } }];` });
+    await failedInDeep(await runSaved(code(600)), TOO_DEEP_RESULT);
+    expect((await runSaved(code(500))).status).toBe('success');
+  }, 60_000);
+
+  it('an expression building data 10,000 deep (Set as an object, as a string, in JSON mode) names the node and the limit', async () => {
+    const expressionTooDeep = new RegExp(`^An expression in node "Deep" returned data nested more than ${MAX_JSON_DEPTH} levels deep$`);
+    for (const deep of [
+      setField(`={{ ${build(DEEP)} }}`, 'object'),
+      setField(`={{ ${build(DEEP)} }}`, 'string'),
+      node('Deep', 'n8n-nodes-base.set', 3.4, [220, 0], { mode: 'raw', jsonOutput: `={{ ({ x: ${build(DEEP)} }) }}`, options: {} }),
+    ]) {
+      const e = await runSaved(deep);
+      await failedInDeep(e, expressionTooDeep);
+      expect(e.data.resultData.error.description).toMatch(/at most 512 levels deep/);
+    }
+  }, 60_000);
+
+  it('a node output nested past the limit without an expression (Set parsing a JSON text) names the node, the item and the limit', async () => {
+    const text = '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP);
+    const e = await runSaved(setField(text, 'object'));
+    await failedInDeep(e, new RegExp(`^Node "Deep" returned data nested more than ${MAX_JSON_DEPTH} levels deep \\(item 0\\)$`));
+  }, 60_000);
+
+  it('a node output that contains itself names the node instead of failing the save', async () => {
+    const e = await runSaved(setField('={{ (() => { const a = { x: 1 }; a.self = { a }; return a })() }}', 'object'));
+    await failedInDeep(e, /^Node "Deep" returned data that contains itself, a circular reference \(item 0\)$/);
+  }, 60_000);
+
+  it('data as deep as the limit allows is kept', async () => {
+    const e = await runSaved(setField(`={{ ${build(MAX_JSON_DEPTH - 1)} }}`, 'object'));
+    expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
+    expect(e.data.resultData.runData.After[0].data.main[0][0].json.x.a.a).toBeTypeOf('object');
   }, 60_000);
 });
 

@@ -552,13 +552,13 @@ const LIMITS: Payload[] = [
     id: 'deeply nested result',
     tries: 'an object nested 5,000 levels deep (the engine and database JSON handling recurse)',
     run: () => runCodeNode('let o = {}; for (let i = 0; i < 5000; i++) o = { o }; return [{ json: o }];'),
-    check: (o) => failedWith(o, /^The result is nested more than 1000 levels deep$/),
+    check: (o) => failedWith(o, /^The result is nested more than 512 levels deep, the depth limit of workflow data$/),
   },
   {
     id: 'nesting too deep to serialise in time',
     tries: 'an object nested 100,000 levels deep: QuickJS JSON.stringify is quadratic there and cannot be interrupted',
     run: () => runCodeNode('let o = {}; for (let i = 0; i < 100000; i++) o = { o }; return [{ json: o }];', { limits: { codeTimeoutMs: 500 } }),
-    check: (o) => failedWith(o, /timed out after 500 ms|nested more than 1000 levels/),
+    check: (o) => failedWith(o, /timed out after 500 ms|nested more than 512 levels/),
     within: 4000,
   },
   {

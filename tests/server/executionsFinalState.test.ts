@@ -1,9 +1,9 @@
 // Every execution reaches a final state (issue 12), against the real server: a run whose data
-// cannot be saved — an HTTP answer nested 5,000 deep (webhook bodies that deep are refused with a
-// 400 since issue 14), a database that refuses the row, one that
-// refuses every write for a while — ends as 'error' with a message the executions list and GET
-// show, and stop, retry and delete answer for it; delete refuses a running execution; stop marks
-// a row that nothing runs any more as canceled.
+// cannot be saved — a database that refuses the row, one that refuses every write for a while —
+// ends as 'error' with a message the executions list and GET show, and stop, retry and delete
+// answer for it; delete refuses a running execution; stop marks a row that nothing runs any more
+// as canceled. Data nested too deep to store (an HTTP answer 5,000 deep) no longer gets that far:
+// the node that returned it fails (issue 14), and the run is saved with its data.
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { startServer as startHttp } from '../nodes/httpServer.ts';
 let t: Live;
 /** A second connection to the server's database, to make it refuse writes as a failing disk would. */
 let raw: DatabaseSync;
-/** Answers JSON nested 5,000 deep: a run that fetches it has data JSON.stringify cannot store. */
+/** Answers JSON nested 5,000 deep, past the depth limit of workflow data. */
 let remote: Awaited<ReturnType<typeof startHttp>>;
 beforeAll(async () => {
   remote = await startHttp({ '/deep': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(nested(5000)) });
@@ -44,13 +44,38 @@ const ended = (workflowId: string) =>
 
 const fetchDeep = () => node('Fetch', 'n8n-nodes-base.httpRequest', 4.2, { url: `${remote.base}/deep`, options: {} });
 
+/** Makes the database refuse execution data holding 'poison-pill', as a failing disk would. */
+async function withPoisonRefused(fn: () => Promise<void>): Promise<void> {
+  raw.exec(`CREATE TRIGGER refuse_poison BEFORE UPDATE ON execution_data WHEN NEW.data LIKE '%poison-pill%' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+  try {
+    await fn();
+  } finally {
+    raw.exec('DROP TRIGGER refuse_poison');
+  }
+}
+
 describe('run data nested 5,000 deep (an HTTP answer)', () => {
-  it('ends as an error with a message; stop, retry and delete work on it', async () => {
-    const wf = await t.activate(workflow('Deep', [webhookNode({ path: 'deep', httpMethod: 'POST' }), fetchDeep()]));
-    const r = await t.hook('deep', post('{"go":1}'));
-    expect(r.status).toBe(200);
+  it('fails the node that fetched it, naming the limit; the run is saved with its data', async () => {
+    const wf = await t.activate(workflow('Deep answer', [webhookNode({ path: 'deep-answer', httpMethod: 'POST' }), fetchDeep()]));
+    expect((await t.hook('deep-answer', post('{"go":1}'))).status).toBe(200);
     const row = await ended(wf.id);
-    const message = 'The execution data could not be saved: its data is nested too deeply to be stored (for example a request body with thousands of nested levels)';
+    const message = 'Node "Fetch" returned data nested more than 512 levels deep (item 0)';
+    expect(row).toMatchObject({ status: 'error', errorMessage: message });
+    const one = (await t.api('GET', `/executions/${row.id}`)).body.data;
+    expect(one.data.resultData.error).toMatchObject({ message, node: { name: 'Fetch' } });
+    expect(one.data.resultData.runData.Webhook[0].data.main[0][0].json.body).toEqual({ go: 1 });
+  });
+});
+
+describe('an execution whose data cannot be saved', () => {
+  it('ends as an error with a message; stop, retry and delete work on it', async () => {
+    const wf = await t.activate(workflow('Unsavable', [webhookNode({ path: 'unsavable', httpMethod: 'POST' })]));
+    let row: any;
+    await withPoisonRefused(async () => {
+      expect((await t.hook('unsavable', post('{"v":"poison-pill"}'))).status).toBe(200);
+      row = await ended(wf.id);
+    });
+    const message = 'The execution data could not be saved: the database refused it (disk I/O error)';
     expect(row).toMatchObject({ status: 'error', finished: false, mode: 'webhook', errorMessage: message });
     expect(row.stoppedAt).toEqual(expect.any(String));
     const one = await t.api('GET', `/executions/${row.id}`);
@@ -78,20 +103,17 @@ describe('run data nested 5,000 deep (an HTTP answer)', () => {
   });
 
   it('leaves other executions saved in the same moment alone', async () => {
-    const wf = await t.activate(
-      workflow('Mixed', [webhookNode({ path: 'mixed', httpMethod: 'POST' }), node('Deep?', 'n8n-nodes-base.if', 2, { conditions: { options: { caseSensitive: true, typeValidation: 'loose' }, combinator: 'and', conditions: [{ id: 'c', leftValue: '={{ $json.body.deep }}', rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }] }, options: {} }), fetchDeep()], {
-        Webhook: { main: [[{ node: 'Deep?', type: 'main', index: 0 }]] },
-        'Deep?': { main: [[{ node: 'Fetch', type: 'main', index: 0 }], []] },
-      }),
-    );
-    const calls = [t.hook('mixed', post('{"deep":true}')), ...Array.from({ length: 5 }, (_, i) => t.hook('mixed', post(JSON.stringify({ n: i }))))];
-    for (const r of await Promise.all(calls)) expect(r.status).toBe(200);
-    const done = await t.until(async () => {
-      const l = await listOf(wf.id);
-      return l.results.length === 6 && l.results.every((e: { status: string }) => e.status !== 'running') ? l.results : undefined;
+    const wf = await t.activate(workflow('Mixed', [webhookNode({ path: 'mixed', httpMethod: 'POST' })]));
+    await withPoisonRefused(async () => {
+      const calls = [t.hook('mixed', post('{"v":"poison-pill"}')), ...Array.from({ length: 5 }, (_, i) => t.hook('mixed', post(JSON.stringify({ n: i }))))];
+      for (const r of await Promise.all(calls)) expect(r.status).toBe(200);
+      const done = await t.until(async () => {
+        const l = await listOf(wf.id);
+        return l.results.length === 6 && l.results.every((e: { status: string }) => e.status !== 'running') ? l.results : undefined;
+      });
+      expect(done.filter((e: { status: string }) => e.status === 'success')).toHaveLength(5);
+      expect(done.filter((e: { status: string }) => e.status === 'error')).toHaveLength(1);
     });
-    expect(done.filter((e: { status: string }) => e.status === 'success')).toHaveLength(5);
-    expect(done.filter((e: { status: string }) => e.status === 'error')).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { PRELUDE } from './prelude.ts';
 import { INTL_SHIM } from './intlShim.ts';
 import { intlOp } from './intlHost.ts';
 import { inspectJson } from './resultLimits.ts';
+import { MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 import type { VmErrorInfo, VmRequest } from './protocol.ts';
 
 export type Bridge = (op: string, argsJson: string) => string | undefined;
@@ -28,8 +29,8 @@ export const SANDBOX_CAPS = {
   bridgeArgChars: 1_000_000,
   /** Characters of an error's message and of its stack. */
   errorChars: 10_000,
-  /** Nesting depth of the result and static data (the engine's JSON handling recurses). */
-  resultDepth: 1000,
+  /** Nesting depth of the result and static data: the limit of all workflow data (the engine's JSON handling recurses). */
+  resultDepth: MAX_JSON_DEPTH,
 } as const;
 
 export class VmError extends Error {
@@ -404,7 +405,7 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
     const shape = inspectJson(out);
     if (shape.items > maxItems) throw new VmError(tooManyItems(shape.items, maxItems));
     if (shape.depth > SANDBOX_CAPS.resultDepth) {
-      throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} is nested more than ${SANDBOX_CAPS.resultDepth} levels deep` });
+      throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} is nested more than ${SANDBOX_CAPS.resultDepth} levels deep, the depth limit of workflow data` });
     }
     return out;
   }

@@ -1,0 +1,37 @@
+// The depth limit of workflow data (MAX_JSON_DEPTH, the one bodies meet at the server's door)
+// for data a run makes itself: node output and expression results. Deeper data overflowed the
+// stack later, in a node's JSON.stringify or when the run was saved, as an unexplained
+// "Maximum call stack size exceeded" (or a run saved without its data).
+import { MAX_JSON_DEPTH, valueDepthCheck } from '../model/jsonDepth.ts';
+import type { INodeExecutionData } from '../model/execution.ts';
+import type { INode } from '../model/workflow.ts';
+import { NodeOperationError } from '../nodes/types.ts';
+
+export const DEPTH_LIMIT_DESCRIPTION = `Data in a workflow may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.`;
+
+/** Fails the node when an item of its output nests deeper than the limit, or contains itself. */
+export function checkOutputDepth(node: INode, output: Array<INodeExecutionData[] | null> | null | undefined): void {
+  for (const items of output ?? []) {
+    if (!items) continue;
+    for (let i = 0; i < items.length; i++) {
+      const found = valueDepthCheck(items[i]?.json);
+      if (found === 'ok') continue;
+      const what = found === 'deep' ? `data nested more than ${MAX_JSON_DEPTH} levels deep` : 'data that contains itself, a circular reference';
+      throw new NodeOperationError(node, `Node "${node.name}" returned ${what} (item ${i})`, { itemIndex: i, description: DEPTH_LIMIT_DESCRIPTION });
+    }
+  }
+}
+
+/**
+ * Whether an expression's result nests deeper than the limit. Results may be the data proxy's
+ * own objects ($input, $('Node')) whose getters can throw or refer back to themselves:
+ * only depth counts here, and a walk that fails says nothing.
+ */
+export function expressionResultTooDeep(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    return valueDepthCheck(value) === 'deep';
+  } catch {
+    return false;
+  }
+}
