@@ -165,6 +165,20 @@ export const ATTACKS: Attack[] = [
     workflow: chainOf('Set scans', [trigger(), setRaw('Set', 'x', "={{ (() => { const s = 'ab'.repeat(2e7); let n = 0; for (let i = 0; i < 1000; i++) n += s.indexOf('c'); return n })() }}")]),
     error: /step limit/,
   },
+  // Rename Keys runs its key regexes in a timed vm call (RISKY shapes are refused up front, as
+  // n8n does; this one passes that filter, and its backreference keeps V8's linear engine out).
+  {
+    name: 'Rename Keys: a backtracking key regex',
+    workflow: chainOf('Rename regex', [
+      trigger(),
+      codeNode(`return [{ json: { ['a'.repeat(36) + '!']: 1 } }];`),
+      node('Rename', 'n8n-nodes-base.renameKeys', 1, {
+        keys: { key: [] },
+        additionalOptions: { regexReplacement: { replacements: [{ searchRegex: '^(\\w\\w?)*\\1x$', replaceRegex: 'x', options: { depth: -1 } }] } },
+      }),
+    ]),
+    error: /may cause performance issues/,
+  },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the
   // engine gives the loop back every RUN_SLICE_MS) the run held the server for all of them.
   {

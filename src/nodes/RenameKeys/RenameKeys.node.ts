@@ -4,8 +4,13 @@ import type { IDataObject } from '../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
 import { deepCopy } from '../shared/deepCopy.ts';
 import { getPath, setPath, unsetPath } from '../shared/path.ts';
-import { keyRegex, RegexBudgetError, renameByRegex, type RenameJob } from './boundedRegex.ts';
+import { keyRegex, REGEX_BUDGET_MS, RegexBudgetError, renameByRegex, type RenameJob } from './boundedRegex.ts';
+import { regexTimeLimitMs } from '../../model/expressions/regex.ts';
 import { renameKeysDescription } from './description.ts';
+
+/** Items renamed in one timed call, and how long the node holds the event loop between breaks. */
+const CHUNK_ITEMS = 200;
+const SLICE_MS = 20;
 
 interface KeyRename {
   currentKey: string;
@@ -54,22 +59,36 @@ export const renameKeys: NodeType = {
         fail(error, i);
       }
     }
-    const jobs = results.filter((r): r is RenameJob => !(r instanceof Error));
-    try {
-      renameByRegex(jobs);
-    } catch (error) {
-      if (!(error instanceof RegexBudgetError)) throw error;
-      // Out of time: start again item by item to find the ones at fault.
-      for (let i = 0; i < items.length; i++) {
-        if (results[i] instanceof Error) continue;
-        try {
-          const job = prepare(ctx, items[i], i);
-          renameByRegex([job]);
-          results[i] = job;
-        } catch (e) {
-          fail(e, i);
+    // In chunks, each call limited to the regex time limit (SWITCHYARD_REGEX_TIMEOUT) and the
+    // event loop given back between them: one call for all items could hold the server for
+    // the whole budget. A chunk out of time is redone item by item to find the ones at fault.
+    const budget = regexTimeLimitMs() || REGEX_BUDGET_MS;
+    let sliceStart = performance.now();
+    const breathe = async (): Promise<void> => {
+      if (performance.now() - sliceStart < SLICE_MS) return;
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    };
+    for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
+      const end = Math.min(items.length, start + CHUNK_ITEMS);
+      const chunk = results.slice(start, end).filter((r): r is RenameJob => !(r instanceof Error));
+      try {
+        renameByRegex(chunk, budget);
+      } catch (error) {
+        if (!(error instanceof RegexBudgetError)) throw error;
+        for (let i = start; i < end; i++) {
+          if (results[i] instanceof Error) continue;
+          await breathe();
+          try {
+            const job = prepare(ctx, items[i], i);
+            renameByRegex([job], budget);
+            results[i] = job;
+          } catch (e) {
+            fail(e, i);
+          }
         }
       }
+      await breathe();
     }
     return [
       results.map((r, itemIndex) => {

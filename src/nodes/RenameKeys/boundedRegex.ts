@@ -70,13 +70,16 @@ const WALK = new Script(`
 
 let shared: Context | undefined;
 
-/** Applies each job's regexes to its JSON; throws RegexBudgetError (naming the first regex of the batch) when out of time. */
-export function renameByRegex(jobs: RenameJob[]): void {
+/**
+ * Applies each job's regexes to its JSON within `timeoutMs` (the call holds the event loop that
+ * long at most); throws RegexBudgetError (naming the first regex of the batch) when out of time.
+ */
+export function renameByRegex(jobs: RenameJob[], timeoutMs = REGEX_BUDGET_MS + jobs.length): void {
   if (!jobs.some((j) => j.regexes.length)) return;
   const context = (shared ??= createContext({}));
   context.jobs = jobs;
   try {
-    WALK.runInContext(context, { timeout: REGEX_BUDGET_MS + jobs.length });
+    WALK.runInContext(context, { timeout: Math.max(1, Math.round(timeoutMs)) });
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
       throw new RegexBudgetError(jobs.flatMap((j) => j.regexes)[0]?.source ?? '');
