@@ -9,13 +9,25 @@ import { NodeOperationError } from '../nodes/types.ts';
 
 export const DEPTH_LIMIT_DESCRIPTION = `Data in a workflow may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.`;
 
+/**
+ * Item JSON objects already found within the limit. Nodes that pass items on (No Op, If,
+ * Filter, Switch, Merge…) hand the same objects to the next node, and walking a 16 MB webhook
+ * body again at every node held the server's event loop ~50–100 ms each time.
+ */
+const checked = new WeakSet<object>();
+
 /** Fails the node when an item of its output nests deeper than the limit, or contains itself. */
 export function checkOutputDepth(node: INode, output: Array<INodeExecutionData[] | null> | null | undefined): void {
   for (const items of output ?? []) {
     if (!items) continue;
     for (let i = 0; i < items.length; i++) {
-      const found = valueDepthCheck(items[i]?.json);
-      if (found === 'ok') continue;
+      const json = items[i]?.json;
+      if (json !== null && typeof json === 'object' && checked.has(json)) continue;
+      const found = valueDepthCheck(json);
+      if (found === 'ok') {
+        if (json !== null && typeof json === 'object') checked.add(json);
+        continue;
+      }
       const what = found === 'deep' ? `data nested more than ${MAX_JSON_DEPTH} levels deep` : 'data that contains itself, a circular reference';
       throw new NodeOperationError(node, `Node "${node.name}" returned ${what} (item ${i})`, { itemIndex: i, description: DEPTH_LIMIT_DESCRIPTION });
     }

@@ -1,17 +1,18 @@
 // JSON.stringify that gives the event loop back. Run data can be tens of megabytes, and one
-// native JSON.stringify of it held the server for hundreds of milliseconds. This walks the top
-// levels itself (execution → run data → node → run → output → items) and hands each value at
-// `nativeDepth` (an item) or below to the native serializer, yielding a macrotask turn whenever
-// it has held the loop for SLICE_MS. The text is JSON.stringify's (same key order, toJSON,
-// undefined and functions skipped or null in arrays, non-finite numbers as null, TypeError on a
-// cycle or a BigInt).
+// native JSON.stringify of it held the server for hundreds of milliseconds. This walks every
+// container whose JSON is larger than LEAF_CHARS itself (run data → node → run → items, and
+// into a large item such as a 16 MB webhook body) and hands each smaller value to the native
+// serializer, yielding a macrotask turn whenever it has held the loop for SLICE_MS. The text is
+// JSON.stringify's (same key order, toJSON, undefined and functions skipped or null in arrays,
+// non-finite numbers as null, TypeError on a cycle or a BigInt).
+import { jsonLargerThan } from './push/jsonSize.ts';
 
 const SLICE_MS = 10;
 /** Values serialised between two looks at the clock. */
 const CHECK_EVERY = 64;
 
-/** The depth of an item in IRunExecutionData: resultData.runData[node][run].data.main[output][item]. */
-export const RUN_DATA_ITEM_DEPTH = 8;
+/** Values whose JSON is at most this long go to the native serializer in one call (~0.1–0.3 ms). */
+const LEAF_CHARS = 32 * 1024;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -38,23 +39,27 @@ interface Frame {
   i: number;
   /** An object: nothing written yet (no comma before the next member). */
   first: boolean;
-  depth: number;
 }
 
-/** JSON.stringify(value), in slices: containers shallower than `nativeDepth` are walked here. */
-export async function stringifySliced(value: unknown, nativeDepth: number): Promise<string | undefined> {
-  if (!walkable(value) || nativeDepth <= 0) return JSON.stringify(value);
+/** Whether to walk `value` here rather than serialise it natively in one call. */
+function walkHere(value: unknown): boolean {
+  return walkable(value) && jsonLargerThan(value, LEAF_CHARS);
+}
+
+/** JSON.stringify(value), in slices. */
+export async function stringifySliced(value: unknown): Promise<string | undefined> {
+  if (!walkHere(value)) return JSON.stringify(value);
   const parts: string[] = [];
   const stack: Frame[] = [];
   const open = new Set<object>();
-  const enter = (v: Record<string, unknown> | unknown[], depth: number): void => {
+  const enter = (v: Record<string, unknown> | unknown[]): void => {
     if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
     open.add(v);
     const isArray = Array.isArray(v);
     parts.push(isArray ? '[' : '{');
-    stack.push({ value: v, keys: isArray ? null : Object.keys(v), i: 0, first: true, depth });
+    stack.push({ value: v, keys: isArray ? null : Object.keys(v), i: 0, first: true });
   };
-  enter(value as Record<string, unknown>, 0);
+  enter(value as Record<string, unknown>);
   let sliceStart = performance.now();
   let count = 0;
   while (stack.length) {
@@ -63,7 +68,6 @@ export async function stringifySliced(value: unknown, nativeDepth: number): Prom
       sliceStart = performance.now();
     }
     const f = stack[stack.length - 1];
-    const childDepth = f.depth + 1;
     if (f.keys === null) {
       const list = f.value as unknown[];
       if (f.i >= list.length) {
@@ -73,7 +77,7 @@ export async function stringifySliced(value: unknown, nativeDepth: number): Prom
       }
       const child = list[f.i];
       if (f.i++ > 0) parts.push(',');
-      if (childDepth < nativeDepth && walkable(child)) enter(child as Record<string, unknown>, childDepth);
+      if (walkHere(child)) enter(child as Record<string, unknown>);
       else parts.push(leaf(child, String(f.i - 1)) ?? 'null');
     } else {
       if (f.i >= f.keys.length) {
@@ -83,10 +87,10 @@ export async function stringifySliced(value: unknown, nativeDepth: number): Prom
       }
       const key = f.keys[f.i++];
       const child = (f.value as Record<string, unknown>)[key];
-      if (childDepth < nativeDepth && walkable(child)) {
+      if (walkHere(child)) {
         parts.push(f.first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
         f.first = false;
-        enter(child as Record<string, unknown>, childDepth);
+        enter(child as Record<string, unknown>);
       } else {
         const text = leaf(child, key);
         if (text === undefined) continue;
@@ -98,21 +102,9 @@ export async function stringifySliced(value: unknown, nativeDepth: number): Prom
   return parts.join('');
 }
 
-/** Runs with at most this many items are serialised in one native call (a few µs). */
-const SMALL_RUN_ITEMS = 256;
-
-function itemCount(data: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<unknown[] | null> } }>> } }): number {
-  let n = 0;
-  for (const runs of Object.values(data.resultData?.runData ?? {})) {
-    for (const run of runs ?? []) for (const output of run?.data?.main ?? []) n += output?.length ?? 0;
-  }
-  return n;
-}
-
 /** The JSON of an execution's run data (IRunExecutionData): one native call when small, else in slices. */
 export async function stringifyRunData(data: object): Promise<string> {
-  if (itemCount(data as Parameters<typeof itemCount>[0]) <= SMALL_RUN_ITEMS) return JSON.stringify(data);
-  return (await stringifySliced(data, RUN_DATA_ITEM_DEPTH)) ?? 'null';
+  return (await stringifySliced(data)) ?? 'null';
 }
 
 /** The JSON text of an object (`objectJson`, from JSON.stringify) with one more member appended. */

@@ -71,6 +71,16 @@ function longLoop(items: number): IWorkflowBase {
   });
 }
 
+const LARGE_ROWS = 28_000;
+const LARGE_BODY = JSON.stringify({ rows: Array.from({ length: LARGE_ROWS }, (_, i) => ({ id: i, name: `row ${i}`, email: `user${i}@example.com`, tags: ['a', 'b'], ok: true })) });
+
+/** A hook → No Op workflow answering when the run ends. */
+function hookNoOp(path: string): IWorkflowBase {
+  const hook = webhookNode({ path, httpMethod: 'POST', responseMode: 'lastNode' });
+  const noop = node('Done', 'n8n-nodes-base.noOp', 1);
+  return workflow(`Webhook ${path}`, [hook, noop], chain(hook, noop));
+}
+
 export const ATTACKS: Attack[] = [
   // Issue 14's own payloads: V8 re-runs them in linear time, so they finish, and correctly.
   {
@@ -179,6 +189,15 @@ export const ATTACKS: Attack[] = [
     ]),
     error: /may cause performance issues/,
   },
+  // A large body: parsed in slices, one item of ~3 MB walked into when the run is saved, stored
+  // compressed and read back through GET /rest/executions/:id without being parsed. (The probe
+  // sends and receives in the server's process, so at 12 MB its own copies would be counted.)
+  {
+    name: 'Webhook: a 3 MB JSON body',
+    webhook: { path: 'large-body', body: LARGE_BODY, workflow: hookNoOp('large-body') },
+    check: (e) => e.status === 'success' && e.data.resultData.runData.Webhook[0].data.main[0][0].json.body.rows.length === LARGE_ROWS,
+    timeoutMs: 30_000,
+  },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the
   // engine gives the loop back every RUN_SLICE_MS) the run held the server for all of them.
   {
@@ -203,15 +222,21 @@ export interface Probe {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function executionOf(t: Live, id: string, timeoutMs: number): Promise<any> {
+/**
+ * The execution once it has ended, as the raw answer: the probe runs in the server's process, so
+ * parsing a 12 MB execution here would be counted as the server holding its loop. The status is
+ * read from the answer's head (the summary comes first); the caller parses it after the probe.
+ */
+async function executionOf(t: Live, id: string, timeoutMs: number): Promise<ArrayBuffer> {
   return t.until(async () => {
-    const r = await t.api('GET', `/executions/${id}`);
-    const e = r.body?.data;
-    return e && e.status !== 'running' && e.status !== 'new' ? e : undefined;
+    const buf = await (await fetch(`${t.url}rest/executions/${id}`)).arrayBuffer();
+    const head = new TextDecoder().decode(new Uint8Array(buf, 0, Math.min(4096, buf.byteLength)));
+    const status = /"status":"(\w+)"/.exec(head)?.[1];
+    return status && status !== 'running' && status !== 'new' ? buf : undefined;
   }, timeoutMs);
 }
 
-async function newestExecution(t: Live, after: Set<string>, timeoutMs: number): Promise<any> {
+async function newestExecution(t: Live, after: Set<string>, timeoutMs: number): Promise<ArrayBuffer> {
   const id = await t.until(async () => {
     const r = await t.api('GET', '/executions?limit=20');
     const rows: Array<{ id: string }> = r.body?.data?.results ?? [];
@@ -254,16 +279,17 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
     last = now;
   }, 2);
   const started = performance.now();
+  let raw: ArrayBuffer | undefined;
   let execution: any;
   try {
     if (attack.webhook) {
       const res = await t.hook(attack.webhook.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: attack.webhook.body });
       await res.arrayBuffer();
-      execution = await newestExecution(t, before!, timeoutMs);
+      raw = await newestExecution(t, before!, timeoutMs);
     } else {
       const r = await t.api('POST', '/workflows/run', { workflowData: attack.workflow });
       if (r.status !== 200) throw new Error(`run: ${r.status} ${JSON.stringify(r.body)}`);
-      execution = await executionOf(t, r.body.data.executionId, timeoutMs);
+      raw = await executionOf(t, r.body.data.executionId, timeoutMs);
     }
   } finally {
     const runMs = performance.now() - started;
@@ -271,6 +297,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
     clearInterval(ticker);
     running = false;
     await probing;
+    if (raw) execution = JSON.parse(new TextDecoder().decode(raw)).data;
     if (execution) (execution as { runMs?: number }).runMs = runMs;
     if (activated) await t.api('PATCH', `/workflows/${activated.id}`, { active: false });
   }

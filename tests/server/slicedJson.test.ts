@@ -1,7 +1,7 @@
 // Serialising run data in slices (src/server/slicedJson.ts): the same text as JSON.stringify,
 // and the event loop is given back while a large run is written.
 import { describe, expect, it } from 'vitest';
-import { appendMember, RUN_DATA_ITEM_DEPTH, stringifyRunData, stringifySliced } from '../../src/server/slicedJson.ts';
+import { appendMember, stringifyRunData, stringifySliced } from '../../src/server/slicedJson.ts';
 
 const odd = {
   a: undefined,
@@ -28,31 +28,38 @@ function runData(items: number) {
 }
 
 describe('stringifySliced', () => {
-  it('writes what JSON.stringify writes, at every walking depth', async () => {
-    for (let depth = 0; depth <= 6; depth++) {
-      expect(await stringifySliced(odd, depth)).toBe(JSON.stringify(odd));
-      expect(await stringifySliced([odd, undefined, [odd]], depth)).toBe(JSON.stringify([odd, undefined, [odd]]));
-    }
-    for (const v of [undefined, null, 1, 'x', () => 1, new Date(0), []]) expect(await stringifySliced(v, 3)).toBe(JSON.stringify(v));
+  it('writes what JSON.stringify writes, walking large containers and serialising small ones natively', async () => {
+    // Large: walked here, with odd members at the walked levels (undefined, functions, toJSON with its key).
+    const wide = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? undefined : i % 11 === 0 ? () => i : i % 13 === 0 ? odd : { i, text: 'x'.repeat(20) }));
+    const big = { ...odd, wide, byKey: Object.fromEntries(wide.map((v, i) => [`k${i}`, v])), nested: { deeper: { wide, again: odd } } };
+    expect(await stringifySliced(big)).toBe(JSON.stringify(big));
+    expect(await stringifySliced([big, undefined, [big]])).toBe(JSON.stringify([big, undefined, [big]]));
+    expect(await stringifySliced(odd)).toBe(JSON.stringify(odd));
+    for (const v of [undefined, null, 1, 'x', () => 1, new Date(0), []]) expect(await stringifySliced(v)).toBe(JSON.stringify(v));
     expect(await stringifyRunData(runData(1000))).toBe(JSON.stringify(runData(1000)));
     expect(await stringifyRunData(runData(3))).toBe(JSON.stringify(runData(3)));
+    // One large item (a 16 MB webhook body is one item) is walked into as well.
+    const body = { json: { body: { items: runData(2000).resultData.runData.Code[0].data.main[0] } } };
+    expect(await stringifySliced({ main: [[body]] })).toBe(JSON.stringify({ main: [[body]] }));
   });
 
   it('refuses what JSON.stringify refuses: cycles and BigInts', async () => {
     const cyclic: Record<string, unknown> = { a: [1] };
     (cyclic.a as unknown[]).push(cyclic);
-    await expect(stringifySliced(cyclic, 5)).rejects.toThrow(TypeError);
-    await expect(stringifySliced({ list: [{ n: 1n }] }, 5)).rejects.toThrow(TypeError);
+    const filler = 'y'.repeat(40_000);
+    (cyclic.a as unknown[]).push(filler);
+    await expect(stringifySliced(cyclic)).rejects.toThrow(TypeError);
+    await expect(stringifySliced({ filler, list: [{ n: 1n }] })).rejects.toThrow(TypeError);
     // A value seen twice without a cycle is fine.
     const shared = { x: 1 };
-    expect(await stringifySliced({ a: shared, b: [shared, shared] }, 5)).toBe('{"a":{"x":1},"b":[{"x":1},{"x":1}]}');
+    expect(await stringifySliced({ a: shared, b: [shared, shared] })).toBe('{"a":{"x":1},"b":[{"x":1},{"x":1}]}');
   });
 
   it('gives the event loop back while a large run is serialised', async () => {
     const data = runData(200_000);
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    const text = await stringifySliced(data, RUN_DATA_ITEM_DEPTH);
+    const text = await stringifySliced(data);
     clearInterval(timer);
     expect(text!.length).toBe(JSON.stringify(data).length);
     // Native JSON.stringify of this takes ~100–400 ms in one piece: no timer could fire in it.

@@ -58,7 +58,10 @@ export interface ExecutionsTable {
 export interface ExecutionDataTable {
   executionId: number;
   workflowData: string;
+  /** The run data as JSON text; empty when it is stored compressed in dataGzip. */
   data: string;
+  /** Large run data, gzipped JSON (migration 0007); null otherwise. */
+  dataGzip: Uint8Array | null;
 }
 
 export interface UsersTable {

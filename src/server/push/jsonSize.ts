@@ -12,6 +12,8 @@ export function jsonSizeUpTo(value: unknown, limit: number): number {
     else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') size += 8;
     else if (Array.isArray(v)) {
       size += 2 + v.length;
+      // Before pushing: a million-element array over the limit is answered at once.
+      if (size > limit) return Infinity;
       for (let i = 0; i < v.length; i++) stack.push(v[i]);
     } else if (typeof v === 'object') {
       if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {

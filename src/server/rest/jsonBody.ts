@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { locateJsonError } from '../../model/jsonErrors.ts';
 import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, loneSurrogatePath, MAX_JSON_DEPTH, SURROGATE_ESCAPE } from '../../model/jsonDepth.ts';
 import { BadRequestError } from '../errors.ts';
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS, type SlicedParseResult } from '../slicedJsonParse.ts';
 
 /** The title n8n's editor shows when a file cannot be imported (spec 001 §8). */
 export const IMPORT_ERROR = 'Could not import workflow';
@@ -33,10 +34,25 @@ export function invalidJsonMessage(text: string, importing: boolean): string | u
 /** The message for a body nested deeper than the limit, or undefined. */
 export function tooDeepMessage(text: string, importing: boolean): string | undefined {
   const at = jsonTooDeepAt(text);
-  if (at === undefined) return undefined;
+  return at === undefined ? undefined : tooDeepAtMessage(text, at, importing);
+}
+
+function tooDeepAtMessage(text: string, at: number, importing: boolean): string {
   const { line, column } = lineAndColumn(text, at);
   const what = `nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`;
   return importing ? `${IMPORT_ERROR}: the workflow is ${what}` : `Request body is ${what}`;
+}
+
+/** Why a large body was refused by the sliced parser, worded as the one-call path words it. */
+function slicedRefusalMessage(text: string, r: SlicedParseResult & { ok: false }, importing: boolean): string {
+  if (r.kind === 'deep') return tooDeepAtMessage(text, r.offset, importing);
+  const { line, column } = lineAndColumn(text, r.offset);
+  if (r.kind === 'prototype') {
+    const what = `has the key "${r.key}" (line ${line}, column ${column}), which is refused: keys __proto__, and constructor holding prototype, could change the prototypes of other objects`;
+    return importing ? `${IMPORT_ERROR}: the workflow ${what}` : `Request body ${what}`;
+  }
+  const where = `${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`;
+  return importing ? `${IMPORT_ERROR}: the workflow is not valid JSON: ${where}` : `Request body is not valid JSON: ${where}`;
 }
 
 /**
@@ -59,12 +75,29 @@ export function refusedJsonMessage(text: string, value: unknown, importing: bool
   return say(`has text with a lone UTF-16 surrogate at body${path} (a \\uD800–\\uDFFF escape without its pair), which is refused: it cannot be stored as sent`);
 }
 
+/**
+ * A large body (SLICED_PARSE_MIN_CHARS or more) checked and parsed in slices
+ * (slicedJsonParse.ts), with the same refusals and messages: in one call a 16 MB body held
+ * the server for 150–400 ms.
+ */
+export function parseLargeBody(text: string, importing: boolean, done: (error: Error | null, value: unknown) => void): void {
+  parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: true }).then(
+    (r) => {
+      if (!r.ok) return done(new BadRequestError(slicedRefusalMessage(text, r, importing)), undefined);
+      const refused = refusedJsonMessage(text, r.value, importing);
+      return refused ? done(new BadRequestError(refused), undefined) : done(null, r.value);
+    },
+    (error: Error) => done(error, undefined),
+  );
+}
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
     const text = String(body);
     const importing = request.routeOptions.config?.workflowImport === true;
+    if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeBody(text, importing, done);
     const deep = tooDeepMessage(text, importing);
     if (deep) return done(new BadRequestError(deep), undefined);
     parse(request, text, (err: Error | null, value?: unknown) => {

@@ -198,5 +198,5 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
   if ('r' in first) return sendReply(reply, responseNodeReply(first.r, settings));
   // The run ended first; Respond to Webhook may still have answered during its last step.
   const late = await within(fromNode!, 0);
-  sendReply(reply, late ? responseNodeReply(late, settings) : noResponseNodeReply(first.e, settings));
+  await sendReply(reply, late ? responseNodeReply(late, settings) : noResponseNodeReply(first.e, settings));
 }

@@ -1,6 +1,8 @@
 // Webhook answers for each response mode, as n8n builds them: 'onReceived' (a fixed message, a
 // custom text or nothing), 'lastNode' (first item's JSON, all items, first item's binary or
 // nothing, from the last node that ran) and 'responseNode' (what Respond to Webhook sent).
+import { jsonLargerThan } from '../push/jsonSize.ts';
+import { stringifySliced } from '../slicedJson.ts';
 import type { FastifyReply } from 'fastify';
 import type { IExecution, ITaskData } from '../../model/execution.ts';
 import type { WebhookResponse } from '../../nodes/types.ts';
@@ -82,7 +84,10 @@ export function responseNodeReply(r: WebhookResponse, s: WebhookSettings): Webho
   return { statusCode: r.statusCode, headers: { ...s.responseHeaders, ...r.headers }, body: r.body };
 }
 
-export function sendReply(reply: FastifyReply, r: WebhookReply): void {
+/** JSON answers larger than this are serialised in slices (a 'Last Node' answer can be a whole 16 MB body). */
+const SLICED_REPLY_CHARS = 256 * 1024;
+
+export function sendReply(reply: FastifyReply, r: WebhookReply): void | Promise<void> {
   reply.status(r.statusCode);
   for (const [k, v] of Object.entries(r.headers)) reply.header(k, v);
   const body = r.body;
@@ -105,5 +110,11 @@ export function sendReply(reply: FastifyReply, r: WebhookReply): void {
     return;
   }
   if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  reply.send(JSON.stringify(body));
+  if (!jsonLargerThan(body, SLICED_REPLY_CHARS)) {
+    reply.send(JSON.stringify(body));
+    return;
+  }
+  return stringifySliced(body).then((text) => {
+    reply.send(text);
+  });
 }

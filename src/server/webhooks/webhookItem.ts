@@ -10,6 +10,8 @@ import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
 import type { BinaryDataStore } from '../../engine/types.ts';
 import { parseMultipart } from './multipart.ts';
 import { webhookBodyTooDeep } from '../limits.ts';
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../slicedJsonParse.ts';
+import { lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 
 export class WebhookBodyError extends Error {
   readonly statusCode: number;
@@ -78,11 +80,23 @@ function dispositionFileName(header: string | string[] | undefined): string | un
   return /filename="?([^";]+)"?/i.exec(v)?.[1];
 }
 
+/** A large JSON body, checked and parsed in slices (slicedJsonParse.ts); keys such as __proto__ are data, as in n8n. */
+async function parseLargeJson(text: string): Promise<unknown> {
+  const r = await parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: false });
+  if (r.ok) return r.value;
+  const { line, column } = lineAndColumn(text, r.offset);
+  if (r.kind === 'deep') {
+    throw new WebhookBodyError(400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column}); the limit keeps the server's stack safe`);
+  }
+  throw new WebhookBodyError(400, `The request body is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
+}
+
 /** Parses a body that n8n parses (JSON, text, form-urlencoded, XML). */
 export async function parseBody(body: Buffer | undefined, contentType: string): Promise<unknown> {
   if (!body || body.length === 0) return {};
   const text = body.toString('utf8');
   if (contentType === 'application/json' || contentType.endsWith('+json')) {
+    if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeJson(text);
     const deep = webhookBodyTooDeep(text, 'json');
     if (deep) throw new WebhookBodyError(400, deep);
     try {

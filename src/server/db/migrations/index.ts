@@ -7,6 +7,7 @@ import * as m0003 from './0003_processed_data.ts';
 import * as m0004 from './0004_accounts.ts';
 import * as m0005 from './0005_workflow_extra.ts';
 import * as m0006 from './0006_execution_error_message.ts';
+import * as m0007 from './0007_execution_data_gzip.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_accounts': m0004,
   '0005_workflow_extra': m0005,
   '0006_execution_error_message': m0006,
+  '0007_execution_data_gzip': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

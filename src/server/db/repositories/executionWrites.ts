@@ -142,7 +142,7 @@ export class ExecutionWriteQueue {
         await trx
           .insertInto('execution_data')
           .values(data.slice(i, i + CHUNK))
-          .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ data: eb.ref('excluded.data') })))
+          .onConflict((oc) => oc.column('executionId').doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), dataGzip: eb.ref('excluded.dataGzip') })))
           .execute();
       }
       for (let i = 0; i < deletes.length; i += CHUNK) {

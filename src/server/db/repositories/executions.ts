@@ -1,6 +1,7 @@
 // Saved executions: the summary row in `executions`, the (possibly large) workflow snapshot and
 // run data in `execution_data`, written together in one transaction (batched: executionWrites.ts).
 import { appendMember, stringifyRunData } from '../../slicedJson.ts';
+import { packRunData, unpackRunData } from './packedRunData.ts';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { ExecutionStatus, IExecution, IExecutionSummary, IRunExecutionData, WorkflowExecuteMode } from '../../../model/execution.ts';
 import type { IWorkflowBase } from '../../../model/workflow.ts';
@@ -167,21 +168,22 @@ export class ExecutionsRepository {
         userId: e.userId,
         errorMessage: null,
       },
-      { executionId: Number(e.id), workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data) },
+      { executionId: Number(e.id), workflowData: snapshot(e.workflowData), data: JSON.stringify(e.data), dataGzip: null },
     );
   }
 
   /** Progress saving: the run data so far, after each node. */
   async saveProgress(id: string, data: IRunExecutionData): Promise<void> {
     await this.#writes.flush();
-    await this.#db.updateTable('execution_data').set({ data: JSON.stringify(data) }).where('executionId', '=', Number(id)).execute();
+    await this.#db.updateTable('execution_data').set({ data: JSON.stringify(data), dataGzip: null }).where('executionId', '=', Number(id)).execute();
   }
 
   /** Writes the finished execution, whether or not its start was recorded. */
   async saveFinished(e: IExecution, userId: string | null): Promise<void> {
     const id = Number(e.id);
-    // Finished run data does not change any more: it can be serialised in slices.
-    const data = await stringifyRunData(e.data);
+    // Finished run data does not change any more: it can be serialised in slices, and when
+    // large it is compressed off the event loop (packedRunData.ts).
+    const { data, dataGzip } = await packRunData(await stringifyRunData(e.data));
     await this.#writes.upsert(
       {
         id,
@@ -198,7 +200,7 @@ export class ExecutionsRepository {
         userId,
         errorMessage: errorMessageOf(e),
       },
-      { executionId: id, workflowData: snapshot(e.workflowData), data },
+      { executionId: id, workflowData: snapshot(e.workflowData), data, dataGzip },
     );
   }
 
@@ -236,11 +238,11 @@ export class ExecutionsRepository {
       .innerJoin('execution_data', 'execution_data.executionId', 'executions.id')
       .leftJoin('workflows', 'workflows.id', 'executions.workflowId')
       .selectAll('executions')
-      .select(['execution_data.workflowData', 'execution_data.data', 'workflows.name as currentName'])
+      .select(['execution_data.workflowData', 'execution_data.data', 'execution_data.dataGzip', 'workflows.name as currentName'])
       .where('executions.id', '=', n)
       .executeTakeFirst();
     if (!row) return undefined;
-    return { summary: summaryOf({ ...row, workflowName: row.currentName ?? row.workflowName }), workflowData: row.workflowData, data: row.data };
+    return { summary: summaryOf({ ...row, workflowName: row.currentName ?? row.workflowName }), workflowData: row.workflowData, data: await unpackRunData(row) };
   }
 
   /** Whose run an execution is (its workflow's owner, else who ran it); undefined when there is no such execution. */
