@@ -38,6 +38,11 @@ export function setSandboxIdleMs(ms: number): void {
   idleMs = ms;
 }
 
+/** Workers ended after a run (stopped, timed out in native code, or in doubt) since the start. */
+export function sandboxWorkersReplaced(): number {
+  return replaced;
+}
+
 /** Workers alive and idle now. */
 export function sandboxPoolStats(): { live: number; idle: number } {
   return { live, idle: idle.length };
@@ -75,6 +80,7 @@ export class SandboxError extends Error {
 const idle: PooledWorker[] = [];
 const queue: Array<() => void> = [];
 let live = 0;
+let replaced = 0;
 const maxWorkers = Math.max(2, availableParallelism());
 
 const cancelled = () => new SandboxError({ kind: 'internal', name: 'ExecutionCancelledError', message: 'The execution was canceled' });
@@ -157,6 +163,7 @@ function release(w: PooledWorker, healthy: boolean): void {
     queue.shift()?.();
   } else {
     // Counted out now, not when the exit event arrives, so its replacement can start at once.
+    replaced++;
     retire(w);
     void w.worker.terminate();
   }
