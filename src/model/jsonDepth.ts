@@ -133,7 +133,7 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 }
 
 /** The offset just past the closing quote of the string opening at `open`, or -1. Linear. */
-function stringEnd(text: string, open: number): number {
+export function stringEnd(text: string, open: number): number {
   for (let i = open + 1; ; ) {
     const q = text.indexOf('"', i);
     if (q === -1) return -1;

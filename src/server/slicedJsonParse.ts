@@ -6,7 +6,7 @@
 // large to probe is walked the same way. The value is JSON.parse's (same key order, last
 // duplicate wins, `__proto__` an own data property). Errors are reported with their offset in
 // the whole text, as the callers' messages need (line and column).
-import { jsonPrototypeKeyAt, jsonTooDeepAt } from '../model/jsonDepth.ts';
+import { jsonPrototypeKeyAt, jsonTooDeepAt, stringEnd } from '../model/jsonDepth.ts';
 import { locateJsonError } from '../model/jsonErrors.ts';
 
 /** Texts shorter than this are parsed in one call by the callers' usual path (~5 ms at most). */
@@ -103,15 +103,7 @@ class Parser {
 
   /** The offset just past the string opening at `open`, or -1 when it does not end. */
   stringEnd(open: number): number {
-    const s = this.text;
-    for (let i = open + 1; ; ) {
-      const q = s.indexOf('"', i);
-      if (q === -1) return -1;
-      let backslashes = 0;
-      for (let k = q - 1; k > open && s.charCodeAt(k) === 92; k--) backslashes++;
-      if (backslashes % 2 === 0) return q + 1;
-      i = q + 1;
-    }
+    return stringEnd(this.text, open);
   }
 
   /** Where the value at `pos` ends, if found within PROBE_CHARS (strings: any length); -1 for a larger container. */
