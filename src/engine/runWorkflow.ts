@@ -82,6 +82,12 @@ class WorkflowRun {
   private timedOut = false;
   private executionIndex = 0;
   private subRuns = 0;
+  /**
+   * Passes the caller's stop on; removed when the run ends, so the caller's signal does not keep
+   * the run (and all its data) reachable after it: that kept every webhook run alive through
+   * young-generation GCs.
+   */
+  private onStop: (() => void) | undefined;
 
   constructor(opts: RunOptions) {
     this.opts = opts;
@@ -101,7 +107,10 @@ class WorkflowRun {
     this.files = createFileAccess(opts.fileAccessRoots, opts.fileAccessBlocked);
     if (opts.signal) {
       if (opts.signal.aborted) this.abort.abort(opts.signal.reason);
-      else opts.signal.addEventListener('abort', () => this.abort.abort(opts.signal?.reason), { once: true });
+      else {
+        this.onStop = () => this.abort.abort(opts.signal?.reason);
+        opts.signal.addEventListener('abort', this.onStop, { once: true });
+      }
     }
   }
 
@@ -131,6 +140,7 @@ class WorkflowRun {
       this.runExecutionData ??= { resultData: { runData: {} } };
     } finally {
       if (timer) clearTimeout(timer);
+      if (this.onStop) this.opts.signal?.removeEventListener('abort', this.onStop);
     }
 
     const data = this.runExecutionData;

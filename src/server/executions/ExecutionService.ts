@@ -483,7 +483,7 @@ export class ExecutionService {
           },
         },
       });
-      run = await Promise.race([engineRun, this.#forcedFinish(a)]);
+      run = await this.#withForcedFinish(a, engineRun);
     } catch (error) {
       run = failedRun(a, error);
     } finally {
@@ -509,12 +509,18 @@ export class ExecutionService {
     return execution;
   }
 
-  /** Settles with a canceled run when the engine has not ended `stopGraceMs` after an abort. */
-  #forcedFinish(a: ActiveExecution): Promise<IRun> {
-    return new Promise((resolve) => {
+  /**
+   * The engine's run, or a canceled run when the engine has not ended `stopGraceMs` after an
+   * abort. The abort listener is removed when the engine ends: left on the signal with its
+   * pending promise, it kept every run's data reachable from garbage in old space, so each
+   * webhook run was promoted and copied by young-generation GCs under load.
+   */
+  #withForcedFinish(a: ActiveExecution, engineRun: Promise<IRun>): Promise<IRun> {
+    return new Promise((resolve, reject) => {
       const signal = a.controller.signal;
+      let timer: NodeJS.Timeout | undefined;
       const onAbort = () => {
-        const t = setTimeout(() => {
+        timer = setTimeout(() => {
           if (a.settled) return;
           this.#d.log.warn({ executionId: a.id }, 'engine did not stop in time; finishing the execution without it');
           resolve({
@@ -526,10 +532,24 @@ export class ExecutionService {
             stoppedAt: new Date(),
           });
         }, this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
-        t.unref();
+        timer.unref();
       };
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
+      const ended = () => {
+        signal.removeEventListener('abort', onAbort);
+        if (timer) clearTimeout(timer);
+      };
+      engineRun.then(
+        (run) => {
+          ended();
+          resolve(run);
+        },
+        (error: unknown) => {
+          ended();
+          reject(error);
+        },
+      );
     });
   }
 
