@@ -25,7 +25,8 @@ export interface VmErrorInfo {
 }
 
 export type WorkerToMain =
-  | { type: 'ready' }
+  /** tid: the worker thread's id (Linux), for its CPU priority. */
+  | { type: 'ready'; tid?: number }
   | { type: 'call'; op: string; args: string }
   | { type: 'console'; level: string; message: string }
   | { type: 'done'; result: string; staticData: string; restart?: boolean }
