@@ -69,7 +69,12 @@ class WorkflowRun {
   private readonly workflow: IWorkflowBase;
   private readonly graph: GraphIndex;
   private readonly limits: EngineLimits;
-  private readonly abort = new AbortController();
+  /**
+   * The run's stop signal: the caller's own when the run has no time limit of its own, else a
+   * controller that the caller's stop and the time limit both abort.
+   */
+  private readonly signal: AbortSignal;
+  private readonly controller: AbortController | undefined;
   private readonly now: () => number;
   private readonly timezone: string;
   private readonly staticData: IDataObject;
@@ -83,9 +88,9 @@ class WorkflowRun {
   private executionIndex = 0;
   private subRuns = 0;
   /**
-   * Passes the caller's stop on; removed when the run ends, so the caller's signal does not keep
-   * the run (and all its data) reachable after it: that kept every webhook run alive through
-   * young-generation GCs.
+   * Passes the caller's stop on to the controller; removed when the run ends. Listeners on the
+   * caller's signal (even removed ones) kept runs' data reachable from old-space garbage and
+   * promoted through young-generation GCs, so a run without a time limit adds none.
    */
   private onStop: (() => void) | undefined;
 
@@ -105,10 +110,14 @@ class WorkflowRun {
     this.timezone = workflowTimezone(opts.workflow, opts.timezone || DEFAULT_TIMEZONE);
     this.staticData = opts.staticData ?? {};
     this.files = createFileAccess(opts.fileAccessRoots, opts.fileAccessBlocked);
-    if (opts.signal) {
-      if (opts.signal.aborted) this.abort.abort(opts.signal.reason);
-      else {
-        this.onStop = () => this.abort.abort(opts.signal?.reason);
+    if (opts.signal && opts.timeoutAt === undefined) {
+      this.signal = opts.signal;
+    } else {
+      const controller = (this.controller = new AbortController());
+      this.signal = controller.signal;
+      if (opts.signal?.aborted) controller.abort(opts.signal.reason);
+      else if (opts.signal) {
+        this.onStop = () => controller.abort(opts.signal?.reason);
         opts.signal.addEventListener('abort', this.onStop, { once: true });
       }
     }
@@ -126,7 +135,7 @@ class WorkflowRun {
       const ms = Math.max(0, this.opts.timeoutAt - Date.now());
       timer = setTimeout(() => {
         this.timedOut = true;
-        this.abort.abort(new Error('timeout'));
+        this.controller!.abort(new Error('timeout'));
       }, ms);
     }
     let executionError: ExecutionError | undefined;
@@ -144,7 +153,7 @@ class WorkflowRun {
     }
 
     const data = this.runExecutionData;
-    if (this.abort.signal.aborted && !executionError) executionError = cancelledError(this.timedOut);
+    if (this.signal.aborted && !executionError) executionError = cancelledError(this.timedOut);
     if (executionError) {
       data.resultData.error = executionError;
       this.status = executionError.name === 'ExecutionCancelledError' ? 'canceled' : 'error';
@@ -320,7 +329,7 @@ class WorkflowRun {
         await new Promise<void>(turn);
         sliceStart = performance.now();
       }
-      if (this.abort.signal.aborted) return cancelledError(this.timedOut);
+      if (this.signal.aborted) return cancelledError(this.timedOut);
       if (++nodeRuns > this.limits.maxNodeRuns) {
         throw new EngineError(`Stopped execution after ${this.limits.maxNodeRuns} node runs: the workflow seems to loop without end`);
       }
@@ -350,7 +359,7 @@ class WorkflowRun {
         try {
           if (tryIndex !== 0) {
             executionError = undefined;
-            if (waitBetween) await sleep(waitBetween, this.abort.signal);
+            if (waitBetween) await sleep(waitBetween, this.signal);
           }
           const pinned = this.opts.pinData?.[node.name];
           if (pinned && !node.disabled) {
@@ -358,7 +367,7 @@ class WorkflowRun {
           } else {
             let result: RunNodeResult = await this.runOne(entry, runIndex, hints, subExecutions);
             while (isItemFailure(result) && tryIndex < maxTries - 1) {
-              await sleep(waitBetween, this.abort.signal);
+              await sleep(waitBetween, this.signal);
               result = await this.runOne(entry, runIndex, hints, subExecutions);
               tryIndex++;
             }
@@ -375,14 +384,14 @@ class WorkflowRun {
           if (nodeSuccessData === null && !runExecutionData.waitTill) skipped = true;
           break;
         } catch (e) {
-          if (this.abort.signal.aborted) return cancelledError(this.timedOut);
+          if (this.signal.aborted) return cancelledError(this.timedOut);
           runExecutionData.resultData.lastNodeExecuted = node.name;
           executionError = serializeError(e, node);
         }
       }
       // Stopped (or timed out) while the node ran: what it returned after the abort is not a
       // result (a Wait cut short passes its input on), so the node gets no run data, as when it throws.
-      if (this.abort.signal.aborted) return cancelledError(this.timedOut);
+      if (this.signal.aborted) return cancelledError(this.timedOut);
       if (skipped) {
         await this.releaseIfIdle();
         continue;
@@ -492,7 +501,7 @@ class WorkflowRun {
         fixedClock: this.opts.now !== undefined,
         pinData: this.opts.pinData,
         staticData: this.staticData,
-        signal: this.abort.signal,
+        signal: this.signal,
         limits: this.limits,
         httpRequest: this.opts.httpRequest ?? defaultHttpRequest,
         files: this.files,
@@ -531,7 +540,7 @@ class WorkflowRun {
         triggerItems: request.items,
         startNode: request.startNode,
         parentExecution,
-        signal: this.abort.signal,
+        signal: this.signal,
         subWorkflowDepth: depth,
       }));
     } else {
@@ -544,7 +553,7 @@ class WorkflowRun {
         triggerItems: request.items,
         triggerData: undefined,
         startNode: request.startNode,
-        signal: this.abort.signal,
+        signal: this.signal,
         subWorkflowDepth: depth,
         parentExecution,
         hooks: undefined,

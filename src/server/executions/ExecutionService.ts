@@ -132,6 +132,8 @@ interface ActiveExecution {
   runAs: string | null;
   policy: SavePolicy;
   controller: AbortController;
+  /** Called by #abort after the controller (the forced-finish wait; no listener on the signal). */
+  onAbort?: () => void;
   stopReason?: StopReason;
   timeoutSeconds?: number;
   /** A row exists in the database (the start was recorded). */
@@ -417,6 +419,7 @@ export class ExecutionService {
     if (a.controller.signal.aborted) return;
     a.stopReason = reason;
     a.controller.abort(new Error(reason === 'timeout' ? 'Execution timed out' : 'Execution was stopped'));
+    a.onAbort?.();
   }
 
   #pushTo(a: ActiveExecution, message: Parameters<PushHub['send']>[1]): void {
@@ -511,13 +514,12 @@ export class ExecutionService {
 
   /**
    * The engine's run, or a canceled run when the engine has not ended `stopGraceMs` after an
-   * abort. The abort listener is removed when the engine ends: left on the signal with its
-   * pending promise, it kept every run's data reachable from garbage in old space, so each
-   * webhook run was promoted and copied by young-generation GCs under load.
+   * abort (#abort calls it: a listener on the signal, even one removed when the engine ended,
+   * kept each webhook run's data reachable from old-space garbage, promoted and copied by
+   * young-generation GCs under load).
    */
   #withForcedFinish(a: ActiveExecution, engineRun: Promise<IRun>): Promise<IRun> {
     return new Promise((resolve, reject) => {
-      const signal = a.controller.signal;
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => {
         timer = setTimeout(() => {
@@ -534,10 +536,10 @@ export class ExecutionService {
         }, this.#d.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
         timer.unref();
       };
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
+      if (a.controller.signal.aborted) onAbort();
+      else a.onAbort = onAbort;
       const ended = () => {
-        signal.removeEventListener('abort', onAbort);
+        a.onAbort = undefined;
         if (timer) clearTimeout(timer);
       };
       engineRun.then(
