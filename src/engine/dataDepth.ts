@@ -12,9 +12,13 @@ export const DEPTH_LIMIT_DESCRIPTION = `Data in a workflow may nest objects and 
 /**
  * Item JSON objects already found within the limit. Nodes that pass items on (No Op, If,
  * Filter, Switch, Merge…) hand the same objects to the next node, and walking a 16 MB webhook
- * body again at every node held the server's event loop ~50–100 ms each time.
+ * body again at every node held the server's event loop ~50–100 ms each time. Only large items
+ * are remembered: an entry per small item cost more than walking it again (a chain of 100 Set
+ * nodes × 500 items took about twice as long).
  */
 const checked = new WeakSet<object>();
+const REMEMBER_FROM_CONTAINERS = 1000;
+const walked = { containers: 0 };
 
 /** Fails the node when an item of its output nests deeper than the limit, or contains itself. */
 export function checkOutputDepth(node: INode, output: Array<INodeExecutionData[] | null> | null | undefined): void {
@@ -23,9 +27,9 @@ export function checkOutputDepth(node: INode, output: Array<INodeExecutionData[]
     for (let i = 0; i < items.length; i++) {
       const json = items[i]?.json;
       if (json !== null && typeof json === 'object' && checked.has(json)) continue;
-      const found = valueDepthCheck(json);
+      const found = valueDepthCheck(json, MAX_JSON_DEPTH, walked);
       if (found === 'ok') {
-        if (json !== null && typeof json === 'object') checked.add(json);
+        if (walked.containers >= REMEMBER_FROM_CONTAINERS) checked.add(json as object);
         continue;
       }
       const what = found === 'deep' ? `data nested more than ${MAX_JSON_DEPTH} levels deep` : 'data that contains itself, a circular reference';

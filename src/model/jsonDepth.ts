@@ -33,8 +33,14 @@ export function jsonTooDeepAt(text: string, limit = MAX_JSON_DEPTH): number | un
  * so a value too deep for the stack is measured too. Values JSON writes as text (toJSON: Date,
  * DateTime) and binary views are leaves.
  */
-export function valueDepthCheck(value: unknown, limit = MAX_JSON_DEPTH): 'ok' | 'deep' | 'circular' {
+export function valueDepthCheck(value: unknown, limit = MAX_JSON_DEPTH, walked?: { containers: number }): 'ok' | 'deep' | 'circular' {
+  if (walked) walked.containers = 0;
   if (!isContainer(value)) return 'ok';
+  // Most items are flat (nothing nested): answered without the walk's stacks.
+  if (limit >= 1 && isFlat(value)) {
+    if (walked) walked.containers = 1;
+    return 'ok';
+  }
   // A plain walk first: linear in the value's size as serialised. It stops at the first path
   // past the limit, or past a budget of containers, where shared references (a DAG expands
   // exponentially) or a cycle may be the cause: the exact walk then decides.
@@ -44,7 +50,10 @@ export function valueDepthCheck(value: unknown, limit = MAX_JSON_DEPTH): 'ok' | 
   while (values.length) {
     const v = values.pop()!;
     const d = depths.pop()!;
-    if (d > limit || ++visits > PLAIN_WALK_BUDGET) return exactDepthCheck(value, limit);
+    if (d > limit || ++visits > PLAIN_WALK_BUDGET) {
+      if (walked) walked.containers = visits;
+      return exactDepthCheck(value, limit);
+    }
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const c: unknown = v[i];
@@ -63,7 +72,25 @@ export function valueDepthCheck(value: unknown, limit = MAX_JSON_DEPTH): 'ok' | 
       }
     }
   }
+  if (walked) walked.containers = visits;
   return 'ok';
+}
+
+/** Whether a container holds no object at all (an object that is not a container is not flat either, for brevity). */
+function isFlat(v: object): boolean {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const c: unknown = v[i];
+      if (c !== null && typeof c === 'object') return false;
+    }
+    return true;
+  }
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const c = (v as Record<string, unknown>)[keys[i]];
+    if (c !== null && typeof c === 'object') return false;
+  }
+  return true;
 }
 
 /**

@@ -37,6 +37,16 @@ describe('valueDepthCheck', () => {
     expect(valueDepthCheck(chain(3), 2)).toBe('deep');
   });
 
+  it('tells how many containers it walked (1 for a flat value)', () => {
+    const walked = { containers: -1 };
+    expect(valueDepthCheck({ a: 1, b: 'x' }, MAX_JSON_DEPTH, walked)).toBe('ok');
+    expect(walked.containers).toBe(1);
+    expect(valueDepthCheck({ a: [1, { b: [] }], c: {} }, MAX_JSON_DEPTH, walked)).toBe('ok');
+    expect(walked.containers).toBe(5);
+    expect(valueDepthCheck('text', MAX_JSON_DEPTH, walked)).toBe('ok');
+    expect(walked.containers).toBe(0);
+  });
+
   it('takes what JSON writes as text (toJSON) and binary views as leaves', () => {
     const dated = chain(MAX_JSON_DEPTH - 1, { at: new Date(0), bytes: new Uint8Array(4), buffer: new ArrayBuffer(4) });
     expect(valueDepthCheck(dated)).toBe('ok');
