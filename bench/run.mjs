@@ -30,6 +30,7 @@ const suites = [
   { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
+  { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
 ];
 
 const results = {

@@ -5,6 +5,7 @@
 // serializer, yielding a macrotask turn whenever it has held the loop for SLICE_MS. The text is
 // JSON.stringify's (same key order, toJSON, undefined and functions skipped or null in arrays,
 // non-finite numbers as null, TypeError on a cycle or a BigInt).
+import type { FastifyInstance } from 'fastify';
 import { jsonLargerThan } from './push/jsonSize.ts';
 
 const SLICE_MS = 10;
@@ -110,4 +111,27 @@ export async function stringifyRunData(data: object): Promise<string> {
 /** The JSON text of an object (`objectJson`, from JSON.stringify) with one more member appended. */
 export function appendMember(objectJson: string, key: string, valueJson: string): string {
   return `${objectJson.slice(0, -1)}${objectJson.length > 2 ? ',' : ''}${JSON.stringify(key)}:${valueJson}}`;
+}
+
+/** JSON answers this long or longer are serialised in slices. */
+export const SLICED_REPLY_CHARS = 256 * 1024;
+
+/** An answer already serialised (by the preSerialization hook below). */
+class SerializedJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/**
+ * Serialises large JSON answers of a Fastify scope in slices (a workflow with megabytes of
+ * pinned data, a finished run): Fastify's own serializer is one JSON.stringify call.
+ */
+export function registerSlicedReplies(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => {
+    if (payload === null || typeof payload !== 'object' || !jsonLargerThan(payload, SLICED_REPLY_CHARS)) return payload;
+    return new SerializedJson((await stringifySliced(payload)) ?? 'null');
+  });
+  app.setReplySerializer((payload) => (payload instanceof SerializedJson ? payload.text : JSON.stringify(payload)));
 }

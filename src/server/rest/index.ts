@@ -18,6 +18,7 @@ import { ownerRoutes } from './owner.ts';
 import { usersRoutes } from './users.ts';
 import { passwordResetRoutes } from './passwordReset.ts';
 import { registerJsonBodyParser } from './jsonBody.ts';
+import { registerSlicedReplies } from '../slicedJson.ts';
 import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
@@ -30,6 +31,7 @@ export function restRoutes(ctx: ServerContext) {
       return payload;
     });
     registerJsonBodyParser(app);
+    registerSlicedReplies(app);
     settingsRoutes(app, ctx);
     nodeTypesRoutes(app, ctx);
     workflowsRoutes(app, ctx);

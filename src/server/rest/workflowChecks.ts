@@ -1,6 +1,7 @@
 // The checks a workflow passes before it is stored or run, beyond its JSON schema: the shared
 // workflow rules (src/model/validateWorkflow.ts) and the size limit. Node types this instance
 // does not have are not refused (issue 10): they are node issues that block runs and activation.
+import { stringifySliced } from '../slicedJson.ts';
 import type { IConnections, INode, IWorkflowBase } from '../../model/workflow.ts';
 import { checkWorkflowPayloadSize, formatWorkflowIssues, validateWorkflow, type NodeTypeVersions } from '../../model/validateWorkflow.ts';
 import { dropDanglingConnections, danglingConnectionsNotice } from '../../model/danglingConnections.ts';
@@ -19,9 +20,12 @@ export function registryVersions(registry: NodeTypeRegistry): NodeTypeVersions {
 /** What is checked and measured: the parts of a workflow that get stored or run. */
 type WorkflowParts = Pick<IWorkflowBase, 'nodes' | 'connections'> & { settings?: unknown; pinData?: unknown };
 
-/** Throws 400 naming every problem found (bounded), or 413 when the workflow is too large. */
-export function assertValidWorkflow(workflow: WorkflowParts, prefix: string): void {
-  const tooLarge = checkWorkflowPayloadSize(JSON.stringify(workflow));
+/**
+ * Throws 400 naming every problem found (bounded), or 413 when the workflow is too large. The
+ * size is measured on the workflow's JSON, written in slices: pinned data can be megabytes.
+ */
+export async function assertValidWorkflow(workflow: WorkflowParts, prefix: string): Promise<void> {
+  const tooLarge = checkWorkflowPayloadSize((await stringifySliced(workflow)) ?? '');
   if (tooLarge) throw new PayloadTooLargeError(tooLarge);
   const issues = validateWorkflow(workflow);
   if (issues.length > 0) throw new BadRequestError(formatWorkflowIssues(issues, prefix));

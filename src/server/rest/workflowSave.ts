@@ -74,7 +74,7 @@ export async function createWorkflow(ctx: ServerContext, write: WorkflowWrite, o
     write = { ...write, connections: pruned.connections };
     notices?.push(pruned.notice);
   }
-  assertValidWorkflow(write, 'body/');
+  await assertValidWorkflow(write, 'body/');
   await assertOwnCredentials(ctx, write.nodes, ownerId);
   return ctx.repos.workflows.create({ ...write, active: false }, ownerId);
 }
@@ -100,7 +100,7 @@ export async function updateWorkflow(
     patch = { ...patch, connections: pruned.connections };
     notices?.push(pruned.notice);
   }
-  assertValidWorkflow(
+  await assertValidWorkflow(
     {
       nodes: patch.nodes ?? current.nodes,
       connections: patch.connections ?? current.connections,

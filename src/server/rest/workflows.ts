@@ -141,8 +141,8 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
       nodes: normaliseNodes(wd.nodes as INode[]),
       connections: wd.connections as IConnections,
     };
-    assertValidWorkflow(sent, 'body/workflowData/');
-    if (body.pinData) assertValidWorkflow({ nodes: [], connections: {}, pinData: body.pinData }, 'body/');
+    await assertValidWorkflow(sent, 'body/workflowData/');
+    if (body.pinData) await assertValidWorkflow({ nodes: [], connections: {}, pinData: body.pinData }, 'body/');
     // Older forms (credentials by name, unwrapped pinned items, nulls) read as n8n reads them.
     const workflow = readWorkflow(sent);
     const sentPinData = body.pinData ? readPinData(body.pinData) : undefined;

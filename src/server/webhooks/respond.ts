@@ -2,7 +2,7 @@
 // custom text or nothing), 'lastNode' (first item's JSON, all items, first item's binary or
 // nothing, from the last node that ran) and 'responseNode' (what Respond to Webhook sent).
 import { jsonLargerThan } from '../push/jsonSize.ts';
-import { stringifySliced } from '../slicedJson.ts';
+import { SLICED_REPLY_CHARS, stringifySliced } from '../slicedJson.ts';
 import type { FastifyReply } from 'fastify';
 import type { IExecution, ITaskData } from '../../model/execution.ts';
 import type { WebhookResponse } from '../../nodes/types.ts';
@@ -83,9 +83,6 @@ export function noResponseNodeReply(e: IExecution, s: WebhookSettings): WebhookR
 export function responseNodeReply(r: WebhookResponse, s: WebhookSettings): WebhookReply {
   return { statusCode: r.statusCode, headers: { ...s.responseHeaders, ...r.headers }, body: r.body };
 }
-
-/** JSON answers larger than this are serialised in slices (a 'Last Node' answer can be a whole 16 MB body). */
-const SLICED_REPLY_CHARS = 256 * 1024;
 
 export function sendReply(reply: FastifyReply, r: WebhookReply): void | Promise<void> {
   reply.status(r.statusCode);

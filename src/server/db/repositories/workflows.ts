@@ -2,6 +2,8 @@
 // staticData, meta, and n8n's other fields in `extra`) is kept as the client sent it — null
 // included — so export → import loses nothing. Every save is one transaction (workflow row +
 // tag links) and gets a new versionId.
+import { stringifySliced } from '../../slicedJson.ts';
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../../slicedJsonParse.ts';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { IWorkflowDb, IWorkflowListItem } from '../../../model/api.ts';
 import type { IConnections, INode, IPinData, IWorkflowSettings, IDataObject, IWorkflowBase } from '../../../model/workflow.ts';
@@ -109,6 +111,27 @@ function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']):
   if (row.meta !== null) wf.meta = parseJsonColumn(row.meta, {}, part('meta'));
   if (row.extra) Object.assign(wf, extraFields(parseJsonColumn<Record<string, unknown>>(row.extra, {}, part('other fields'))));
   return wf;
+}
+
+/**
+ * toWorkflow, with large pinned data parsed in slices (slicedJsonParse.ts) rather than in one
+ * JSON.parse: a workflow with megabytes of pinned items is read at every open and save.
+ */
+async function toWorkflowSliced(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']): Promise<IWorkflowDb> {
+  if (row.pinData === null || row.pinData.length < SLICED_PARSE_MIN_CHARS) return toWorkflow(row, tags);
+  const wf = toWorkflow({ ...row, pinData: null }, tags);
+  const r = await parseJsonSliced(row.pinData, { maxDepth: STORED_MAX_DEPTH, refusePrototypeKeys: false });
+  // Text the sliced reader refuses goes the usual way (NaN repair, or StoredJsonError).
+  wf.pinData = r.ok ? (r.value as IWorkflowDb['pinData']) : parseJsonColumn(row.pinData, {}, `The pinData of workflow ${JSON.stringify(row.name)} (id ${row.id})`);
+  return wf;
+}
+
+/** Stored JSON was checked at the door; older rows may nest deeper, which reading allows. */
+const STORED_MAX_DEPTH = 100_000;
+
+/** A JSON column's text, written in slices (pinned data can be megabytes). */
+async function jsonSliced(value: unknown): Promise<string | null> {
+  return value === undefined ? null : ((await stringifySliced(value)) ?? null);
 }
 
 /** `like` pattern for a literal substring. */
@@ -223,7 +246,7 @@ export class WorkflowsRepository {
     if (!row) return undefined;
     this.#rememberOwner(id, row.ownerId);
     const tags = await tagsByWorkflow(this.#db, [id]);
-    return { workflow: toWorkflow(row, tags.get(id) ?? []), ownerId: row.ownerId };
+    return { workflow: await toWorkflowSliced(row, tags.get(id) ?? []), ownerId: row.ownerId };
   }
 
   /** Ids of workflows marked active (re-activated at start). */
@@ -260,7 +283,7 @@ export class WorkflowsRepository {
       nodes: JSON.stringify(w.nodes),
       connections: JSON.stringify(w.connections),
       settings: json(w.settings),
-      pinData: json(w.pinData),
+      pinData: await jsonSliced(w.pinData),
       staticData: json(w.staticData),
       meta: json(w.meta),
       extra: extraColumn(w.extra),
@@ -276,7 +299,7 @@ export class WorkflowsRepository {
       return tagIds.length > 0 ? ((await tagsByWorkflow(trx, [row.id])).get(row.id) ?? []) : [];
     });
     // Answered from the row as written (the same text GET parses), without reading it back.
-    return toWorkflow(row, tags);
+    return toWorkflowSliced(row, tags);
   }
 
   /**
@@ -284,6 +307,7 @@ export class WorkflowsRepository {
    * between, so a stale editor never overwrites a newer version.
    */
   async update(id: string, patch: Partial<WorkflowWrite>, expectedVersionId?: string): Promise<IWorkflowDb> {
+    const pinData = patch.pinData !== undefined ? await jsonSliced(patch.pinData) : undefined;
     const { row, tags } = await this.#db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('workflows').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) throw new NotFoundError(`Workflow with ID "${id}" could not be found`);
@@ -299,7 +323,7 @@ export class WorkflowsRepository {
       if (patch.nodes !== undefined) set.nodes = JSON.stringify(patch.nodes);
       if (patch.connections !== undefined) set.connections = JSON.stringify(patch.connections);
       if (patch.settings !== undefined) set.settings = json(patch.settings);
-      if (patch.pinData !== undefined) set.pinData = json(patch.pinData);
+      if (pinData !== undefined) set.pinData = pinData;
       if (patch.staticData !== undefined) set.staticData = json(patch.staticData);
       if (patch.meta !== undefined) set.meta = json(patch.meta);
       if (patch.extra !== undefined) set.extra = extraColumn({ ...extraFields(parseJsonColumn(current.extra, {})), ...patch.extra });
@@ -311,7 +335,7 @@ export class WorkflowsRepository {
       if (patch.tags !== undefined) await setWorkflowTags(trx, id, await resolveTagRefs(trx, patch.tags));
       return { row: { ...current, ...set }, tags: (await tagsByWorkflow(trx, [id])).get(id) ?? [] };
     });
-    return toWorkflow(row, tags);
+    return toWorkflowSliced(row as Selectable<WorkflowsTable>, tags);
   }
 
   async delete(id: string): Promise<void> {
