@@ -2,7 +2,7 @@
 // data lookups; a run that overstays its time (or is stopped) has its worker terminated and
 // replaced, which ends any program, however it is stuck.
 import { Worker } from 'node:worker_threads';
-import { availableParallelism, getPriority, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { CTRL_ERROR, CTRL_OK, SAB_HEADER_BYTES, UNDEFINED_LENGTH, type VmErrorInfo, type VmRequest, type WorkerToMain } from './protocol.ts';
 
 const MAX_SAB_BYTES = 1024 * 1024 * 1024;
@@ -33,20 +33,6 @@ let idleMs = 60_000;
 /** A worker whose shared buffer grew past this (a large data lookup) is ended after its run. */
 const KEEP_SAB_BYTES = 16 * 1024 * 1024;
 
-/**
- * A run still going after this long has its worker's thread lowered by LOWER_PRIORITY_STEPS nice
- * steps. A Code node that runs to its 10 s limit keeps one core busy, and on a loaded 2-core
- * machine the server's thread then waited for a CPU, and its garbage collections for their
- * helper threads, for 100–200 ms at a time. Short runs keep the process's priority.
- */
-let lowerPriorityAfterMs = 1000;
-const LOWER_PRIORITY_STEPS = 10;
-
-/** Tests: after how long a run's worker gets a lower CPU priority (ms). */
-export function setSandboxLowerPriorityAfterMs(ms: number): void {
-  lowerPriorityAfterMs = ms;
-}
-
 /** Tests: how long idle workers are kept (ms). */
 export function setSandboxIdleMs(ms: number): void {
   idleMs = ms;
@@ -55,33 +41,6 @@ export function setSandboxIdleMs(ms: number): void {
 /** Workers ended after a run (stopped, timed out in native code, or in doubt) since the start. */
 export function sandboxWorkersReplaced(): number {
   return replaced;
-}
-
-/** Lowers the CPU priority of a worker whose run goes on (see lowerPriorityAfterMs). */
-function lowerPriority(w: PooledWorker): void {
-  if (w.tid === undefined || w.gone) return;
-  try {
-    const nice = getPriority(w.tid);
-    setPriority(w.tid, Math.min(19, nice + LOWER_PRIORITY_STEPS));
-    w.loweredFrom = nice;
-  } catch {
-    // Not allowed, or the thread has gone: the priority stays.
-  }
-}
-
-/**
- * Gives a lowered worker its priority back; false when that is not allowed (raising a priority
- * needs CAP_SYS_NICE), and the worker is then replaced rather than kept at the lower one.
- */
-function restorePriority(w: PooledWorker): boolean {
-  if (w.loweredFrom === undefined) return true;
-  try {
-    setPriority(w.tid!, w.loweredFrom);
-    w.loweredFrom = undefined;
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Workers alive and idle now. */
@@ -99,9 +58,6 @@ interface PooledWorker {
   gone: boolean;
   /** Ends the worker when it stays idle (set while it is idle). */
   idleTimer?: ReturnType<typeof setTimeout>;
-  /** The worker thread's id (Linux), and its nice value when its run was lowered. */
-  tid?: number;
-  loweredFrom?: number;
 }
 
 export interface PoolRun {
@@ -153,7 +109,6 @@ function spawn(): PooledWorker {
     const onMessage = (m: WorkerToMain) => {
       if (m.type === 'ready') {
         worker.off('message', onMessage);
-        pw.tid = m.tid;
         resolve();
       }
     };
@@ -241,7 +196,6 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
     let settled = false;
     // Until the worker has loaded QuickJS, only a start-up limit applies; then the run's own.
     let killer = setTimeout(() => finish(new SandboxError({ kind: 'internal', name: 'Error', message: 'The code sandbox did not start' }), false), START_TIMEOUT_MS);
-    let lowering: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => finish(cancelled(), false);
     run.signal.addEventListener('abort', onAbort, { once: true });
     const onExit = (code: number) => finish(new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox stopped unexpectedly (exit ${code})` }), false);
@@ -257,12 +211,11 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
       if (settled) return;
       settled = true;
       clearTimeout(killer);
-      clearTimeout(lowering);
       run.signal.removeEventListener('abort', onAbort);
       w.worker.off('message', onMessage);
       w.worker.off('exit', onExit);
       w.worker.off('error', onError);
-      release(w, healthy && restorePriority(w));
+      release(w, healthy);
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
     }
@@ -308,7 +261,6 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
           run.request.timeoutMs + KILL_GRACE_MS,
         );
         w.worker.postMessage({ type: 'run', request: run.request });
-        lowering = setTimeout(() => lowerPriority(w), lowerPriorityAfterMs);
       },
       (e: Error) => finish(new SandboxError({ kind: 'internal', name: 'Error', message: `The code sandbox failed to start: ${e.message}` }), false),
     );

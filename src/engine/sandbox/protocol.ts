@@ -25,8 +25,7 @@ export interface VmErrorInfo {
 }
 
 export type WorkerToMain =
-  /** tid: the worker thread's id (Linux), for its CPU priority. */
-  | { type: 'ready'; tid?: number }
+  | { type: 'ready' }
   | { type: 'call'; op: string; args: string }
   | { type: 'console'; level: string; message: string }
   | { type: 'done'; result: string; staticData: string; restart?: boolean }

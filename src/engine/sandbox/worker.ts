@@ -2,7 +2,6 @@
 // terminated without touching the server. Data proxy lookups block on a shared buffer until
 // the engine answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { readlinkSync } from 'node:fs';
 import { loadQuickJS, quickJSDamaged, runInVm, VmError } from './vm.ts';
 import { CTRL_ERROR, CTRL_WAITING, SAB_HEADER_BYTES, UNDEFINED_LENGTH, type MainToWorker, type WorkerToMain } from './protocol.ts';
 
@@ -42,15 +41,5 @@ port.on('message', (msg: MainToWorker) => {
     });
 });
 
-/** This thread's id (Linux keeps a CPU priority per thread; pool.ts lowers it for long runs). */
-function threadId(): number | undefined {
-  try {
-    const tid = Number(/\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
-    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 await loadQuickJS(maxMemoryBytes);
-send({ type: 'ready', tid: threadId() });
+send({ type: 'ready' });
