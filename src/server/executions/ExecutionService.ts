@@ -29,6 +29,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors
 import { mightSave, resolveSavePolicy, resolveTimeoutSeconds, shouldSave, type InstanceExecutionDefaults, type SavePolicy } from './policy.ts';
 import { estimateJsonCharsSliced, RECENT_EXECUTIONS_MAX, RECENT_EXECUTIONS_MAX_CHARS, RecentExecutions } from './RecentExecutions.ts';
 import { executionFinishedMessage, nodeExecuteAfterMessage } from './pushMessages.ts';
+import { ReleasingMap } from './releasingMap.ts';
 
 export type RunWorkflowFn = (options: RunOptions) => Promise<IRun>;
 
@@ -151,7 +152,8 @@ const DEFAULT_STOP_GRACE_MS = 5000;
 
 export class ExecutionService {
   readonly #d: ExecutionServiceDeps;
-  readonly #active = new Map<string, ActiveExecution>();
+  /** Running executions (a ReleasingMap: see there why not a Map). */
+  readonly #active = new ReleasingMap<string, ActiveExecution>();
   /** Ids whose start is being recorded (not yet in #active): a stop must not take them for orphans. */
   readonly #starting = new Set<string>();
   readonly recent = new RecentExecutions();
