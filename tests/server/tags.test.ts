@@ -31,6 +31,8 @@ describe('tags without an owner (the default user)', () => {
       [{ name: ' ops ' }, 409, 'A tag named "ops" already exists'],
       [{}, 400, /name/],
       [{ name: 42 }, 400, /name/],
+      // An unknown field is refused naming it, not dropped.
+      [{ name: 'admins', isAdmin: true }, 400, /isAdmin/],
     ];
     for (const [body, status, message] of refused) {
       const r = await call(s, 'POST', '/rest/tags', body);

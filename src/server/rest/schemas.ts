@@ -219,7 +219,6 @@ export const PushQuery = Type.Object({
 });
 
 export const TagsListQuery = Type.Object({ withUsageCount: Type.Optional(Enum(['true', 'false'] as const)) });
-export const TagBody = Type.Object({ name: Type.String({ maxLength: 256 }) });
 
 export type { TSchema };
 

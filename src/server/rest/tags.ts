@@ -10,7 +10,8 @@ import { IdParams, TagsListQuery } from './schemas.ts';
  * the tag messages ('Tag name cannot be empty', '… longer than 24 characters'); a longer one is
  * refused by the schema (the body stays bounded).
  */
-const TagBody = Type.Object({ name: Type.String({ maxLength: 1024 }) });
+// Unknown fields are refused naming them, as on every body that has a fixed shape.
+const TagBody = Type.Object({ name: Type.String({ maxLength: 1024 }) }, { additionalProperties: false });
 
 export function tagsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.tags;
