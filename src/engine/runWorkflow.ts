@@ -2,6 +2,7 @@
 // node off the stack, run it (or use its pinned data), record the run, hand its output to its
 // children; retries, continue-on-fail, error output, executeOnce, alwaysOutputData, partial
 // runs, destination node, stop and timeout.
+import { yieldToLoop } from '../model/yieldToLoop.ts';
 import type { IDataObject, INode, IWorkflowBase } from '../model/workflow.ts';
 import type {
   ExecutionError,
@@ -35,7 +36,6 @@ class EngineError extends Error {}
  * nodes, or a loop of thousands of node runs, would otherwise hold the server for seconds.
  */
 export const RUN_SLICE_MS = 20;
-const turn = (resolve: () => void): void => void setImmediate(resolve);
 
 /** Execute Workflow calls nested deeper than this fail instead of recursing without end. */
 const MAX_SUB_WORKFLOW_DEPTH = 20;
@@ -326,7 +326,7 @@ class WorkflowRun {
     let sliceStart = performance.now();
     while (state.stack.length) {
       if (performance.now() - sliceStart > RUN_SLICE_MS) {
-        await new Promise<void>(turn);
+        await yieldToLoop();
         sliceStart = performance.now();
       }
       if (this.signal.aborted) return cancelledError(this.timedOut);

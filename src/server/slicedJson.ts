@@ -5,6 +5,7 @@
 // serializer, yielding a macrotask turn whenever it has held the loop for SLICE_MS. The text is
 // JSON.stringify's (same key order, toJSON, undefined and functions skipped or null in arrays,
 // non-finite numbers as null, TypeError on a cycle or a BigInt).
+import { yieldToLoop } from '../model/yieldToLoop.ts';
 import type { FastifyInstance } from 'fastify';
 import { jsonLargerThan } from './push/jsonSize.ts';
 
@@ -15,7 +16,6 @@ const CHECK_EVERY = 64;
 /** Values whose JSON is at most this long go to the native serializer in one call (~0.1–0.3 ms). */
 const LEAF_CHARS = 32 * 1024;
 
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function walkable(value: unknown): value is object {
   if (value === null || typeof value !== 'object') return false;
@@ -65,7 +65,7 @@ export async function stringifySliced(value: unknown): Promise<string | undefine
   let count = 0;
   while (stack.length) {
     if (++count % CHECK_EVERY === 0 && performance.now() - sliceStart >= SLICE_MS) {
-      await turn();
+      await yieldToLoop();
       sliceStart = performance.now();
     }
     const f = stack[stack.length - 1];

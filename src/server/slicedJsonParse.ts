@@ -6,6 +6,7 @@
 // large to probe is walked the same way. The value is JSON.parse's (same key order, last
 // duplicate wins, `__proto__` an own data property). Errors are reported with their offset in
 // the whole text, as the callers' messages need (line and column).
+import { yieldToLoop } from '../model/yieldToLoop.ts';
 import { jsonPrototypeKeyAt, jsonTooDeepAt, stringEnd } from '../model/jsonDepth.ts';
 import { locateJsonError } from '../model/jsonErrors.ts';
 
@@ -97,7 +98,7 @@ class Parser {
 
   async breathe(): Promise<void> {
     if (performance.now() - this.#sliceStart < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
     this.#sliceStart = performance.now();
   }
 

@@ -1,4 +1,5 @@
 // Rename Keys: n8n-nodes-base.renameKeys v1, renames fields by name (dot notation) and by regex.
+import { yieldToLoop } from '../../model/yieldToLoop.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
@@ -66,7 +67,7 @@ export const renameKeys: NodeType = {
     let sliceStart = performance.now();
     const breathe = async (): Promise<void> => {
       if (performance.now() - sliceStart < SLICE_MS) return;
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       sliceStart = performance.now();
     };
     for (let start = 0; start < items.length; start += CHUNK_ITEMS) {

@@ -3,6 +3,7 @@
 // size (an estimate of their JSON: 50 runs of 100 MB each were held otherwise) and age: the
 // oldest go first, and one larger than the whole budget is not kept (the editor got its data
 // in the push message that said it finished; a saved one is read from the database).
+import { yieldToLoop } from '../../model/yieldToLoop.ts';
 import type { IExecution } from '../../model/execution.ts';
 
 export const RECENT_EXECUTIONS_MAX = 50;
@@ -65,7 +66,7 @@ export async function estimateJsonCharsSliced(value: unknown, limit: number): Pr
     const done = estimateSome(state, limit, ESTIMATE_STEPS);
     if (done !== undefined) return done;
     if (performance.now() - sliceStart >= ESTIMATE_SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       sliceStart = performance.now();
     }
   }
