@@ -8,6 +8,9 @@ import { call, startServer, type TestServer } from './helpers.ts';
 import { fetchWorkflowFromUrl } from '../../src/server/rest/workflowFromUrl.ts';
 
 const workflow = { name: 'From the web', nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} }], connections: {} };
+/** A file of ~3 MB (pinned items): read in slices, the same workflow comes back. */
+const pinned = { ...workflow, pinData: { A: Array.from({ length: 30_000 }, (_, i) => ({ json: { i, text: `row ${i} é "quoted"` } })) } };
+const pinnedText = JSON.stringify(pinned);
 
 let s: TestServer;
 let files: Server;
@@ -25,6 +28,9 @@ beforeAll(async () => {
     if (path === '/missing.json') return res.writeHead(404).end('nope');
     if (path === '/page.json') return res.writeHead(200).end('<html>not json</html>');
     if (path === '/other.json') return res.writeHead(200).end('{"secret": "internal data"}');
+    if (path === '/pinned.json') return res.writeHead(200).end(pinnedText);
+    if (path === '/pinned-broken.json') return res.writeHead(200).end(`${pinnedText.slice(0, -2)},}`);
+    if (path === '/pinned-deep.json') return res.writeHead(200).end(pinnedText.replace('"pinData":{', `"pinData":{"deep":${'['.repeat(600)}${']'.repeat(600)},`));
     if (path === '/big.json') {
       // Streams without a length until the client gives up.
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -91,6 +97,15 @@ describe('GET /workflows/from-url', () => {
       expect(r.body.message + ' ' + (r.body.hint ?? ''), path).toMatch(message);
       expect(JSON.stringify(r.body)).not.toContain('internal data');
     }
+  });
+
+  it('reads a large file in slices: the same workflow, the same refusals', async () => {
+    expect((await get(`${base}/pinned.json`)).body).toEqual({ data: pinned });
+    const broken = await get(`${base}/pinned-broken.json`);
+    expect(broken.status).toBeGreaterThanOrEqual(400);
+    expect(broken.body.message + ' ' + (broken.body.hint ?? '')).toMatch(/not valid JSON: .*\(line 1, column \d+\)/);
+    const deep = await get(`${base}/pinned-deep.json`);
+    expect(deep.body.message + ' ' + (deep.body.hint ?? '')).toMatch(/nested more than 512 levels deep \(line 1, column \d+\)/);
   });
 
   it('cuts off a file over 12 MB', async () => {

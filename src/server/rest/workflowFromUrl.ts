@@ -15,6 +15,7 @@
 // It does NOT refuse private or loopback addresses: whoever may use the editor can already
 // reach them with an HTTP Request node in a workflow. Put the server behind an egress policy
 // if that matters for a deployment.
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../slicedJsonParse.ts';
 import { readCapped } from '../../engine/readCapped.ts';
 import { Type } from '@sinclair/typebox';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
@@ -79,17 +80,7 @@ export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOp
         ? new PayloadTooLargeError(`The workflow file is larger than the maximum of ${maxBytes} bytes`)
         : new PayloadTooLargeError(`The workflow file is ${declared} bytes; the maximum is ${maxBytes} bytes`),
     );
-    const deep = jsonTooDeepAt(text);
-    if (deep !== undefined) {
-      const { line, column } = lineAndColumn(text, deep);
-      throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw new UpstreamError(text.trim() === '' ? 'the file is empty' : `the file is not valid JSON: ${jsonErrorMessage(text, e)}`);
-    }
+    const data = text.length >= SLICED_PARSE_MIN_CHARS ? await parseLarge(text) : parseSmall(text);
     const obj = data as Record<string, unknown>;
     if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(obj.nodes) || typeof obj.connections !== 'object' || obj.connections === null) {
       throw new UpstreamError('the file is not a workflow (it needs a "nodes" array and a "connections" object)');
@@ -99,5 +90,27 @@ export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOp
     if (e instanceof HttpError) throw e;
     if (signal.aborted) throw new UpstreamError(`no complete answer within ${timeoutMs / 1000} s`);
     throw new UpstreamError(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e));
+  }
+}
+
+/** A large file (a workflow with megabytes of pinned data) is checked and parsed in slices. */
+async function parseLarge(text: string): Promise<unknown> {
+  const r = await parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: false });
+  if (r.ok) return r.value;
+  const { line, column } = lineAndColumn(text, r.offset);
+  if (r.kind === 'deep') throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+  throw new UpstreamError(`the file is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
+}
+
+function parseSmall(text: string): unknown {
+  const deep = jsonTooDeepAt(text);
+  if (deep !== undefined) {
+    const { line, column } = lineAndColumn(text, deep);
+    throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UpstreamError(text.trim() === '' ? 'the file is empty' : `the file is not valid JSON: ${jsonErrorMessage(text, e)}`);
   }
 }
