@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chain, live, node, webhookNode, workflow, type Live } from '../tests/server/triggerHelpers.ts';
+import { watchLoop } from '../tests/security/attacks.ts';
 
 interface Row {
   case: string;
@@ -39,29 +40,12 @@ function curl(url: string, file: string | undefined, method = 'POST'): Promise<n
 }
 
 async function probe(t: Live, action: () => Promise<number>): Promise<{ loopDelayMaxMs: number; settingsMaxMs: number; status: number; ms: number }> {
-  let running = true;
-  const latencies: number[] = [];
-  const asking = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${t.url}rest/settings`)).arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  })();
-  let last = performance.now();
-  let loopDelayMaxMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    loopDelayMaxMs = Math.max(loopDelayMaxMs, now - last - 2);
-    last = now;
-  }, 2);
+  const watch = watchLoop(t);
   const started = performance.now();
   const status = await action();
   const ms = performance.now() - started;
   await new Promise((r) => setTimeout(r, 100));
-  clearInterval(ticker);
-  running = false;
-  await asking;
+  const { latencies, loopDelayMaxMs } = await watch.stop();
   return { loopDelayMaxMs: Number(loopDelayMaxMs.toFixed(1)), settingsMaxMs: Number(Math.max(...latencies).toFixed(1)), status, ms: Math.round(ms) };
 }
 

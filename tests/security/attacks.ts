@@ -251,6 +251,38 @@ async function knownExecutions(t: Live): Promise<Set<string>> {
 }
 
 /**
+ * Watches a live server's event loop until stop(): GET /rest/settings asked back to back (one
+ * request always in flight, so a blocked loop shows in its answer time) and a 2 ms interval
+ * (the longest gap between its ticks, less 2 ms, is the longest the loop was held).
+ */
+export function watchLoop(t: Live): { stop(): Promise<{ latencies: number[]; loopDelayMaxMs: number }> } {
+  const latencies: number[] = [];
+  let running = true;
+  const asking = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${t.url}rest/settings`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+  })();
+  let last = performance.now();
+  let loopDelayMaxMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    loopDelayMaxMs = Math.max(loopDelayMaxMs, now - last - 2);
+    last = now;
+  }, 2);
+  return {
+    async stop() {
+      clearInterval(ticker);
+      running = false;
+      await asking;
+      return { latencies, loopDelayMaxMs: Math.max(0, loopDelayMaxMs) };
+    },
+  };
+}
+
+/**
  * Runs one attack on a live server while asking GET /rest/settings back to back (one request
  * is always in flight, so a blocked loop shows in its answer time) and timing a 2 ms interval
  * (the longest gap between its ticks, less 2 ms, is the longest the loop was held).
@@ -260,25 +292,11 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   const before = attack.webhook ? await knownExecutions(t) : undefined;
   // Deactivated at the end, so that a retry of the attack can take the same path again.
   const activated = attack.webhook ? await t.activate(attack.webhook.workflow) : undefined;
-  const latencies: number[] = [];
-  let running = true;
-  const probing = (async () => {
-    while (running) {
-      const started = performance.now();
-      const r = await fetch(`${t.url}rest/settings`);
-      await r.arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  })();
+  const watch = watchLoop(t);
   await sleep(30);
-  let last = performance.now();
-  let loopDelayMaxMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    loopDelayMaxMs = Math.max(loopDelayMaxMs, now - last - 2);
-    last = now;
-  }, 2);
   const started = performance.now();
+  let latencies: number[] = [];
+  let loopDelayMaxMs = 0;
   let raw: ArrayBuffer | undefined;
   let execution: any;
   try {
@@ -294,9 +312,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   } finally {
     const runMs = performance.now() - started;
     await sleep(30);
-    clearInterval(ticker);
-    running = false;
-    await probing;
+    ({ latencies, loopDelayMaxMs } = await watch.stop());
     if (raw) execution = JSON.parse(new TextDecoder().decode(raw)).data;
     if (execution) (execution as { runMs?: number }).runMs = runMs;
     if (activated) await t.api('PATCH', `/workflows/${activated.id}`, { active: false });
@@ -305,7 +321,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   return {
     execution,
     latencies,
-    loopDelayMaxMs: Math.max(0, loopDelayMaxMs),
+    loopDelayMaxMs,
     error: [err?.message, err?.description].filter(Boolean).join(' — '),
     status: execution?.status,
     runMs: execution?.runMs ?? 0,
