@@ -14,7 +14,6 @@ import {
   IdParams,
 } from './schemas.ts';
 import { parseJsonQuery } from './queryJson.ts';
-import { appendMember, stringifyRunData } from '../slicedJson.ts';
 import { jsonTooDeepAt } from '../../model/jsonDepth.ts';
 import { currentUser } from '../auth/requestAuth.ts';
 import { assertExecutionAccess, ownerScope } from '../auth/access.ts';
@@ -83,14 +82,11 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     await assertExecutionAccess(ctx, request, id);
     // Running or recently finished in memory first: a manual run may not be saved at all.
     const live = ctx.executions.getLive(id);
-    // A finished one kept in memory (an unsaved manual run) can hold megabytes: serialised in
-    // slices. A running one changes between slices, so it goes in one piece.
-    if (live && ctx.executions.isRunning(id)) return { data: live };
-    if (live) {
-      const { data, ...rest } = live;
-      const json = appendMember(JSON.stringify(rest), 'data', await stringifyRunData(data));
-      return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
-    }
+    // A running one changes between slices, so it is serialised here in one piece (a string
+    // skips the sliced-replies hook); a finished one kept in memory (an unsaved manual run, up to
+    // megabytes) goes through that hook.
+    if (live && ctx.executions.isRunning(id)) return reply.type('application/json; charset=utf-8').send(JSON.stringify({ data: live }));
+    if (live) return { data: live };
     // A saved one goes out as stored, never parsed (see getJson).
     const json = await repo.getJson(id);
     if (json === undefined) throw new NotFoundError(`Execution ${id} could not be found`);
