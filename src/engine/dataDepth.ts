@@ -2,7 +2,8 @@
 // for data a run makes itself: node output and expression results. Deeper data overflowed the
 // stack later, in a node's JSON.stringify or when the run was saved, as an unexplained
 // "Maximum call stack size exceeded" (or a run saved without its data).
-import { MAX_JSON_DEPTH, valueDepthCheck } from '../model/jsonDepth.ts';
+import { DepthWalk, MAX_JSON_DEPTH, valueDepthCheck } from '../model/jsonDepth.ts';
+import { yieldToLoop } from '../model/yieldToLoop.ts';
 import type { INodeExecutionData } from '../model/execution.ts';
 import type { INode } from '../model/workflow.ts';
 import { NodeOperationError } from '../nodes/types.ts';
@@ -18,18 +19,33 @@ export const DEPTH_LIMIT_DESCRIPTION = `Data in a workflow may nest objects and 
  */
 const checked = new WeakSet<object>();
 const REMEMBER_FROM_CONTAINERS = 1000;
-const walked = { containers: 0 };
 
-/** Fails the node when an item of its output nests deeper than the limit, or contains itself. */
-export function checkOutputDepth(node: INode, output: Array<INodeExecutionData[] | null> | null | undefined): void {
+/** Containers walked between two looks at the clock (~1 ms). */
+const STEP_VISITS = 10_000;
+const SLICE_MS = 10;
+
+/**
+ * Fails the node when an item of its output nests deeper than the limit, or contains itself.
+ * Gives the event loop back every SLICE_MS: a 15 MB item took ~35 ms to walk in one go.
+ */
+export async function checkOutputDepth(node: INode, output: Array<INodeExecutionData[] | null> | null | undefined): Promise<void> {
+  let sliceStart = performance.now();
   for (const items of output ?? []) {
     if (!items) continue;
     for (let i = 0; i < items.length; i++) {
       const json = items[i]?.json;
       if (json !== null && typeof json === 'object' && checked.has(json)) continue;
-      const found = valueDepthCheck(json, MAX_JSON_DEPTH, walked);
+      const walk = new DepthWalk(json, MAX_JSON_DEPTH);
+      let found = walk.step(STEP_VISITS);
+      while (found === 'more') {
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await yieldToLoop();
+          sliceStart = performance.now();
+        }
+        found = walk.step(STEP_VISITS);
+      }
       if (found === 'ok') {
-        if (walked.containers >= REMEMBER_FROM_CONTAINERS) checked.add(json as object);
+        if (walk.visits >= REMEMBER_FROM_CONTAINERS) checked.add(json as object);
         continue;
       }
       const what = found === 'deep' ? `data nested more than ${MAX_JSON_DEPTH} levels deep` : 'data that contains itself, a circular reference';

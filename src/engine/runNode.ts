@@ -66,6 +66,6 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
   });
   if (!type.execute) throw new Error(`Node type "${node.type}" cannot be executed`);
   const data = await type.execute(ctx);
-  checkOutputDepth(node, data);
+  await checkOutputDepth(node, data);
   return { data };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH, valueDepthCheck } from '../../src/model/jsonDepth.ts';
+import { DepthWalk, jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH, valueDepthCheck } from '../../src/model/jsonDepth.ts';
 
 describe('jsonTooDeepAt', () => {
   it('finds where JSON nests past the limit, counting only brackets outside strings', () => {
@@ -70,6 +70,30 @@ describe('valueDepthCheck', () => {
     for (let i = 0; i < MAX_JSON_DEPTH; i++) dag = { a: dag, b: dag };
     expect(valueDepthCheck(dag)).toBe('deep');
     expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('DepthWalk', () => {
+  const nest = (levels: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < levels; i++) v = [v];
+    return v;
+  };
+  it('answers as valueDepthCheck does, in steps of a few containers', () => {
+    const cyclic: Record<string, unknown> = { list: [{ a: 1 }, { b: [1, 2] }] };
+    (cyclic.list as unknown[]).push(cyclic);
+    const wide = { rows: Array.from({ length: 50 }, (_, i) => ({ i, tags: ['a'] })), deep: nest(8) };
+    for (const v of [1, null, { flat: 1 }, wide, nest(10), cyclic]) {
+      const walk = new DepthWalk(v, 9);
+      let steps = 0;
+      let found = walk.step(3);
+      while (found === 'more') {
+        steps++;
+        found = walk.step(3);
+      }
+      expect(found).toBe(valueDepthCheck(v, 9));
+      if (v === wide) expect(steps).toBeGreaterThan(30);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Serialising run data in slices (src/server/slicedJson.ts): the same text as JSON.stringify,
 // and the event loop is given back while a large run is written.
 import { describe, expect, it } from 'vitest';
-import { appendMember, stringifyRunData, stringifySliced } from '../../src/server/slicedJson.ts';
+import { appendMember, stringifySliced, stringifySlicedBytes } from '../../src/server/slicedJson.ts';
 
 const odd = {
   a: undefined,
@@ -36,11 +36,20 @@ describe('stringifySliced', () => {
     expect(await stringifySliced([big, undefined, [big]])).toBe(JSON.stringify([big, undefined, [big]]));
     expect(await stringifySliced(odd)).toBe(JSON.stringify(odd));
     for (const v of [undefined, null, 1, 'x', () => 1, new Date(0), []]) expect(await stringifySliced(v)).toBe(JSON.stringify(v));
-    expect(await stringifyRunData(runData(1000))).toBe(JSON.stringify(runData(1000)));
-    expect(await stringifyRunData(runData(3))).toBe(JSON.stringify(runData(3)));
+    expect(await stringifySliced(runData(1000))).toBe(JSON.stringify(runData(1000)));
+    expect(await stringifySliced(runData(3))).toBe(JSON.stringify(runData(3)));
     // One large item (a 16 MB webhook body is one item) is walked into as well.
     const body = { json: { body: { items: runData(2000).resultData.runData.Code[0].data.main[0] } } };
     expect(await stringifySliced({ main: [[body]] })).toBe(JSON.stringify({ main: [[body]] }));
+  });
+
+  it('writes the same text as UTF-8 bytes, in chunks joined at the end', async () => {
+    // Multi-byte characters, astral ones and lone surrogates (escaped by JSON.stringify) across many chunks.
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ i, text: i % 3 ? `zürich 東京 🚀 ${i}` : `\ud800 lone ${i}`, odd: i % 5 ? undefined : odd }));
+    for (const v of [rows, { rows, n: 1 }, runData(1000), runData(3), [], 'x', null]) {
+      expect((await stringifySlicedBytes(v))!.toString('utf8')).toBe(JSON.stringify(v));
+    }
+    expect(await stringifySlicedBytes(undefined)).toBeUndefined();
   });
 
   it('refuses what JSON.stringify refuses: cycles and BigInts', async () => {

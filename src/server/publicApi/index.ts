@@ -9,7 +9,7 @@ import { Ajv } from 'ajv';
 import type { ServerContext } from '../context.ts';
 import { registerErrorHandler } from '../rest/errorHandler.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { parseLargeBody, refusedJsonMessage, tooDeepMessage } from '../rest/jsonBody.ts';
+import { decodeLargeBody, refusedJsonMessage, tooDeepMessage } from '../rest/jsonBody.ts';
 import { SLICED_PARSE_MIN_CHARS } from '../slicedJsonParse.ts';
 import { apiKeyAuth } from './auth.ts';
 import { PUBLIC_API_LATEST_VERSION, PUBLIC_API_PATH } from './constants.ts';
@@ -43,10 +43,10 @@ function validatorCompiler() {
 function allowEmptyJson(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: string | Buffer, done) => {
+    if (body.length >= SLICED_PARSE_MIN_CHARS) return decodeLargeBody(body as Buffer, false, done);
     const text = String(body);
     if (text === '') return done(null, undefined);
-    if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeBody(text, false, done);
     const deep = tooDeepMessage(text, false);
     if (deep) return done(new BadRequestError(deep), undefined);
     return parse(request, text, (err: Error | null, value?: unknown) => {

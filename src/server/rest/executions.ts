@@ -82,15 +82,13 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServerContext): void
     await assertExecutionAccess(ctx, request, id);
     // Running or recently finished in memory first: a manual run may not be saved at all.
     const live = ctx.executions.getLive(id);
-    // A running one changes between slices, so it is serialised here in one piece (a string
-    // skips the sliced-replies hook); a finished one kept in memory (an unsaved manual run, up to
-    // megabytes) goes through that hook.
-    if (live && ctx.executions.isRunning(id)) return reply.type('application/json; charset=utf-8').send(JSON.stringify({ data: live }));
+    // Large ones go through the sliced-replies hook. A running one may gain node runs between
+    // slices: the answer is then a little later than its start, as a later request's would be.
     if (live) return { data: live };
-    // A saved one goes out as stored, never parsed (see getJson).
-    const json = await repo.getJson(id);
-    if (json === undefined) throw new NotFoundError(`Execution ${id} could not be found`);
-    return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
+    // A saved one goes out as stored, never parsed (see getDataReply).
+    const bytes = await repo.getDataReply(id);
+    if (bytes === undefined) throw new NotFoundError(`Execution ${id} could not be found`);
+    return reply.type('application/json; charset=utf-8').send(bytes);
   });
 
   app.post('/executions/delete', { schema: { body: ExecutionsDeleteBody } }, async (request) => {

@@ -6,6 +6,7 @@
 // JSON with prototype keys or lone surrogates is refused saying so (refusedJsonMessage).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { locateJsonError } from '../../model/jsonErrors.ts';
+import { decodeUtf8Sliced } from '../slicedDecode.ts';
 import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, loneSurrogatePath, MAX_JSON_DEPTH, SURROGATE_ESCAPE } from '../../model/jsonDepth.ts';
 import { BadRequestError } from '../errors.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS, type SlicedParseResult } from '../slicedJsonParse.ts';
@@ -75,12 +76,20 @@ export function refusedJsonMessage(text: string, value: unknown, importing: bool
   return say(`has text with a lone UTF-16 surrogate at body${path} (a \\uD800–\\uDFFF escape without its pair), which is refused: it cannot be stored as sent`);
 }
 
+/** A body of SLICED_PARSE_MIN_CHARS bytes or more: decoded in slices, then parsed by parseLargeBody. */
+export function decodeLargeBody(body: Buffer, importing: boolean, done: (error: Error | null, value: unknown) => void): void {
+  decodeUtf8Sliced(body).then(
+    (text) => parseLargeBody(text, importing, done),
+    (error: Error) => done(error, undefined),
+  );
+}
+
 /**
  * A large body (SLICED_PARSE_MIN_CHARS or more) checked and parsed in slices
  * (slicedJsonParse.ts), with the same refusals and messages: in one call a 16 MB body held
  * the server for 150–400 ms.
  */
-export function parseLargeBody(text: string, importing: boolean, done: (error: Error | null, value: unknown) => void): void {
+function parseLargeBody(text: string, importing: boolean, done: (error: Error | null, value: unknown) => void): void {
   parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: true }).then(
     (r) => {
       if (!r.ok) return done(new BadRequestError(slicedRefusalMessage(text, r, importing)), undefined);
@@ -94,10 +103,10 @@ export function parseLargeBody(text: string, importing: boolean, done: (error: E
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: string | Buffer, done) => {
     const importing = request.routeOptions.config?.workflowImport === true;
-    if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeBody(text, importing, done);
+    if (body.length >= SLICED_PARSE_MIN_CHARS) return decodeLargeBody(body as Buffer, importing, done);
+    const text = String(body);
     const deep = tooDeepMessage(text, importing);
     if (deep) return done(new BadRequestError(deep), undefined);
     parse(request, text, (err: Error | null, value?: unknown) => {

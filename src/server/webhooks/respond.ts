@@ -2,7 +2,7 @@
 // custom text or nothing), 'lastNode' (first item's JSON, all items, first item's binary or
 // nothing, from the last node that ran) and 'responseNode' (what Respond to Webhook sent).
 import { jsonLargerThan } from '../push/jsonSize.ts';
-import { SLICED_REPLY_CHARS, stringifySliced } from '../slicedJson.ts';
+import { SLICED_REPLY_CHARS, stringifySlicedBytes } from '../slicedJson.ts';
 import type { FastifyReply } from 'fastify';
 import type { IExecution, ITaskData } from '../../model/execution.ts';
 import type { WebhookResponse } from '../../nodes/types.ts';
@@ -111,7 +111,7 @@ export function sendReply(reply: FastifyReply, r: WebhookReply): void | Promise<
     reply.send(JSON.stringify(body));
     return;
   }
-  return stringifySliced(body).then((text) => {
-    reply.send(text);
+  return stringifySlicedBytes(body).then((bytes) => {
+    reply.send(bytes);
   });
 }

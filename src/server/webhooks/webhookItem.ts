@@ -2,6 +2,7 @@
 // body, webhookUrl, executionMode } plus binary for uploads, binary bodies (v2: any content type
 // it does not parse; v1: the "Binary File" option) and the raw body option. Large files go to the
 // binary store under the execution's id.
+import { decodeUtf8Sliced } from '../slicedDecode.ts';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
 import { parseStringPromise } from 'xml2js';
@@ -94,7 +95,7 @@ async function parseLargeJson(text: string): Promise<unknown> {
 /** Parses a body that n8n parses (JSON, text, form-urlencoded, XML). */
 export async function parseBody(body: Buffer | undefined, contentType: string): Promise<unknown> {
   if (!body || body.length === 0) return {};
-  const text = body.toString('utf8');
+  const text = await decodeUtf8Sliced(body);
   if (contentType === 'application/json' || contentType.endsWith('+json')) {
     if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeJson(text);
     const deep = webhookBodyTooDeep(text, 'json');
