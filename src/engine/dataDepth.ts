@@ -20,8 +20,8 @@ export const DEPTH_LIMIT_DESCRIPTION = `Data in a workflow may nest objects and 
 const checked = new WeakSet<object>();
 const REMEMBER_FROM_CONTAINERS = 1000;
 
-/** Containers walked between two looks at the clock (~1 ms). */
-const STEP_VISITS = 10_000;
+/** Members looked at between two looks at the clock (well under 1 ms). */
+const STEP_MEMBERS = 10_000;
 const SLICE_MS = 10;
 
 /**
@@ -36,13 +36,13 @@ export async function checkOutputDepth(node: INode, output: Array<INodeExecution
       const json = items[i]?.json;
       if (json !== null && typeof json === 'object' && checked.has(json)) continue;
       const walk = new DepthWalk(json, MAX_JSON_DEPTH);
-      let found = walk.step(STEP_VISITS);
+      let found = walk.step(STEP_MEMBERS);
       while (found === 'more') {
         if (performance.now() - sliceStart >= SLICE_MS) {
           await yieldToLoop();
           sliceStart = performance.now();
         }
-        found = walk.step(STEP_VISITS);
+        found = walk.step(STEP_MEMBERS);
       }
       if (found === 'ok') {
         if (walk.visits >= REMEMBER_FROM_CONTAINERS) checked.add(json as object);

@@ -3,8 +3,8 @@
 // it does not parse; v1: the "Binary File" option) and the raw body option. Large files go to the
 // binary store under the execution's id.
 import { decodeUtf8Sliced } from '../slicedDecode.ts';
+import { parseFormSliced } from '../slicedForm.ts';
 import { randomUUID } from 'node:crypto';
-import { parse as parseQueryString } from 'node:querystring';
 import { parseStringPromise } from 'xml2js';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
@@ -98,7 +98,7 @@ export async function parseBody(body: Buffer | undefined, contentType: string): 
   const text = await decodeUtf8Sliced(body);
   if (contentType === 'application/json' || contentType.endsWith('+json')) {
     if (text.length >= SLICED_PARSE_MIN_CHARS) return parseLargeJson(text);
-    const deep = webhookBodyTooDeep(text, 'json');
+    const deep = await webhookBodyTooDeep(text, 'json');
     if (deep) throw new WebhookBodyError(400, deep);
     try {
       return JSON.parse(text);
@@ -106,9 +106,9 @@ export async function parseBody(body: Buffer | undefined, contentType: string): 
       throw new WebhookBodyError(400, `The request body is not valid JSON: ${(e as Error).message}`);
     }
   }
-  if (contentType === 'application/x-www-form-urlencoded') return { ...parseQueryString(text, '&', '=', { maxKeys: 10_000 }) };
+  if (contentType === 'application/x-www-form-urlencoded') return parseFormSliced(text, 10_000);
   if (contentType.endsWith('/xml') || contentType.endsWith('+xml')) {
-    const deep = webhookBodyTooDeep(text, 'xml');
+    const deep = await webhookBodyTooDeep(text, 'xml');
     if (deep) throw new WebhookBodyError(400, deep);
     try {
       return await parseStringPromise(text, { async: true, normalize: true, normalizeTags: true, explicitArray: false, trim: true });

@@ -1,0 +1,46 @@
+import { parse } from 'node:querystring';
+import { describe, expect, it } from 'vitest';
+import { parseFormSliced } from '../../src/server/slicedForm.ts';
+
+/** A deterministic pseudo-random generator (mulberry32), so that a failure can be replayed. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TOKENS = ['a', 'b', 'key', '=', '==', '&', '&&', '%', '%2', '%2B', '+', '%E6%9D%B1', 'é', '東', '%FF', '__proto__', 'x'.repeat(5000)];
+
+describe('parseFormSliced', () => {
+  it('gives what querystring.parse gives (repeated keys, empty pairs, maxKeys, bad escapes), on bodies cut into many pieces', async () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const next = random(seed);
+      const parts: string[] = [];
+      let length = 0;
+      while (length < 600_000) {
+        const t = TOKENS[Math.floor(next() * TOKENS.length)];
+        parts.push(t);
+        length += t.length;
+      }
+      const text = parts.join('');
+      for (const maxKeys of [10_000, 3, 0, 40_000]) {
+        expect(await parseFormSliced(text, maxKeys)).toEqual({ ...parse(text, '&', '=', { maxKeys }) });
+      }
+    }
+  });
+
+  it('gives the event loop back on a large body, and takes one pair longer than a piece whole', async () => {
+    const text = Array.from({ length: 9000 }, (_, i) => `k${i % 4000}=${encodeURIComponent('v é&'.repeat(300))}`).join('&') + `&big=${'y'.repeat(3_000_000)}`;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const form = await parseFormSliced(text, 10_000);
+    clearInterval(timer);
+    expect(form).toEqual({ ...parse(text, '&', '=', { maxKeys: 10_000 }) });
+    expect((form.k1 as string[]).length).toBe(3);
+    expect((form.big as string).length).toBe(3_000_000);
+    expect(ticks).toBeGreaterThan(1);
+  });
+});
