@@ -31,6 +31,9 @@ import { ChangePasswordView } from './auth/ChangePasswordView.tsx';
 import { PersonalSettings } from './settings/PersonalSettings.tsx';
 import { UsersSettings } from './settings/UsersSettings.tsx';
 import { APISettings } from './settings/APISettings.tsx';
+import { CommunityNodes } from './settings/CommunityNodes.tsx';
+import { CommunityPackageInstallDialog } from './dialogs/CommunityPackageInstallDialog.tsx';
+import { CommunityPackageManageConfirmDialog } from './dialogs/CommunityPackageManageConfirmDialog.tsx';
 
 /** The routes that are a view behind its guard, in matching order: [path, route name, view]. */
 const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
@@ -46,6 +49,7 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
   ['/settings/personal', 'PersonalSettings', PersonalSettings],
   ['/settings/users', 'UsersSettings', UsersSettings],
   ['/settings/api', 'APISettings', APISettings],
+  ['/settings/community-nodes', 'CommunityNodes', CommunityNodes],
 ];
 
 export function App() {
@@ -91,6 +95,8 @@ export function App() {
       <ChangePasswordDialog />
       <InviteUserDialog />
       <DeleteUserDialog />
+      <CommunityPackageInstallDialog />
+      <CommunityPackageManageConfirmDialog />
       {/* Last: over any other dialog that was open when the session ended. */}
       <SessionEndedDialog />
       <Toasts />

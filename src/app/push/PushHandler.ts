@@ -17,6 +17,9 @@ function executionIdOf(m: PushMessage): string | undefined {
     : undefined;
 }
 
+/** reloadNodeType / removeNodeType messages this close together cause one read of the types. */
+const TYPES_RELOAD_DELAY_MS = 50;
+
 function retryDelay(): number {
   return 20 + Math.random() * 5;
 }
@@ -27,6 +30,7 @@ export class PushHandler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** waitTill of executions that pushed executionWaiting, for their executionFinished. */
   private readonly waitTill = new Map<string, string>();
+  private typesTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(root: RootStore) {
     this.root = root;
@@ -76,7 +80,7 @@ export class PushHandler {
   }
 
   private handleGeneral(m: PushMessage): void {
-    const { run, nodeTypes, workflow } = this.root;
+    const { run, workflow } = this.root;
     switch (m.type) {
       case 'testWebhookReceived':
         // The call came: its execution (pushed next) is this run's. Sent before the execution
@@ -96,7 +100,9 @@ export class PushHandler {
         break;
       case 'reloadNodeType':
       case 'removeNodeType':
-        nodeTypes.load().catch((e) => !isSessionEnded(e) && this.root.ui.toasts.error('Problem loading node types', errorMessage(e)));
+        // A package installed, updated or removed (here or in another tab): one message per node,
+        // read once for all of them.
+        this.scheduleTypesReload();
         break;
       case 'executionStarted':
         // A run waiting for its test webhook call takes the execution the call started. Executions
@@ -106,6 +112,24 @@ export class PushHandler {
       default:
         break;
     }
+  }
+
+  /**
+   * Node types and credential types read again after a burst of reloadNodeType / removeNodeType
+   * messages (one per node of the package): new nodes show in the node creator and their
+   * credential types in the credential modals, without a page reload. The installed-packages
+   * list follows too when it is shown (an install from another tab).
+   */
+  private scheduleTypesReload(): void {
+    if (this.typesTimer !== undefined) return;
+    this.typesTimer = setTimeout(() => {
+      this.typesTimer = undefined;
+      const { nodeTypes, credentials, communityPackages, ui } = this.root;
+      const failed = (e: unknown) => !isSessionEnded(e) && ui.toasts.error('Problem loading node types', errorMessage(e));
+      nodeTypes.load().catch(failed);
+      if (credentials.typesLoaded) credentials.reloadTypes().catch(failed);
+      if (communityPackages.loaded) communityPackages.fetchInstalled().catch(() => undefined);
+    }, TYPES_RELOAD_DELAY_MS);
   }
 
   private handleExecution(m: ExecutionMessage): void {

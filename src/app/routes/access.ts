@@ -21,9 +21,10 @@ export type RouteName =
   | 'PersonalSettings'
   | 'UsersSettings'
   | 'APISettings'
+  | 'CommunityNodes'
   | 'NotFoundView';
 
-export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'>;
+export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'> & Partial<Pick<FrontendSettings, 'communityNodesEnabled'>>;
 export type AccessUser = Pick<PublicUser, 'globalRole'>;
 
 export interface AccessContext {
@@ -75,6 +76,10 @@ export function mayAccess(route: RouteName, user: AccessUser | undefined, settin
       return !!user && umEnabled && (role === 'default' || role === 'owner');
     case 'APISettings':
       return !!user && (settings?.publicApi.enabled ?? false);
+    case 'CommunityNodes':
+      // Owner or default user, and the feature on (spec 000 §2 route table). Queue mode and a
+      // missing npm still show the page, with their warnings and without the install button.
+      return !!user && (role === 'owner' || role === 'default') && (settings?.communityNodesEnabled ?? false);
     case 'Settings':
     case 'Homepage':
     case 'NodeViewNew':

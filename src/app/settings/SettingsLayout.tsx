@@ -3,7 +3,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { faArrowLeft, faCircleUser, faKey, faUsers } from '@fortawesome/free-solid-svg-icons';
+import { faArrowLeft, faCircleUser, faCube, faKey, faUsers } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import { mayAccess, type RouteName } from '../routes/access.ts';
@@ -15,6 +15,7 @@ const ENTRIES: Array<{ route: RouteName; path: string; label: string; icon: Icon
   { route: 'PersonalSettings', path: '/settings/personal', label: 'Personal', icon: faCircleUser },
   { route: 'UsersSettings', path: '/settings/users', label: 'Users', icon: faUsers },
   { route: 'APISettings', path: '/settings/api', label: 'API', icon: faKey },
+  { route: 'CommunityNodes', path: '/settings/community-nodes', label: 'Community nodes', icon: faCube },
 ];
 
 export const SettingsSidebar = observer(function SettingsSidebar() {
@@ -30,7 +31,7 @@ export const SettingsSidebar = observer(function SettingsSidebar() {
       <ul className="settings-nav">
         {entries.map((e) => (
           <li key={e.path}>
-            <Link href={e.path} className={location === e.path ? 'settings-nav-item active' : 'settings-nav-item'} aria-current={location === e.path ? 'page' : undefined} data-testid={`settings-nav-${e.label.toLowerCase()}`}>
+            <Link href={e.path} className={location === e.path ? 'settings-nav-item active' : 'settings-nav-item'} aria-current={location === e.path ? 'page' : undefined} data-testid={`settings-nav-${e.label.toLowerCase().replace(/ /g, '-')}`}>
               <Icon icon={e.icon} />
               <span>{e.label}</span>
             </Link>

@@ -19,7 +19,7 @@ export const UserMenu = observer(function UserMenu() {
   const [, navigate] = useLocation();
   const user = users.currentUser;
   if (!user) return null;
-  const hasSettings = (['PersonalSettings', 'UsersSettings', 'APISettings'] as const).some((r) => mayAccess(r, user, settings.settings));
+  const hasSettings = (['PersonalSettings', 'UsersSettings', 'APISettings', 'CommunityNodes'] as const).some((r) => mayAccess(r, user, settings.settings));
   const name = displayName(user);
 
   const onAction = async (key: Key) => {

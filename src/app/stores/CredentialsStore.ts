@@ -35,7 +35,7 @@ export class CredentialsStore {
 
   constructor(modals: ModalStore) {
     this.modals = modals;
-    makeObservable<CredentialsStore, 'setLoaded' | 'upsert' | 'remove'>(this, {
+    makeObservable<CredentialsStore, 'setLoaded' | 'setTypes' | 'upsert' | 'remove'>(this, {
       types: observableRef,
       typesLoaded: observable,
       credentials: observableRef,
@@ -43,6 +43,7 @@ export class CredentialsStore {
       target: observableRef,
       typeByName: computed,
       setLoaded: action,
+      setTypes: action,
       upsert: action,
       remove: action,
       forget: action,
@@ -83,6 +84,13 @@ export class CredentialsStore {
     return this.loading;
   }
 
+  /** The credential types read again (a community package brought or took some); the list is kept. */
+  async reloadTypes(): Promise<void> {
+    const generation = this.generation;
+    const types = await getCredentialTypes();
+    if (generation === this.generation) this.setTypes(types);
+  }
+
   /**
    * The list read again (types kept): what changed since, OAuth states included (a run whose
    * token refresh the provider refused marks its credential 'reconnect').
@@ -99,6 +107,11 @@ export class CredentialsStore {
     this.typesLoaded = true;
     this.credentials = sortByName(list);
     this.loaded = true;
+  }
+
+  private setTypes(types: ICredentialType[]): void {
+    this.types = types;
+    this.typesLoaded = true;
   }
 
   private upsert(c: CredentialListItem): void {

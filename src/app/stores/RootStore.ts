@@ -7,6 +7,7 @@ import { RunStore } from './RunStore.ts';
 import { CredentialsStore } from './CredentialsStore.ts';
 import { UsersStore } from './UsersStore.ts';
 import { TagsStore } from './TagsStore.ts';
+import { CommunityPackagesStore } from './CommunityPackagesStore.ts';
 import { PushConnection } from '../push/PushConnection.ts';
 import { PushHandler } from '../push/PushHandler.ts';
 import { createLayoutService } from '../workers/layoutService.ts';
@@ -31,6 +32,7 @@ export class RootStore {
   readonly credentials = new CredentialsStore(this.ui.modals);
   readonly users = new UsersStore();
   readonly tags = new TagsStore(this.workflow);
+  readonly communityPackages = new CommunityPackagesStore();
   readonly pushHandler = new PushHandler(this);
   // A dropped stream may be an ended session (the server closes the streams of a changed
   // password or a deleted user): asked at once rather than at the next click.

@@ -22,6 +22,7 @@ import { registerSlicedReplies } from '../slicedJson.ts';
 import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
+import { communityPackageCountRoutes } from './communityPackageCount.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -51,5 +52,6 @@ export function restRoutes(ctx: ServerContext) {
     nodeParameterOptionsRoutes(app, ctx);
     credentialIconRoutes(app, ctx);
     oauthRoutes(app, ctx);
+    communityPackageCountRoutes(app, ctx);
   };
 }
