@@ -15,7 +15,8 @@ import type { GraphIndex } from '../model/graph.ts';
 import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
-import type { CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
+import { executionCustomData } from './customData.ts';
+import type { ExecuteCommandSettings, CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { runCode } from './sandbox/runCode.ts';
@@ -60,6 +61,8 @@ export interface ContextInit {
   hints: Array<{ message: string }>;
   /** Deduplication history; the process-wide memory store when absent. */
   processedDataStore?: ProcessedDataStore;
+  /** Execute Command's settings (RunOptions.executeCommand). */
+  executeCommand?: ExecuteCommandSettings;
 }
 
 export function createExecuteContext(init: ContextInit): ExecuteFunctions {
@@ -204,6 +207,8 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     },
     executeSubWorkflow: init.executeSubWorkflow,
     loadWorkflow: init.loadWorkflow,
+    executeCommandSettings: () => init.executeCommand,
+    executionCustomData: () => executionCustomData(init.runExecutionData),
     getContext(type) {
       const executionData = (init.runExecutionData.executionData ??= { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} });
       const contextData = (executionData.contextData ??= {});

@@ -1,9 +1,13 @@
 // Outbound HTTP for nodes: fetch with a time limit, a size limit and n8n's response shapes.
+import { Agent } from 'undici';
 import { readCappedBytes } from './readCapped.ts';
 import type { HttpRequestOptions, HttpResponse } from '../nodes/types.ts';
 
 const DEFAULT_TIMEOUT_MS = 300_000;
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Connections that accept any certificate, for requests with skipSslCertificateValidation only. */
+let insecureAgent: Agent | undefined;
 
 export class HttpRequestError extends Error {
   httpCode?: string;
@@ -86,7 +90,8 @@ export async function defaultHttpRequest(options: HttpRequestOptions, signal: Ab
   const timeout = AbortSignal.timeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetchFollowing(url, { method, headers, body, signal: AbortSignal.any([signal, timeout]) }, options);
+    const dispatcher = options.skipSslCertificateValidation ? (insecureAgent ??= new Agent({ connect: { rejectUnauthorized: false } })) : undefined;
+    res = await fetchFollowing(url, { method, headers, body, signal: AbortSignal.any([signal, timeout]), ...(dispatcher ? { dispatcher } : {}) } as RequestInit & { method: string }, options);
   } catch (e) {
     if (e instanceof HttpRequestError) throw e;
     if (timeout.aborted) throw new HttpRequestError(`Request timed out after ${options.timeout ?? DEFAULT_TIMEOUT_MS} ms`, 'ETIMEDOUT');

@@ -517,6 +517,7 @@ class WorkflowRun {
         getCredentials: this.opts.getCredentials,
         updateOAuthTokenData: this.opts.updateOAuthTokenData,
         processedDataStore: this.opts.processedDataStore,
+        executeCommand: this.opts.executeCommand,
         hints,
       },
     });

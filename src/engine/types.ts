@@ -14,7 +14,7 @@ import type {
 } from '../model/execution.ts';
 import type { INode } from '../model/workflow.ts';
 import type { ProcessedDataStore } from './deduplication.ts';
-import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse, WebhookResponse } from '../nodes/types.ts';
+import type { NodeTypeRegistry, HttpRequestOptions, HttpResponse, WebhookResponse, ExecuteCommandSettings } from '../nodes/types.ts';
 
 export interface ExecutionHooks {
   workflowExecuteBefore?(): void | Promise<void>;
@@ -75,6 +75,8 @@ export interface RunOptions {
    * inside one fails with "Access to the file is not allowed: it is inside Switchyard's data folder".
    */
   fileAccessBlocked?: string[];
+  /** Execute Command: off unless enabled (SWITCHYARD_EXECUTE_COMMAND_ENABLED), with its bounds. */
+  executeCommand?: ExecuteCommandSettings;
   /** Clock used by $now/$today and node timestamps (the corpus runner fixes it). */
   now?: () => number;
   /** Limits applied to each run. */

@@ -105,6 +105,8 @@ export interface IRunExecutionData {
     pinData?: IPinData;
     lastNodeExecuted?: string;
     error?: ExecutionError;
+    /** The execution's custom data (n8n's customData: Execution Data node, $execution.customData). */
+    metadata?: Record<string, string>;
   };
   executionData?: {
     nodeExecutionStack: Array<{ node: { name: string }; data: ITaskDataConnections; source: ITaskDataConnectionsSource | null }>;

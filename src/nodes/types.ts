@@ -44,6 +44,8 @@ export interface HttpRequestOptions {
   followRedirects?: boolean;
   /** Redirects followed before failing (default 20). */
   maxRedirects?: number;
+  /** Accept any TLS certificate (n8n's skipSslCertificateValidation, "Ignore SSL Issues"). */
+  skipSslCertificateValidation?: boolean;
 }
 
 /** n8n's IHttpRequestOptions as the authenticated helpers take it: a base URL and Basic credentials too. */
@@ -150,6 +152,23 @@ export interface SubWorkflowResult {
   data: Array<INodeExecutionData[] | null>;
 }
 
+/** What the instance allows Execute Command (RunOptions.executeCommand); absent = disabled. */
+export interface ExecuteCommandSettings {
+  enabled: boolean;
+  /** Wall-clock limit of one command, ms; the command's process group is killed past it. */
+  timeoutMs: number;
+  /** Most bytes kept of stdout and of stderr each; more fails the command. */
+  maxOutputBytes: number;
+}
+
+/** n8n's $execution.customData: at most 10 keys of [A-Za-z0-9_], keys cut to 50 and values to 512 characters. */
+export interface ExecutionCustomData {
+  set(key: string, value: unknown): void;
+  setAll(values: Record<string, unknown>): void;
+  get(key: string): string | undefined;
+  getAll(): Record<string, string>;
+}
+
 export interface ExecuteFunctions {
   getNode(): INode;
   getWorkflow(): { id?: string; name?: string; active: boolean };
@@ -187,6 +206,10 @@ export interface ExecuteFunctions {
   executeSubWorkflow?(request: SubWorkflowRequest): Promise<SubWorkflowResult>;
   /** Loads a stored workflow by id (absent when the caller offers no workflow store). */
   loadWorkflow?(id: string): Promise<IWorkflowBase>;
+  /** Execute Command's instance settings; undefined = the node is disabled. */
+  executeCommandSettings?(): ExecuteCommandSettings | undefined;
+  /** The execution's custom data (stored with the execution in its run data). */
+  executionCustomData?(): ExecutionCustomData;
 }
 
 export type NodeOutput = INodeExecutionData[][] | null;

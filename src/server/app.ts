@@ -184,6 +184,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     // The instance's own files (database, binary data) stay out of reach of workflows even
     // when an allowed folder contains them (as n8n's N8N_BLOCK_FILE_ACCESS_TO_N8N_FILES).
     fileAccessBlocked: [...new Set([config.dataDir, binaryStore.root])],
+    executeCommand: { enabled: config.executeCommandEnabled, timeoutMs: config.executeCommandTimeout * 1000, maxOutputBytes: config.executeCommandOutputMax },
     resumeUrl: (id) => `${webhookBase()}${config.endpointWebhookWaiting}/${id}`,
     processedData: repos.processedData,
   });

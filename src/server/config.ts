@@ -80,6 +80,12 @@ export interface ServerConfig {
   expressionTimeout: number;
   /** Regex time limit, ms: one operation, and all of one evaluation's operations together. */
   regexTimeout: number;
+  /** Execute Command nodes may run shell commands (off by default, as n8n 2). */
+  executeCommandEnabled: boolean;
+  /** Seconds one Execute Command command may run. */
+  executeCommandTimeout: number;
+  /** Bytes of stdout (and of stderr) one command may write. */
+  executeCommandOutputMax: number;
 }
 
 export class ConfigError extends Error {
@@ -261,6 +267,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds running executions get to finish on shutdown (SIGTERM/SIGINT): the listener closes at once and webhooks answer 503; runs still going then are canceled (not crashed), the database is closed cleanly and the process exits 0.', parse: integer(0, 3600) }),
   variable({ name: 'SWITCHYARD_EXPRESSION_TIMEOUT', key: 'expressionTimeout', default: '5000', meaning: 'Milliseconds one expression evaluation may run on the server (loops, calls and regular expressions all count), as n8n\'s 5 s; past it the node fails with "Expression exceeded its time limit".', parse: integer(1, 600_000) }),
   variable({ name: 'SWITCHYARD_REGEX_TIMEOUT', key: 'regexTimeout', default: '50', meaning: 'Milliseconds a regular expression (in an expression, or an If / Filter / Switch regex condition) may run, per operation and per expression evaluation all together; it runs in a worker that is stopped past it, so a backtracking pattern cannot stall the server.', parse: integer(1, 600_000) }),
+  variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_ENABLED', key: 'executeCommandEnabled', default: 'false', meaning: 'Let Execute Command nodes run shell commands on the server, as the server\'s user (n8n 2 blocks the node by default too). Off: the node fails with "Execute Command is disabled on this instance".', parse: bool }),
+  variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_TIMEOUT', key: 'executeCommandTimeout', default: '60', meaning: 'Seconds one Execute Command command may run; past it its process group is killed and the node fails.', parse: integer(1, 86_400) }),
+  variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_OUTPUT_MAX', key: 'executeCommandOutputMax', default: String(1024 * 1024), meaning: 'Bytes of output (stdout, and stderr, each) one Execute Command command may write; more stops it and fails the node.', parse: integer(1024, 256 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK', key: 'endpointWebhook', default: WEBHOOK_ENDPOINT, meaning: 'Path segment of production webhook URLs.', parse: segment }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_TEST', key: 'endpointWebhookTest', default: WEBHOOK_TEST_ENDPOINT, meaning: 'Path segment of test webhook URLs (the editor listening for one call).', parse: segment }),

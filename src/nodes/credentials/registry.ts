@@ -6,6 +6,7 @@ import type { ICredentialType } from '../../model/credentialTypes.ts';
 import { httpBasicAuth, httpBearerAuth, httpCustomAuth, httpDigestAuth, httpHeaderAuth, httpQueryAuth } from './httpAuth.ts';
 import { SERVICE_CREDENTIAL_TYPES } from './services/index.ts';
 import { smtp } from './smtp.ts';
+import { n8nApi } from './n8nApi.ts';
 import { OAUTH_CREDENTIAL_TYPES } from './oauth.ts';
 
 const DEFINITIONS: readonly ICredentialType[] = [
@@ -16,6 +17,7 @@ const DEFINITIONS: readonly ICredentialType[] = [
   httpHeaderAuth,
   httpQueryAuth,
   smtp,
+  n8nApi,
   ...OAUTH_CREDENTIAL_TYPES,
   ...SERVICE_CREDENTIAL_TYPES,
 ];

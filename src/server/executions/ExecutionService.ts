@@ -17,7 +17,7 @@ import type {
 } from '../../model/execution.ts';
 import type { IDataObject, INode, IPinData, IWorkflowBase } from '../../model/workflow.ts';
 import type { StopExecutionResponse } from '../../model/api.ts';
-import type { NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
+import type { ExecuteCommandSettings, NodeTypeRegistry, WebhookResponse } from '../../nodes/types.ts';
 import type { BinaryDataStore, IRun, RunOptions, SubExecutionRequest, SubExecutionStarted } from '../../engine/types.ts';
 import type { ProcessedDataStore } from '../../engine/deduplication.ts';
 import type { ExecutionsRepository } from '../db/repositories/executions.ts';
@@ -68,6 +68,8 @@ export interface ExecutionServiceDeps {
   fileAccessRoots?: string[];
   /** Folders file nodes may never use, even inside a root: the instance's data folder. */
   fileAccessBlocked?: string[];
+  /** Execute Command's settings (SWITCHYARD_EXECUTE_COMMAND_*); absent = disabled. */
+  executeCommand?: ExecuteCommandSettings;
   /** $execution.resumeUrl of an execution. */
   resumeUrl?: (executionId: string) => string;
   /** Deduplication history (table processed_data); without it the engine keeps it in memory. */
@@ -462,6 +464,7 @@ export class ExecutionService {
         // sub-workflows inherit the engine options, these folders included.
         fileAccessRoots: this.#d.fileAccessRoots,
         fileAccessBlocked: this.#d.fileAccessBlocked,
+        executeCommand: this.#d.executeCommand,
         additionalKeys: this.#d.resumeUrl ? { resumeUrl: this.#d.resumeUrl(a.id) } : undefined,
         // Execute Workflow with the source "Database" (a workflow id).
         loadWorkflow: (id) => this.#loadWorkflow(id, a.runAs),
