@@ -8,6 +8,7 @@ import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import { NodeApiError, NodeOperationError, type ExecuteFunctions, type HttpResponse, type NodeType } from '../types.ts';
 import { n8nDescription } from './description.ts';
+import { searchWorkflows } from '../ExecuteWorkflow/listSearch.ts';
 
 /** Pages read by one Return All (at most 250 items each): a runaway cursor stops here. */
 const MAX_PAGES = 10_000;
@@ -177,6 +178,9 @@ async function run(ctx: ExecuteFunctions, resource: string, operation: string, i
 export const n8n: NodeType = {
   kind: 'regular',
   description: n8nDescription,
+  // The Workflow picker lists this instance's workflows the user may see (n8n asks the
+  // credential's instance; a credential pointing elsewhere takes the ID or URL modes).
+  methods: { listSearch: { searchWorkflows } },
   async execute(ctx) {
     const items = ctx.getInputData();
     const out: INodeExecutionData[] = [];
