@@ -175,3 +175,18 @@ describe('RSS Read', () => {
     expect(items[2].json.error).toMatch(/404/);
   });
 });
+
+describe('RSS Read, large feeds', () => {
+  it('a 2 MB feed of 5,000 entries is read whole (parsed in 8 KB slices)', async () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => `<item><title>Item ${i}</title><link>https://e.com/${i}</link><guid>g${i}</guid><description><![CDATA[<p>${'Lorem ipsum dolor sit amet '.repeat(10)}</p>]]></description></item>`).join('');
+    const big = await startServer({ '/big.xml': text(200, `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${entries}</channel></rss>`, 'application/rss+xml') });
+    try {
+      const run = await runChain([{}], [rss(1.2, { url: `${big.base}/big.xml` })]);
+      const items = jsonOf(run, 'RSS') as Array<{ title: string }>;
+      expect(items).toHaveLength(5000);
+      expect(items[4999].title).toBe('Item 4999');
+    } finally {
+      await big.close();
+    }
+  });
+});
