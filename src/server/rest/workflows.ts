@@ -27,6 +27,7 @@ import { IMPORT_ERROR } from './jsonBody.ts';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { createWorkflow, deleteWorkflow, updateWorkflow, workflowPatch, type WorkflowBodyParts } from './workflowSave.ts';
 import { workflowWebhooks, WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
+import { FORM_TRIGGER_NODE_TYPE } from '../../nodes/Form/FormTrigger.node.ts';
 import { fetchWorkflowFromUrl, FromUrlQuery } from './workflowFromUrl.ts';
 import { buildGraph, findStartNode } from '../../model/graph.ts';
 import { nodesThatRun, workflowIssuesMessage } from '../../model/workflowIssues.ts';
@@ -213,5 +214,5 @@ function manualRunScope(workflow: IWorkflowBase, startNodes: string[], destinati
 }
 
 function workflowWebhooksNodeNames(workflow: IWorkflowBase): string[] {
-  return workflow.nodes.filter((n) => !n.disabled && n.type === WEBHOOK_NODE_TYPE).map((n) => n.name);
+  return workflow.nodes.filter((n) => !n.disabled && (n.type === WEBHOOK_NODE_TYPE || n.type === FORM_TRIGGER_NODE_TYPE)).map((n) => n.name);
 }

@@ -10,6 +10,8 @@ import { errorReply, sendReply } from './respond.ts';
 import type { WebhookRegistry } from './WebhookRegistry.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import { editorBaseUrl } from '../rest/settings.ts';
+import { isFormSettings } from '../../nodes/Form/settings.ts';
+import { FORM_ENDPOINT, FORM_TEST_ENDPOINT, FORM_WAITING_ENDPOINT, serveMissingForm, serveTriggerForm, serveWaitingForm, type FormDeps, type FormTriggerCall } from '../forms/formPages.ts';
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
@@ -61,7 +63,17 @@ export function webhookRoutes(ctx: ServerContext) {
   let base: string | undefined;
   const webhookBase = () => (base ??= c.webhookUrl || editorBaseUrl(ctx));
 
+  const formDeps: FormDeps = {
+    ...deps,
+    waiting: ctx.repos.executions,
+    timezone: c.timezone,
+    basePath: c.basePath,
+    log: { error: (obj, msg) => formLog?.error(obj, msg) },
+  };
+  let formLog: FastifyInstance['log'] | undefined;
+
   return async function webhooks(app: FastifyInstance): Promise<void> {
+    formLog = app.log;
     // Webhook bodies are any type: read them raw and let the webhook parse what n8n parses.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: c.payloadSizeMax }, (_request, body, done) => done(null, body));
@@ -99,19 +111,22 @@ export function webhookRoutes(ctx: ServerContext) {
       params: m.params,
     });
 
-    endpoint(`${c.basePath}${c.endpointWebhook}/`, (request, reply, path) => {
+    endpoint(`${c.basePath}${c.endpointWebhook}/`, async (request, reply, path) => {
       const registry = ctx.activeWorkflows.registry;
       cors(request, reply, registry, path);
       if (request.method === 'OPTIONS') return void reply.status(204).send();
       const m = registry.find(request.method, path);
       if (!m) return notRegistered(reply, request.method, path, registry.methodsFor(path), PRODUCTION_HINT);
+      if (isFormSettings(m.target.settings)) return void (await serveTriggerForm(formDeps, { ...registered(request, m), settings: m.target.settings, mode: 'webhook', immutable: true } as FormTriggerCall, request, reply, request.url));
       return { ...registered(request, m), mode: 'webhook', webhookUrl: `${webhookBase()}${c.endpointWebhook}/${m.path}`, immutable: true };
     });
 
-    endpoint(`${c.basePath}${c.endpointWebhookTest}/`, (request, reply, path) => {
+    endpoint(`${c.basePath}${c.endpointWebhookTest}/`, async (request, reply, path) => {
       const tests = ctx.testWebhooks;
       cors(request, reply, tests.registry, path);
       if (request.method === 'OPTIONS') return void reply.status(204).send();
+      const form = tests.registry.find(request.method, path);
+      if (form && isFormSettings(form.target.settings)) return void (await serveTestForm(request, reply, path));
       const m = tests.take(request.method, path);
       if (!m) return notRegistered(reply, request.method, path, tests.registry.methodsFor(path), TEST_HINT);
       const t = m.target;
@@ -128,6 +143,45 @@ export function webhookRoutes(ctx: ServerContext) {
           if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
         },
       };
+    });
+
+    // Hosted forms (Form Trigger, Form): production, test and the further pages of a run.
+    const formNotFound = (reply: FastifyReply, hint: string) => serveMissingForm(reply, hint);
+    endpoint(`${c.basePath}${FORM_ENDPOINT}/`, async (request, reply, path) => {
+      const m = ctx.activeWorkflows.registry.find(request.method === 'HEAD' ? 'GET' : request.method, path);
+      if (!m || !isFormSettings(m.target.settings)) return void formNotFound(reply, 'The workflow of this form must be active for its production URL to work.');
+      await serveTriggerForm(formDeps, { ...registered(request, m), settings: m.target.settings, mode: 'webhook', immutable: true } as FormTriggerCall, request, reply, request.url);
+    });
+    const serveTestForm = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+      const tests = ctx.testWebhooks;
+      const m = tests.registry.find(request.method === 'HEAD' ? 'GET' : request.method, path);
+      if (!m || !isFormSettings(m.target.settings)) return void formNotFound(reply, "Click 'Execute workflow' in the editor, then open the test form again.");
+      const t = m.target;
+      await serveTriggerForm(
+        formDeps,
+        {
+          ...registered(request, m),
+          settings: m.target.settings,
+          mode: 'manual',
+          pushRef: t.pushRef,
+          runData: t.runData,
+          pinData: t.pinData,
+          destinationNode: t.destinationNode,
+          runAs: t.runAs,
+          // One submission per listen, as a test webhook call; showing the page leaves it listening.
+          consume: () => !!tests.take('POST', path),
+          beforeStart: (executionId) => {
+            if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
+          },
+        } as FormTriggerCall,
+        request,
+        reply,
+        request.url,
+      );
+    };
+    endpoint(`${c.basePath}${FORM_TEST_ENDPOINT}/`, (request, reply, path) => serveTestForm(request, reply, path));
+    endpoint(`${c.basePath}${FORM_WAITING_ENDPOINT}/`, async (request, reply, path) => {
+      await serveWaitingForm(formDeps, path.split('/')[0], request, reply);
     });
 
     endpoint(`${c.basePath}${c.endpointWebhookWaiting}/`, async (request, reply, path) => {

@@ -4,6 +4,8 @@
 import type { INode, IWorkflowBase } from '../../model/workflow.ts';
 import { WEBHOOK_NODE_TYPE } from '../../model/constants.ts';
 import { webhookSettings, WebhookSettingsError, type WebhookSettings } from '../../nodes/Webhook/settings.ts';
+import { formTriggerSettings } from '../../nodes/Form/settings.ts';
+import { FORM_TRIGGER_NODE_TYPE } from '../../nodes/Form/FormTrigger.node.ts';
 import { isDynamicPath } from './WebhookRegistry.ts';
 
 export interface NodeWebhook {
@@ -30,11 +32,13 @@ export function nodeWebhookPath(node: INode, settings: WebhookSettings): string 
 export function workflowWebhooks(workflow: IWorkflowBase, onlyNodes?: Set<string>): NodeWebhook[] {
   const out: NodeWebhook[] = [];
   for (const node of workflow.nodes) {
-    if (node.type !== WEBHOOK_NODE_TYPE || node.disabled) continue;
+    // Form Triggers serve their page (GET) and take submissions (POST) at /form/<path>.
+    const isForm = node.type === FORM_TRIGGER_NODE_TYPE;
+    if ((node.type !== WEBHOOK_NODE_TYPE && !isForm) || node.disabled) continue;
     if (onlyNodes && !onlyNodes.has(node.name)) continue;
     let settings: WebhookSettings;
     try {
-      settings = webhookSettings(node);
+      settings = isForm ? formTriggerSettings(node) : webhookSettings(node);
     } catch (e) {
       if (e instanceof WebhookSettingsError) throw new WebhookConfigurationError(e.message);
       throw e;
