@@ -12,6 +12,7 @@ import {
   faPenToSquare, faPlay, faPlus, faPowerOff, faQuestion, faRightFromBracket, faRightLeft,
   faRightToBracket, faServer, faShuffle, faSignsPost, faSitemap, faSort, faSpinner, faStop, faTable,
   faTag, faTerminal, faThumbtack, faTrash, faTriangleExclamation, faUser, faXmark,
+  faRss, faListCheck, faImage, faDiagramProject,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 
@@ -63,6 +64,7 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:globe': p(faGlobe),
   'fa:hashtag': p(faHashtag),
   'fa:hourglass': p(faHourglass),
+  'fa:image': p(faImage),
   'fa:key': p(faKey),
   'fa:layer-group': p(faLayerGroup),
   'fa:link': p(faLink),
@@ -77,7 +79,9 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:play': p(faPlay),
   'fa:plus': p(faPlus),
   'fa:power-off': p(faPowerOff),
+  'fa:project-diagram': p(faDiagramProject),
   'fa:question': p(faQuestion),
+  'fa:rss': p(faRss),
   'fa:random': p(faShuffle),
   'fa:redo': p(faArrowRotateRight),
   'fa:search': p(faMagnifyingGlass),
@@ -95,6 +99,7 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:sync': p(faArrowsRotate),
   'fa:table': p(faTable),
   'fa:tag': p(faTag),
+  'fa:tasks': p(faListCheck),
   'fa:terminal': p(faTerminal),
   'fa:thumbtack': p(faThumbtack),
   'fa:times': p(faXmark),

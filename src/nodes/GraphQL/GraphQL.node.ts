@@ -126,7 +126,7 @@ function describe(version: 1 | 1.1): INodeTypeDescription {
   return {
     displayName: 'GraphQL',
     name: 'n8n-nodes-base.graphql',
-    icon: 'file:graphql.png',
+    icon: 'fa:project-diagram',
     group: ['input'],
     version,
     defaultVersion: 1.1,

@@ -221,7 +221,7 @@ export const n8nProperties: INodeProperties[] = [
 export const n8nDescription: INodeTypeDescription = {
   displayName: 'n8n',
   name: 'n8n-nodes-base.n8n',
-  icon: 'file:n8n.svg',
+  icon: 'fa:server',
   group: ['transform'],
   version: 1,
   subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
