@@ -47,6 +47,15 @@ export interface ProxyContext {
   additional?: IDataObject;
 }
 
+/**
+ * $execution.resumeFormUrl: the page of a waiting Form node, '<base>/form-waiting/<id>' (the
+ * server's FORM_WAITING_ENDPOINT) beside $execution.resumeUrl '<base>/<webhook-waiting>/<id>'.
+ */
+function resumeFormUrlOf(resumeUrl: unknown): string | undefined {
+  const m = typeof resumeUrl === 'string' ? /^(.*\/)[^/]+\/([^/]+)$/.exec(resumeUrl) : null;
+  return m ? `${m[1]}form-waiting/${m[2]}` : undefined;
+}
+
 const ITEM = Symbol('itemIndex');
 type Scope = Record<string, unknown> & { [ITEM]: number };
 
@@ -424,7 +433,7 @@ const SCOPE_PROTO: Record<string, unknown> = (() => {
   });
   def('$execution', function () {
     const ctx = this[CTX];
-    return { id: ctx.executionId, mode: ctx.mode === 'manual' ? 'test' : 'production', resumeUrl: ctx.additional?.resumeUrl, customData: {} };
+    return { id: ctx.executionId, mode: ctx.mode === 'manual' ? 'test' : 'production', resumeUrl: ctx.additional?.resumeUrl, resumeFormUrl: resumeFormUrlOf(ctx.additional?.resumeUrl), customData: {} };
   });
   def('$now', function () {
     return DateTime.fromMillis(this[CTX].now(), { zone: this[CTX].timezone });

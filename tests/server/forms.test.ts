@@ -385,7 +385,7 @@ describe('Form node: multi-step forms', () => {
     const step2 = node('Page 2', 'n8n-nodes-base.form', 1, {
       operation: 'page',
       formFields: { values: [{ fieldLabel: 'Team', fieldType: 'radio', fieldOptions: opts('Red', 'Blue'), requiredField: true }, { fieldLabel: 'Greeting', fieldType: 'text', placeholder: '={{ "Hello " + $json.Name }}' }] },
-      options: { formTitle: '={{ "Step two for " + $json.Name }}', buttonLabel: 'Next' },
+      options: { formTitle: '={{ "Step two for " + $json.Name }}', formDescription: '={{ "Come back at " + $execution.resumeFormUrl }}', buttonLabel: 'Next' },
     });
     const step3 = node('Page 3', 'n8n-nodes-base.form', 1, { operation: 'page', defineForm: 'json', jsonOutput: '[{"fieldLabel":"Rating","fieldType":"number","requiredField":true}]' });
     const end = node('End', 'n8n-nodes-base.form', 1, { operation: 'completion', respondWith: 'text', completionTitle: 'All done', completionMessage: '={{ "Thanks, team " + $("Page 2").item.json.Team }}' });
@@ -402,6 +402,7 @@ describe('Form node: multi-step forms', () => {
     const p2 = await b.get(next.slice(1));
     expect(p2.r.status).toBe(200);
     expect(p2.html).toContain('<h1>Step two for Ann</h1>');
+    expect(p2.html).toContain(`Come back at ${t.url}form-waiting/${id}<`);
     expect(p2.html).toContain('placeholder="Hello Ann"');
     expect(p2.html).toContain(`action="/form-waiting/${id}"`);
     expect(p2.html).toContain('<button type="submit">Next</button>');
