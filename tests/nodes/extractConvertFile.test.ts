@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileItem, deflatedEntry, makePdf, makeZip } from './fileFixtures.ts';
 import { errorOf, jsonOf, output, runChain, type TestNode } from './helpers.ts';
+import { fileLimits } from '../../src/nodes/shared/files/limits.ts';
+import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 
 const people = [
   { name: 'Ann', age: 31, city: 'Oslo' },
@@ -151,6 +153,41 @@ describe('Extract From File refuses bad and hostile files', () => {
     expect(error?.message).toMatch(/expands to more than 256 MB .* refused as a possible zip bomb/);
     expect(performance.now() - started).toBeLessThan(20_000);
   }, 30_000);
+
+  it('a parse that runs past the time limit is stopped, and the next file is read', async () => {
+    const csv = 'a,b,c\n' + Array.from({ length: 200_000 }, (_, i) => `${i},x${i},"y ${i}"`).join('\n');
+    const saved = fileLimits.parseTimeoutMs;
+    fileLimits.parseTimeoutMs = 30;
+    try {
+      const run = await runChain([fileItem(csv, 'big.csv', 'text/csv')], [extract({ operation: 'csv' })]);
+      expect(errorOf(run, 'Extract')?.message).toBe('Reading the CSV file took longer than 30 ms and was stopped (SWITCHYARD_FILE_PARSE_TIMEOUT_S)');
+    } finally {
+      fileLimits.parseTimeoutMs = saved;
+    }
+    const next = await runChain([fileItem('a,b\n1,2\n', 'small.csv', 'text/csv')], [extract({ operation: 'csv' })]);
+    expect(jsonOf(next, 'Extract')).toEqual([{ a: '1', b: '2' }]);
+  }, 30_000);
+
+  it('prototype keys in a sheet stay data or are dropped: nothing reaches the server’s objects', async () => {
+    const aoa = [
+      ['__proto__', 'constructor', 'name'],
+      ['polluted', 'prototype', 'ok'],
+    ];
+    const sheetFile = xlsxWrite({ SheetNames: ['S'], Sheets: { S: xlsxUtils.aoa_to_sheet(aoa) } }, { bookType: 'xlsx', type: 'buffer' }) as Buffer;
+    const csvFile = Buffer.from(aoa.map((r) => r.join(',')).join('\n'));
+    for (const [operation, file] of [
+      ['xlsx', sheetFile],
+      ['csv', csvFile],
+    ] as const) {
+      const run = await runChain([fileItem(file, `p.${operation}`, operation === 'csv' ? 'text/csv' : 'application/octet-stream')], [extract({ operation })]);
+      expect(errorOf(run, 'Extract')).toBeUndefined();
+      const row = jsonOf(run, 'Extract')[0] as Record<string, unknown>;
+      expect(row.name).toBe('ok');
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect((Object.prototype as Record<string, unknown>).prototype).toBeUndefined();
+    }
+  });
 
   it('a zip that is not a workbook is named as such', async () => {
     const zip = makeZip([deflatedEntry('hello.txt', Buffer.from('hi'))]);

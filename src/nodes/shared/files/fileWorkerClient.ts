@@ -113,7 +113,9 @@ export async function withFileWorker<T>(what: string, signal: AbortSignal | unde
     p?.reject(e);
     void w.worker.terminate();
   };
-  const timer = setTimeout(() => stop(new FileJobError(`${what} took longer than ${Math.round(fileLimits.parseTimeoutMs / 1000)} s and was stopped`, true)), fileLimits.parseTimeoutMs);
+  const limit = fileLimits.parseTimeoutMs;
+  const limitText = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
+  const timer = setTimeout(() => stop(new FileJobError(`${what} took longer than ${limitText} and was stopped (SWITCHYARD_FILE_PARSE_TIMEOUT_S)`, true)), limit);
   const onAbort = () => stop(new FileJobError('The execution was canceled', false));
   signal?.addEventListener('abort', onAbort, { once: true });
   const call: Call = (job, transfer = []) =>
