@@ -213,6 +213,29 @@ describe('Edit Image', { timeout: 60_000 }, () => {
     expect(out.json).toEqual({ keep: true });
   });
 
+  it('reads and writes JPEG, BMP, GIF and TIFF; two runs at once share the worker', async () => {
+    for (const format of ['jpeg', 'bmp', 'gif', 'tiff', 'png']) {
+      const run = await runChain([await item(12, 8, () => BLUE)], [edit({ operation: 'border', borderWidth: 2, borderHeight: 2, borderColor: '#ff0000', options: { format } })]);
+      const out = output(run, 'Edit')[0];
+      expect(out.binary!.data.mimeType).toBe(`image/${format}`);
+      const back = await decoded(out);
+      expect([back.w, back.h]).toEqual([16, 12]);
+      expect(close(back.px(8, 6), BLUE, 12)).toBe(true);
+      // The output read back as the input of another run.
+      const again = await runChain([{ json: {}, binary: { data: out.binary!.data } }], [edit({ operation: 'information' })]);
+      expect(output(again, 'Edit')[0].json).toMatchObject({ format: format.toUpperCase(), size: { width: 16, height: 12 } });
+    }
+    const jpegIn = { json: {}, binary: { data: { data: await png(30, 30, () => RED, 'image/jpeg'), mimeType: 'image/jpeg', fileName: 'a.jpg' } } };
+    const [a, b] = await Promise.all([
+      runChain([jpegIn], [edit({ operation: 'resize', width: 10, height: 10, resizeOption: 'ignoreAspectRatio' })]),
+      runChain([await item(20, 20)], [edit({ operation: 'crop', width: 5, height: 6, positionX: 0, positionY: 0 })]),
+    ]);
+    const ra = await decoded(output(a, 'Edit')[0]);
+    const rb = await decoded(output(b, 'Edit')[0]);
+    expect([ra.w, ra.h, rb.w, rb.h]).toEqual([10, 10, 5, 6]);
+    expect(output(a, 'Edit')[0].binary!.data.mimeType).toBe('image/jpeg');
+  });
+
   it('bad input: no binary, not an image, unknown operation; continue on fail', async () => {
     expect(errorOf(await runChain([{ json: {} }], [edit({ operation: 'blur', blur: 1, sigma: 1 })]), 'Edit')?.message).toBe('Item does not contain any binary data.');
     const text = { json: {}, binary: { data: { data: Buffer.from('hello').toString('base64'), mimeType: 'text/plain' } } };
