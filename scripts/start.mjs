@@ -33,6 +33,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
 
+// `npm start` killed with SIGTERM exits at once without passing the signal on: we are left
+// with a new parent, and shut the server down as if we had been signalled.
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphaned);
+  server.kill('SIGTERM');
+}, 500);
+orphaned.unref();
+
 server.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -105,6 +105,7 @@ describe('GET /workflows/from-url', () => {
     expect(broken.status).toBeGreaterThanOrEqual(400);
     expect(broken.body.message + ' ' + (broken.body.hint ?? '')).toMatch(/not valid JSON: .*\(line 1, column \d+\)/);
     const deep = await get(`${base}/pinned-deep.json`);
+    expect(deep.status).toBe(400);
     expect(deep.body.message + ' ' + (deep.body.hint ?? '')).toMatch(/nested more than 512 levels deep \(line 1, column \d+\)/);
   });
 

@@ -43,6 +43,11 @@ class UpstreamError extends HttpError {
   }
 }
 
+/** A file nested past the depth limit: 400 naming the limit, as every other body and import path. */
+function tooDeep(line: number, column: number): BadRequestError {
+  return new BadRequestError(`Could not get the workflow from the URL: the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+}
+
 function checkUrl(raw: string, requireJson: boolean): URL {
   let url: URL;
   try {
@@ -98,7 +103,7 @@ async function parseLarge(text: string): Promise<unknown> {
   const r = await parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: false });
   if (r.ok) return r.value;
   const { line, column } = lineAndColumn(text, r.offset);
-  if (r.kind === 'deep') throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+  if (r.kind === 'deep') throw tooDeep(line, column);
   throw new UpstreamError(`the file is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
 }
 
@@ -106,7 +111,7 @@ function parseSmall(text: string): unknown {
   const deep = jsonTooDeepAt(text);
   if (deep !== undefined) {
     const { line, column } = lineAndColumn(text, deep);
-    throw new UpstreamError(`the file is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column})`);
+    throw tooDeep(line, column);
   }
   try {
     return JSON.parse(text);
