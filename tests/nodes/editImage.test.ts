@@ -157,7 +157,7 @@ describe('Edit Image', { timeout: 60_000 }, () => {
     expect(line.px(30, 5)).toEqual(WHITE);
   });
 
-  it('text: glyphs in the font colour; a system font is refused by name', async () => {
+  it('text: glyphs in the font colour; a system font falls back to the built-in one with a hint', async () => {
     const r = await one(await item(200, 60, () => WHITE), { operation: 'text', text: 'Hello Switchyard', fontSize: 32, fontColor: '#ff0000', positionX: 5, positionY: 40, lineLength: 80 });
     let red = 0;
     for (let y = 0; y < 60; y++) for (let x = 0; x < 200; x++) {
@@ -165,8 +165,14 @@ describe('Edit Image', { timeout: 60_000 }, () => {
       if (pr > 200 && pg < 80) red++;
     }
     expect(red).toBeGreaterThan(100);
-    const run = await runChain([await item()], [edit({ operation: 'text', text: 'x', options: { font: '/usr/share/fonts/DejaVuSans.ttf' } })]);
-    expect(errorOf(run, 'Edit')?.message).toBe('The font "/usr/share/fonts/DejaVuSans.ttf" cannot be used: this node draws text with its built-in font only (Open Sans), so leave Font on "default"');
+    // As an imported workflow has it: a multi-step text in Arial (GraphicsMagick loads the file).
+    const run = await runChain([await item(200, 60, () => WHITE)], [edit({ operation: 'multiStep', operations: { operations: [{ operation: 'text', text: 'Caption', font: '/usr/share/fonts/truetype/msttcorefonts/Arial.ttf', fontSize: 16, fontColor: '#000000', positionX: 5, positionY: 30, lineLength: 80 }] } })]);
+    expect(errorOf(run, 'Edit')).toBeUndefined();
+    expect(run.data.resultData.runData.Edit[0].hints).toEqual([{ message: 'The font "/usr/share/fonts/truetype/msttcorefonts/Arial.ttf" is not available here: the text was drawn in the built-in font (Open Sans)' }]);
+    const drawn = await decoded(output(run, 'Edit')[0]);
+    let dark = 0;
+    for (let y = 0; y < 60; y++) for (let x = 0; x < 200; x++) if (drawn.px(x, y)[0] < 100) dark++;
+    expect(dark).toBeGreaterThan(30);
   });
 
   it('composite: the second image over the first at the position; unsupported operators refused by name', async () => {
@@ -202,6 +208,30 @@ describe('Edit Image', { timeout: 60_000 }, () => {
     const r = await decoded(out);
     expect([r.w, r.h]).toEqual([15, 15]);
     expect(r.px(0, 0)[0]).toBeLessThan(40);
+  });
+
+  it("an imported workflow's avatar mask: create transparent, draw an opaque circle, composite the avatar In", async () => {
+    // Parameters as in the public 'Create dynamic Twitter profile banner' workflow.
+    const avatar = { json: {}, binary: { avatar: { data: await png(200, 200, () => BLUE), mimeType: 'image/png', fileName: 'avatar.png' } } };
+    const run = await runChain([avatar], [
+      edit({
+        operation: 'multiStep',
+        dataPropertyName: 'avatar',
+        options: { format: 'png' },
+        operations: {
+          operations: [
+            { width: 200, height: 200, operation: 'create', backgroundColor: '#000000ff' },
+            { color: '#ffffff00', operation: 'draw', primitive: 'circle', endPositionX: 25, endPositionY: 50, startPositionX: 100, startPositionY: 100 },
+            { operator: 'In', operation: 'composite', dataPropertyNameComposite: 'avatar' },
+          ],
+        },
+      }),
+    ]);
+    const r = await decoded(output(run, 'Edit')[0], 'avatar');
+    expect([r.w, r.h]).toEqual([200, 200]);
+    expect(r.px(100, 100)).toEqual(BLUE);
+    expect(r.px(2, 2)[3]).toBe(0);
+    expect(r.px(197, 197)[3]).toBe(0);
   });
 
   it('format changes the file name extension; the other binary properties are kept', async () => {

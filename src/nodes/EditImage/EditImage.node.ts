@@ -2,8 +2,8 @@
 // available here, so images are decoded, edited and encoded by jimp (pure JavaScript) in a worker
 // thread (worker.ts), never on the server's thread: blur, border, composite, create, crop, draw,
 // information, multiStep, resize, rotate, shear, text and transparent, with n8n's parameters.
-// What GraphicsMagick can do and this cannot is refused by name (system fonts; the Bumpmap and
-// CMYK-channel composite operators). Sizes are bounded: an image (read, created or produced)
+// What GraphicsMagick can do and this cannot is refused by name (the Bumpmap and CMYK-channel
+// composite operators); text asked in a system font is drawn in the built-in font, with a hint. Sizes are bounded: an image (read, created or produced)
 // of more than EDIT_IMAGE_LIMITS.maxPixels is refused from its header, before it is decoded.
 import { Worker } from 'node:worker_threads';
 import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
@@ -111,6 +111,7 @@ export const editImage: NodeType = {
   async execute(ctx) {
     const items = ctx.getInputData();
     const out: INodeExecutionData[] = [];
+    const hinted = new Set<string>();
     {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
         const item = items[itemIndex];
@@ -161,6 +162,10 @@ export const editImage: NodeType = {
             );
           } catch (e) {
             throw new NodeOperationError(ctx.getNode(), (e as Error).message, { itemIndex });
+          }
+          for (const warning of result.warnings ?? []) {
+            if (!hinted.has(warning)) ctx.addHint(warning);
+            hinted.add(warning);
           }
           const newItem: INodeExecutionData = { json: item.json, binary: { ...(item.binary ?? {}) }, pairedItem: { item: itemIndex } };
           if (operation === 'information') {

@@ -316,9 +316,12 @@ export function wrapText(text: string, lineLength: number): string[] {
   return lines;
 }
 
-async function drawText(image: Image, op: OperationData, font: unknown, limits: ImageLimits): Promise<void> {
-  if (font !== undefined && font !== '' && font !== 'default') {
-    throw new ImageError(`The font "${String(font)}" cannot be used: this node draws text with its built-in font only (Open Sans), so leave Font on "default"`);
+async function drawText(image: Image, op: OperationData, font: unknown, limits: ImageLimits, warnings: string[]): Promise<void> {
+  // System fonts (TrueType files GraphicsMagick would load) cannot be drawn here: the text is
+  // drawn in the built-in font and the run says so, rather than failing an imported workflow.
+  if (font !== undefined && font !== null && font !== '' && font !== 'default') {
+    const note = `The font "${String(font)}" is not available here: the text was drawn in the built-in font (Open Sans)`;
+    if (!warnings.includes(note)) warnings.push(note);
   }
   const text = String(op.text ?? '');
   const fontSize = num(op, 'fontSize', 18);
@@ -366,6 +369,8 @@ export interface RunResult {
   bytes?: Uint8Array;
   mimeType?: string;
   info?: Record<string, unknown>;
+  /** What was done differently from GraphicsMagick (shown as hints). */
+  warnings?: string[];
 }
 
 const MIME: Record<string, string> = { bmp: JimpMime.bmp, gif: JimpMime.gif, jpeg: JimpMime.jpeg, jpg: JimpMime.jpeg, png: JimpMime.png, tiff: JimpMime.tiff };
@@ -390,6 +395,7 @@ export async function runOperations(req: RunRequest): Promise<RunResult> {
     };
   }
   let createdPng = false;
+  const warnings: string[] = [];
   for (const op of req.operations) {
     const name = op.operation;
     if (name === 'create') {
@@ -467,7 +473,7 @@ export async function runOperations(req: RunRequest): Promise<RunResult> {
         image = shear(image, num(op, 'degreesX', 0), num(op, 'degreesY', 0), limits);
         break;
       case 'text':
-        await drawText(image, op, req.font ?? op.font, limits);
+        await drawText(image, op, req.font ?? op.font, limits, warnings);
         break;
       case 'transparent': {
         const [r, g, b] = parseColor(op.color ?? '#ff0000', 'colour');
@@ -488,5 +494,5 @@ export async function runOperations(req: RunRequest): Promise<RunResult> {
   if (!mime) throw new ImageError(`The format "${String(req.format)}" is not supported: use bmp, gif, jpeg, png or tiff`);
   const quality = req.quality === undefined ? undefined : Math.min(100, Math.max(0, Number(req.quality)));
   const bytes = mime === JimpMime.jpeg ? await image.getBuffer(JimpMime.jpeg, { quality: quality ?? 100 }) : await image.getBuffer(mime as typeof JimpMime.png);
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType: mime };
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType: mime, warnings };
 }
