@@ -13,6 +13,7 @@ import {
   faRightToBracket, faServer, faShuffle, faSignsPost, faSitemap, faSort, faSpinner, faStop, faTable,
   faTag, faTerminal, faThumbtack, faTrash, faTriangleExclamation, faUser, faXmark,
   faRss, faListCheck, faImage, faDiagramProject,
+  faFileExport, faFileImport, faFileZipper,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 
@@ -58,7 +59,10 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:exclamation-triangle': p(faTriangleExclamation),
   'fa:expand': p(faExpand),
   'fa:file': p(faFile),
+  'fa:file-archive': p(faFileZipper),
   'fa:file-code': p(faFileCode),
+  'fa:file-export': p(faFileExport),
+  'fa:file-import': p(faFileImport),
   'fa:filter': p(faFilter),
   'fa:font': p(faFont),
   'fa:globe': p(faGlobe),
