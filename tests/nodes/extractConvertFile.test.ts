@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileItem, deflatedEntry, makePdf, makeZip } from './fileFixtures.ts';
 import { errorOf, jsonOf, output, runChain, type TestNode } from './helpers.ts';
 import { fileLimits } from '../../src/nodes/shared/files/limits.ts';
+import { closeFileWorkers } from '../../src/nodes/shared/files/fileWorkerClient.ts';
 import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 
 const people = [
@@ -167,6 +168,24 @@ describe('Extract From File refuses bad and hostile files', () => {
     const next = await runChain([fileItem('a,b\n1,2\n', 'small.csv', 'text/csv')], [extract({ operation: 'csv' })]);
     expect(jsonOf(next, 'Extract')).toEqual([{ a: '1', b: '2' }]);
   }, 30_000);
+
+  it('a file that needs more memory than the worker may use fails clearly, and the server goes on', async () => {
+    const code = `const rows = []; for (let i = 0; i < 20000; i++) rows.push({ json: { id: i, text: 'some longer text in cell ' + i, n: i * 7 } }); return rows;`;
+    const written = await runChain(null, [{ name: 'Rows', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode: code } }, convert({ operation: 'xlsx' })]);
+    const file = output(written, 'Convert')[0];
+    const saved = fileLimits.workerHeapMb;
+    await closeFileWorkers();
+    fileLimits.workerHeapMb = 12;
+    try {
+      const run = await runChain([{}], [extract({ operation: 'xlsx' })], { runOptions: { pinData: { Data: [file] } } });
+      expect(errorOf(run, 'Extract')?.message).toBe('The file needed more memory than the file worker may use (12 MB) and its processing was stopped');
+    } finally {
+      fileLimits.workerHeapMb = saved;
+      await closeFileWorkers();
+    }
+    const again = await runChain([{}], [extract({ operation: 'xlsx' })], { runOptions: { pinData: { Data: [file] } } });
+    expect(jsonOf(again, 'Extract')).toHaveLength(20_000);
+  }, 60_000);
 
   it('prototype keys in a sheet stay data or are dropped: nothing reaches the server’s objects', async () => {
     const aoa = [

@@ -95,6 +95,16 @@ function release(w: PooledWorker): void {
   waiting.shift()?.();
 }
 
+/** Ends the idle file workers (shutdown; and a limit change takes effect with the next worker). */
+export async function closeFileWorkers(): Promise<void> {
+  const ending = idle.splice(0).map((w) => {
+    clearTimeout(w.idleTimer);
+    w.failure = new FileJobError('The file worker was closed', false);
+    return w.worker.terminate();
+  });
+  await Promise.all(ending);
+}
+
 type JobBody = FileJob extends infer J ? (J extends FileJob ? Omit<J, 'id'> : never) : never;
 type Call = (job: JobBody, transfer?: ArrayBuffer[]) => Promise<FileWorkerReply>;
 
