@@ -6,7 +6,7 @@
 // form (desktop and phone), the error state and the completion page go to test-results/forms.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { baseUrl, links, n } from './editing-helpers.ts';
+import { baseUrl, links, n, openNdv, waitForCanvas } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/forms';
 mkdirSync(SHOTS, { recursive: true });
@@ -73,6 +73,22 @@ async function createActive(page: Page, wf: ReturnType<typeof formWorkflow>): Pr
 }
 
 test('a production form is filled in Chromium, checked on the server, continued on a second page and completed', async ({ page, browser }) => {
+  const path = `e2e-form-${Date.now()}`;
+  const workflowId = await createActive(page, formWorkflow(path));
+
+  // The editor shows the form's URLs in the trigger's details view; the test opens the production one.
+  await page.goto(`${baseUrl()}workflow/${workflowId}`);
+  await waitForCanvas(page);
+  await openNdv(page, 'On form submission');
+  const toggle = page.getByTestId('webhook-urls-toggle');
+  await expect(toggle).toHaveText('Form URLs');
+  await toggle.click();
+  await expect(page.getByTestId('webhook-url')).toHaveText(`${baseUrl()}form-test/${path}`);
+  await page.getByTestId('webhook-urls-production').click();
+  const formUrl = (await page.getByTestId('webhook-url').innerText()).trim();
+  expect(formUrl).toBe(`${baseUrl()}form/${path}`);
+  await page.screenshot({ path: `${SHOTS}/00-editor-form-urls.png` });
+
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text())) problems.push(m.text());
@@ -80,10 +96,7 @@ test('a production form is filled in Chromium, checked on the server, continued 
   page.on('pageerror', (e) => problems.push(e.message));
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-
-  const path = `e2e-form-${Date.now()}`;
-  const workflowId = await createActive(page, formWorkflow(path));
-  await page.goto(`${baseUrl()}form/${path}`);
+  await page.goto(formUrl);
   await expect(page).toHaveTitle('Book a workshop seat');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book a workshop seat');
   await page.screenshot({ path: `${SHOTS}/01-form.png`, fullPage: true });

@@ -55,7 +55,7 @@ export const form: NodeType = {
     name: FORM_NODE_TYPE,
     displayName: 'n8n Form',
     description: 'Generate webforms in n8n and pass their responses to the workflow',
-    icon: 'fa:list-alt',
+    icon: 'fa:tasks',
     group: ['input'],
     version: [1, 2.3, 2.4, 2.5],
     defaults: { name: 'Form', color: '#e06c75' },

@@ -13,7 +13,7 @@ const base = {
   name: FORM_TRIGGER_NODE_TYPE,
   displayName: 'n8n Form Trigger',
   description: 'Generate webforms in n8n and pass their responses to the workflow',
-  icon: 'fa:list-alt',
+  icon: 'fa:tasks',
   group: ['trigger'] as Array<'trigger'>,
   defaults: { name: 'On form submission', color: '#e06c75' },
   inputs: [],

@@ -10,7 +10,7 @@ import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import type { ToastStore } from '../../stores/ToastStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { webhookMethods, webhookUrl, type WebhookBase, type WebhookMode } from './triggerState.ts';
+import { FORM_TRIGGER_TYPE, webhookMethods, webhookUrl, type WebhookBase, type WebhookMode } from './triggerState.ts';
 
 /** The settings' webhook base, or undefined until GET /rest/settings has answered. */
 export function useWebhookBase(): WebhookBase | undefined {
@@ -34,18 +34,21 @@ export const WebhookUrls = observer(function WebhookUrls({ node }: { node: NodeM
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<WebhookMode>('test');
   if (!base) return null;
-  const n = { name: node.name, typeVersion: node.typeVersion, webhookId: node.settings.webhookId, parameters: node.parameters as Record<string, unknown> };
+  const n = { name: node.name, type: node.type, typeVersion: node.typeVersion, webhookId: node.settings.webhookId, parameters: node.parameters as Record<string, unknown> };
   const url = webhookUrl(base, n, mode);
-  const methods = webhookMethods(n);
+  // A Form Trigger has one address (its page, GET; submissions POST to the same URL).
+  const form = node.type === FORM_TRIGGER_TYPE;
+  const methods = form ? [''] : webhookMethods(n);
+  const label = form ? 'Form URLs' : 'Webhook URLs';
   return (
     <div className="webhook-urls" data-testid="webhook-urls">
-      <button type="button" className="webhook-urls-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? 'Click to hide webhook URLs' : 'Click to display webhook URLs'} data-testid="webhook-urls-toggle">
+      <button type="button" className="webhook-urls-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? `Click to hide ${label.toLowerCase()}` : `Click to display ${label.toLowerCase()}`} data-testid="webhook-urls-toggle">
         <Icon icon={open ? faChevronDown : faChevronRight} />
-        Webhook URLs
+        {label}
       </button>
       {open && (
         <div className="webhook-urls-body">
-          <div className="segmented" role="radiogroup" aria-label="Webhook URL">
+          <div className="segmented" role="radiogroup" aria-label={form ? 'Form URL' : 'Webhook URL'}>
             {(['test', 'production'] as const).map((m) => (
               <button
                 key={m}
@@ -66,17 +69,19 @@ export const WebhookUrls = observer(function WebhookUrls({ node }: { node: NodeM
               type="button"
               className="webhook-url"
               title="Click to copy webhook URLs"
-              onClick={() => void copyText(ui.toasts, url, 'URL copied', 'The webhook URL was successfully copied!')}
+              onClick={() => void copyText(ui.toasts, url, 'URL copied', form ? 'The form URL was successfully copied!' : 'The webhook URL was successfully copied!')}
               data-testid="webhook-url"
             >
-              <span className="webhook-url-method">{method}</span>
+              {method && <span className="webhook-url-method">{method}</span>}
               <span className="webhook-url-text">{url}</span>
               <Icon icon={faCopy} />
             </button>
           ))}
           <div className="hint">
             {mode === 'test'
-              ? 'The test URL answers while the editor listens for a test event (Listen for test event); the call shows up here.'
+              ? form
+                ? 'The test form answers while the editor listens (Execute workflow); the submission shows up here.'
+                : 'The test URL answers while the editor listens for a test event (Listen for test event); the call shows up here.'
               : node.disabled
                 ? 'The node is deactivated: its production URL does not answer.'
                 : 'The production URL answers while the workflow is active; those executions do not show up in the editor.'}

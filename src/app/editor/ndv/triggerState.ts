@@ -18,8 +18,13 @@ export interface WebhookBase {
   endpointWebhookTest: string;
 }
 
+/** n8n Form Trigger: its URLs are /form/<path> and /form-test/<path> (src/server/forms). */
+export const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
+
 interface WebhookNodeLike {
   name: string;
+  /** The node type; Form Triggers have form URLs. */
+  type?: string;
   typeVersion: number;
   webhookId?: string;
   parameters: Record<string, unknown>;
@@ -45,6 +50,13 @@ export function webhookMethods(node: WebhookNodeLike): string[] {
  * front of a path with ':params'. An expression path is shown as typed (it is resolved at run time).
  */
 export function webhookPath(node: WebhookNodeLike): string {
+  if (node.type === FORM_TRIGGER_TYPE) {
+    // As src/nodes/Form/settings.ts: v1 '<webhookId>/n8n-form'; v2 the Form Path (or options.path), else the id.
+    if (node.typeVersion < 2) return `${node.webhookId ?? ''}/n8n-form`;
+    const options = (node.parameters.options ?? {}) as Record<string, unknown>;
+    const formPath = String(plainValue(node.parameters.path || options.path || '') ?? '').trim().replace(/^\/+|\/+$/g, '');
+    return formPath || (node.webhookId ?? '');
+  }
   const raw = plainValue(node.parameters.path ?? '');
   const path = String(raw ?? '').trim().replace(/^\/+|\/+$/g, '');
   if (path === '') return node.webhookId ?? '';
@@ -54,7 +66,8 @@ export function webhookPath(node: WebhookNodeLike): string {
 
 export function webhookUrl(base: WebhookBase, node: WebhookNodeLike, mode: WebhookMode): string {
   const root = base.urlBaseWebhook.replace(/\/+$/, '');
-  const endpoint = (mode === 'test' ? base.endpointWebhookTest : base.endpointWebhook).replace(/^\/+|\/+$/g, '');
+  const form = node.type === FORM_TRIGGER_TYPE;
+  const endpoint = (form ? (mode === 'test' ? 'form-test' : 'form') : mode === 'test' ? base.endpointWebhookTest : base.endpointWebhook).replace(/^\/+|\/+$/g, '');
   return `${root}/${endpoint}/${webhookPath(node)}`;
 }
 
