@@ -81,7 +81,7 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
       <section className="ndv-panel ndv-input ndv-trigger" aria-label="Trigger" data-testid="trigger-panel">
         <div className="trigger-panel trigger-listening" data-testid="trigger-listening">
           <div className="trigger-pulse">
-            <NodeIcon icon={d.icon} iconUrl={d.iconUrl} color={d.iconColor ?? d.defaults.color} name={d.displayName} size={40} />
+            <NodeIcon icon={d.icon} color={d.iconColor ?? d.defaults.color} name={d.displayName} size={40} />
           </div>
           <div className="trigger-title">{isWebhook ? 'Listening for test event' : 'Listening for your trigger event'}</div>
           {isWebhook ? (
@@ -111,7 +111,7 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
         {!hasIssues && (
           <>
             {polling && <div className="spinner trigger-spinner" role="progressbar" aria-label="Fetching event" data-testid="trigger-polling" />}
-            <NodeIcon icon={d.icon} iconUrl={d.iconUrl} color={d.iconColor ?? d.defaults.color} name={d.displayName} size={40} />
+            <NodeIcon icon={d.icon} color={d.iconColor ?? d.defaults.color} name={d.displayName} size={40} />
             {texts.header && (
               <h3 className="trigger-title" data-testid="trigger-header">
                 {texts.header}
