@@ -22,6 +22,7 @@ interface Call {
 
 async function request(ctx: ExecuteFunctions, itemIndex: number, call: Call): Promise<unknown> {
   const credentials = await ctx.getCredentials('n8nApi');
+  const requestOptions = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
   const baseUrl = String(credentials.baseUrl ?? '').replace(/\/$/, '');
   if (!baseUrl) throw new NodeOperationError(ctx.getNode(), 'The n8n API credential has no Base URL', { itemIndex, description: 'Set it to the instance\'s API address, e.g. http://127.0.0.1:5678/api/v1' });
   const response = (await ctx.helpers.httpRequestWithAuthentication('n8nApi', {
@@ -33,6 +34,8 @@ async function request(ctx: ExecuteFunctions, itemIndex: number, call: Call): Pr
     encoding: 'json',
     returnFullResponse: true,
     ignoreHttpStatusErrors: true,
+    skipSslCertificateValidation: requestOptions.allowUnauthorizedCerts === true,
+    timeout: typeof requestOptions.timeout === 'number' && requestOptions.timeout > 0 ? requestOptions.timeout : undefined,
   }, { credentialsDecrypted: { data: credentials } })) as HttpResponse;
   if (response.statusCode >= 400) {
     const body = response.body as { message?: unknown } | string | undefined;

@@ -216,6 +216,20 @@ export const n8nProperties: INodeProperties[] = [
     displayOptions: on('workflow', ['update']),
     description: "A valid JSON object with required fields: 'name', 'nodes', 'connections' and 'settings'.",
   },
+  // n8n adds this collection to every declarative node; Ignore SSL Issues and Timeout are honoured
+  // here (Batching and Proxy are not offered).
+  {
+    displayName: 'Request Options',
+    name: 'requestOptions',
+    type: 'collection',
+    isNodeSetting: true,
+    placeholder: 'Add Option',
+    default: {},
+    options: [
+      { displayName: 'Ignore SSL Issues (Insecure)', name: 'allowUnauthorizedCerts', type: 'boolean', noDataExpression: true, default: false, description: 'Whether to accept the response even if SSL certificate validation is not possible' },
+      { displayName: 'Timeout', name: 'timeout', type: 'number', typeOptions: { minValue: 1 }, default: 10000, description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request' },
+    ],
+  },
 ] as INodeProperties[];
 
 export const n8nDescription: INodeTypeDescription = {
