@@ -128,6 +128,8 @@ export interface INodeTypeDescription {
   /** Our icon name in the atlas, e.g. 'fa:pen'; falls back to initials. */
   icon?: string;
   iconData?: { type: 'icon' | 'file'; icon?: string; fileBuffer?: string };
+  /** Where a 'file:' icon is served (a community package's node: `${rest}/node-icon/<type>`). */
+  iconUrl?: string;
   iconColor?: string;
   group: NodeGroup[];
   /** The versions this description covers. */

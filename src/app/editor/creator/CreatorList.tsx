@@ -78,7 +78,7 @@ export function CreatorList({
                 e.dataTransfer.effectAllowed = 'copy';
               }}
             >
-              <NodeIcon icon={n.icon} color={n.iconColor} name={n.displayName} />
+              <NodeIcon icon={n.icon} iconUrl={n.iconUrl} color={n.iconColor} name={n.displayName} />
               <span className="creator-node-text">
                 <span className="creator-node-name">{n.displayName}</span>
                 <span className="creator-node-desc">{n.description}</span>

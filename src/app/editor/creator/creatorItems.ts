@@ -16,6 +16,8 @@ export interface CreatorNodeItem {
   displayName: string;
   description: string;
   icon?: string;
+  /** A 'file:' icon's address (community package nodes). */
+  iconUrl?: string;
   iconColor?: string;
   isTrigger: boolean;
   /** Inclusion flags per tab. */
@@ -50,6 +52,7 @@ export function toNodeItem(d: INodeTypeDescription): CreatorNodeItem {
     displayName: d.displayName,
     description: d.description,
     icon: d.icon,
+    iconUrl: d.iconUrl,
     iconColor: d.iconColor ?? d.defaults.color,
     isTrigger: trigger,
     includedByTrigger: trigger,

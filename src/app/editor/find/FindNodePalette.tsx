@@ -118,7 +118,7 @@ export const FindNodePalette = observer(function FindNodePalette({ canvas }: { c
                     onMouseMove={() => i !== active && setActive(i)}
                     onClick={() => choose(r.item.id)}
                   >
-                    <NodeIcon icon={d?.icon} color={d?.iconColor ?? d?.defaults.color} name={d?.displayName ?? r.item.name} size={26} />
+                    <NodeIcon icon={d?.icon} iconUrl={d?.iconUrl} color={d?.iconColor ?? d?.defaults.color} name={d?.displayName ?? r.item.name} size={26} />
                     <span className="find-result-name">
                       <Highlighted name={r.item.name} match={r.match} />
                     </span>

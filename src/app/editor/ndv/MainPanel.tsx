@@ -32,7 +32,7 @@ export const MainPanel = observer(function MainPanel({ node, onDragStart }: { no
     <section className="ndv-main" aria-label="Node parameters">
       <div className="ndv-main-head" onPointerDown={onDragStart}>
         <span className="ndv-drag-grip" aria-hidden title="Drag to move" />
-        <NodeIcon icon={d ? d.icon : 'fa:exclamation-triangle'} color={d ? d.iconColor ?? d.defaults.color : undefined} name={d?.displayName ?? node.type} size={30} />
+        <NodeIcon icon={d ? d.icon : 'fa:exclamation-triangle'} iconUrl={d?.iconUrl} color={d ? d.iconColor ?? d.defaults.color : undefined} name={d?.displayName ?? node.type} size={30} />
         <div className="ndv-title-wrap" onPointerDown={(e) => e.stopPropagation()}>
           <NodeTitle node={node} />
           <div className="ndv-subtitle">{d ? `${d.displayName} · v${node.typeVersion}` : `${node.type} · v${node.typeVersion} · not installed`}</div>
