@@ -438,6 +438,37 @@ describe('Form node: multi-step forms', () => {
     expect((await b.get('form-waiting/abc')).r.status).toBe(404);
   });
 
+  it('an ending may return the uploaded file or show sanitized HTML', async () => {
+    const start = trigger({ path: 'give-back', formTitle: 'Give back', formFields: { values: [{ fieldLabel: 'Doc', fieldType: 'file', multipleFiles: false, requiredField: true }] } }, 2.3);
+    const end = node('End', 'n8n-nodes-base.form', 1, { operation: 'completion', respondWith: 'returnBinary', inputDataFieldName: 'Doc', completionTitle: 'Here it is' });
+    const wf = await t.activate(workflow('Give back', [start, end]));
+    const b = new Browser();
+    const p = await b.get('form/give-back');
+    const fd = new FormData();
+    fd.append('_csrf', p.token!);
+    fd.append('field-0', new Blob(['report body'], { type: 'text/plain' }), 'report q1 ü.txt');
+    const s1 = await b.post('form/give-back', fd);
+    expect(s1.r.status).toBe(303);
+    const file = await fetch(`${t.url}${s1.r.headers.get('location')!.slice(1)}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="report q1 _.txt"; filename*=UTF-8''report%20q1%20%C3%BC.txt`);
+    expect(file.headers.get('content-security-policy')).toBe('sandbox');
+    expect(await file.text()).toBe('report body');
+    // The UTF-8 file name arrives intact (multipart parameters are read as UTF-8).
+    const e = await lastExecution(wf.id);
+    expect(e.data.resultData.runData.Form[0].data.main[0][0].binary.Doc.fileName).toBe('report q1 ü.txt');
+
+    const start2 = trigger({ path: 'show-text', formTitle: 'Show', formFields: { values: [{ fieldLabel: 'A' }] } }, 2.3);
+    const text = node('End', 'n8n-nodes-base.form', 1, { operation: 'completion', respondWith: 'showText', responseText: '=<h2>Thanks {{ $json.A }}</h2><script>steal()</script><p onmouseover="x">bye</p>' });
+    await t.activate(workflow('Show text', [start2, text]));
+    const p2 = await b.get('form/show-text');
+    const s2 = await b.post('form/show-text', form(p2.token, [['field-0', '<i>Al</i>']]));
+    const shown = await b.get(s2.r.headers.get('location')!.slice(1));
+    expect(shown.html).toContain('<h2>Thanks <i>Al</i></h2><p>bye</p>');
+    expect(shown.html).not.toMatch(/steal|onmouseover/);
+  });
+
   it('a Form node without a Form Trigger before it fails with a clear error; an ending may redirect', async () => {
     const manual = node('Start', 'n8n-nodes-base.manualTrigger', 1);
     const page = node('Page', 'n8n-nodes-base.form', 1, { operation: 'page', formFields: { values: [{ fieldLabel: 'A' }] } });

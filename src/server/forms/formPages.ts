@@ -445,7 +445,8 @@ async function showCompletion(deps: FormDeps, reply: FastifyReply, e: IExecution
       const b = input?.binary?.[page.inputDataFieldName ?? 'data'];
       if (b) {
         const bytes = b.id ? Buffer.from(await deps.binaryStore.read(b.id)) : Buffer.from(b.data ?? '', 'base64');
-        const name = (b.fileName ?? 'file').replace(/["\\\r\n]/g, '_');
+        // The plain filename is ASCII (a header cannot carry more); filename* has the real one.
+        const name = (b.fileName ?? 'file').replace(/[^\x20-\x7e]|["\\]/g, '_');
         return reply
           .status(200)
           .header('content-type', b.mimeType || 'application/octet-stream')

@@ -19,7 +19,8 @@ export function parseMultipart(body: Buffer, headers: Record<string, string | st
   return new Promise((resolve, reject) => {
     let bb: Busboy.Busboy;
     try {
-      bb = Busboy({ headers: headers as Record<string, string>, limits: { files: MAX_FILES, fields: MAX_FIELDS } });
+      // Browsers and curl send file names as raw UTF-8 (busboy's default reads them as latin1).
+      bb = Busboy({ headers: headers as Record<string, string>, defParamCharset: 'utf8', limits: { files: MAX_FILES, fields: MAX_FIELDS } });
     } catch (e) {
       reject(new MultipartError(`Malformed multipart/form-data request: ${(e as Error).message}`));
       return;
