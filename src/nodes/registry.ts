@@ -46,7 +46,7 @@ import { readBinaryFiles } from './ReadBinaryFiles/ReadBinaryFiles.node.ts';
 import { readWriteFile } from './ReadWriteFile/ReadWriteFile.node.ts';
 import { extractFromFile } from './ExtractFromFile/ExtractFromFile.node.ts';
 import { convertToFile } from './ConvertToFile/ConvertToFile.node.ts';
-import { spreadsheetFileV1, spreadsheetFileV2 } from './SpreadsheetFile/SpreadsheetFile.node.ts';
+import { spreadsheetFileV1, spreadsheetFileV2, spreadsheetFileV3 } from './SpreadsheetFile/SpreadsheetFile.node.ts';
 import { moveBinaryData } from './MoveBinaryData/MoveBinaryData.node.ts';
 import { readBinaryFile } from './ReadBinaryFile/ReadBinaryFile.node.ts';
 import { writeBinaryFile } from './WriteBinaryFile/WriteBinaryFile.node.ts';
@@ -80,6 +80,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, removeDuplicatesV2, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, extractFromFile, convertToFile, spreadsheetFileV1, spreadsheetFileV2, moveBinaryData, readBinaryFile, writeBinaryFile, compression, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2, rssFeedRead, graphqlV1, graphqlV11, n8n, executionData, executeCommand, editImage, formTriggerV1, formTriggerV2, form];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, removeDuplicatesV2, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, extractFromFile, convertToFile, spreadsheetFileV1, spreadsheetFileV2, spreadsheetFileV3, moveBinaryData, readBinaryFile, writeBinaryFile, compression, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2, rssFeedRead, graphqlV1, graphqlV11, n8n, executionData, executeCommand, editImage, formTriggerV1, formTriggerV2, form];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileItem } from './fileFixtures.ts';
 import { errorOf, jsonOf, output, runChain, type TestNode } from './helpers.ts';
+import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 
 const rows = [
   { sku: 'A-1', qty: 3, price: 9.5 },
@@ -32,6 +33,16 @@ describe('Spreadsheet File', () => {
     expect(jsonOf(v1, 'Sheet')).toEqual([]);
     const v2 = await runChain([{ a: 1 }], [sheet({ operation: 'fromFile' }, 2)]);
     expect(errorOf(v2, 'Sheet')?.message).toBe('No binary data exists on item!');
+  });
+
+  it('v3 reads date cells as dates, v2 as serial numbers', async () => {
+    const ws = xlsxUtils.aoa_to_sheet([['when', 'n'], [new Date(Date.UTC(2024, 1, 29)), 1]], { cellDates: true });
+    const file = xlsxWrite({ SheetNames: ['S'], Sheets: { S: ws } }, { bookType: 'xlsx', type: 'buffer' }) as Buffer;
+    const item = fileItem(file, 'd.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const v3 = await runChain([item], [sheet({ operation: 'fromFile' }, 3)]);
+    expect(jsonOf(v3, 'Sheet')).toEqual([{ when: '2024-02-29T00:00:00.000Z', n: 1 }]);
+    const v2 = await runChain([item], [sheet({ operation: 'fromFile' }, 2)]);
+    expect(jsonOf(v2, 'Sheet')).toEqual([{ when: 45351, n: 1 }]);
   });
 
   it('v2 reads a file of another format than chosen with n8n’s message', async () => {

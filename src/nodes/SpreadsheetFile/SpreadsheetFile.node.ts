@@ -1,7 +1,8 @@
-// Spreadsheet File: n8n-nodes-base.spreadsheetFile v1 and v2 (n8n hides it in favour of Extract
+// Spreadsheet File: n8n-nodes-base.spreadsheetFile v1, v2 and v3 (n8n hides it in favour of Extract
 // From File and Convert to File, which share its code). Reads csv, html, ods, rtf, xls and xlsx
 // files into items and writes items into one such file. v2 reads CSV with csv-parse and has the
-// CSV options; v1 lets SheetJS read every format and passes over items without the file.
+// CSV options; v1 lets SheetJS read every format and passes over items without the file; v3
+// reads date cells as dates.
 import type { INodeProperties, INodeTypeDescription } from '../../model/nodeTypes.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../types.ts';
@@ -49,9 +50,9 @@ const v1Properties: INodeProperties[] = [
   v1Options,
 ];
 
-async function run(ctx: ExecuteFunctions, v1: boolean): Promise<INodeExecutionData[][]> {
+async function run(ctx: ExecuteFunctions, v1: boolean, cellDates = false): Promise<INodeExecutionData[][]> {
   const operation = ctx.getNodeParameter('operation', 0, 'fromFile') as string;
-  if (operation === 'fromFile') return [await readFromFile(ctx, 'fileFormat', { v1 })];
+  if (operation === 'fromFile') return [await readFromFile(ctx, 'fileFormat', { v1, cellDates })];
   if (operation === 'toFile') return [await writeToFile(ctx)];
   if (ctx.continueOnFail()) return [[{ json: { error: `The operation "${operation}" is not supported!` } }]];
   throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not supported!`);
@@ -63,8 +64,17 @@ export const spreadsheetFileV1: NodeType = {
   execute: (ctx) => run(ctx, true),
 };
 
+const v2Properties = [operationProperty, binaryProperty, fromFileFormatProperty, fromFileOptions, ...toFileProperties, toFileOptions];
+
 export const spreadsheetFileV2: NodeType = {
   kind: 'regular',
-  description: { ...base, version: 2, properties: [operationProperty, binaryProperty, fromFileFormatProperty, fromFileOptions, ...toFileProperties, toFileOptions] },
+  description: { ...base, version: 2, properties: v2Properties },
   execute: (ctx) => run(ctx, false),
+};
+
+/** n8n's version 3: as 2, with date cells read as dates (ISO strings) instead of serial numbers. */
+export const spreadsheetFileV3: NodeType = {
+  kind: 'regular',
+  description: { ...base, version: 3, properties: v2Properties },
+  execute: (ctx) => run(ctx, false, true),
 };

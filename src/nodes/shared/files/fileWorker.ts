@@ -238,6 +238,15 @@ async function readSheet(job: Extract<FileJob, { op: 'readSheet' }>): Promise<un
   const rows = xlsxUtils.sheet_to_json(workbook.Sheets[sheetName], toJson);
   // Rows without a header are sparse arrays; their holes are null, as n8n's stored items show them.
   if (options.headerRow === false) for (const row of rows as unknown[][]) for (let i = 0; i < row.length; i++) if (!(i in row)) row[i] = null;
+  // Date cells (cellDates) as ISO strings, as they are once the item is stored.
+  if (options.cellDates) {
+    for (const row of rows as Array<Record<string, unknown>>) {
+      for (const key of Object.keys(row)) {
+        const v = row[key];
+        if (v instanceof Date) row[key] = Number.isNaN(v.getTime()) ? null : v.toISOString();
+      }
+    }
+  }
   return rows;
 }
 
