@@ -1,9 +1,10 @@
 // `npm test`: everything a fresh machine needs to run the whole suite, then the suite:
-// Chromium (apt-get, when missing), the editor build, type-checking, vitest (model, engine,
+// Chromium and the database servers the database-node tests start (PostgreSQL, MariaDB, Redis;
+// apt-get, when missing), the editor build, type-checking, vitest (model, engine,
 // nodes, server, workers), the n8n conformance corpus and the Playwright end-to-end specs.
 // Ends with one line `N passed, N failed` (tests, files and checks summed over the stages).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +49,41 @@ function ensureChromium() {
   return existsSync('/usr/bin/chromium');
 }
 
+/**
+ * The database servers tests/support/databases.ts starts (Debian's postgresql, mariadb-server,
+ * redis-server), installed when missing like Chromium. apt must not start them as services: a
+ * policy-rc.d that says no is put in place for the install (when there is none) and removed after.
+ */
+function ensureDatabases() {
+  const pgRoot = '/usr/lib/postgresql';
+  const hasPostgres = existsSync(pgRoot) && readdirSync(pgRoot).some((d) => existsSync(join(pgRoot, d, 'bin', 'postgres')));
+  const need = [];
+  if (!hasPostgres) need.push('postgresql');
+  if (!existsSync('/usr/sbin/mariadbd') && !existsSync('/usr/sbin/mysqld')) need.push('mariadb-server');
+  if (!existsSync('/usr/bin/redis-server')) need.push('redis-server');
+  if (need.length === 0) return true;
+  console.log(`Database servers for the database-node tests are missing: installing ${need.join(', ')} (needs root) …`);
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const apt = (args) => spawnSync(prefix[0] ?? 'apt-get', prefix.length ? [...prefix.slice(1), 'apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const policy = '/usr/sbin/policy-rc.d';
+  let placed = false;
+  if (asRoot && !existsSync(policy)) {
+    writeFileSync(policy, '#!/bin/sh\n# switchyard: no services started by apt during npm test\nexit 101\n', { mode: 0o755 });
+    placed = true;
+  }
+  try {
+    let r = apt(['install', '-y', '--no-install-recommends', ...need]);
+    if (r.status !== 0) {
+      apt(['update']);
+      r = apt(['install', '-y', '--no-install-recommends', ...need]);
+    }
+    return r.status === 0;
+  } finally {
+    if (placed) rmSync(policy, { force: true });
+  }
+}
+
 stage('build', () => {
   const r = run(node, ['esbuild.config.mjs']);
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
@@ -75,7 +111,10 @@ function vitest(name, args) {
 // 2 cores, the machine's own load showed up as holds. It runs alone, after the rest.
 const LOAD_SENSITIVE = ['tests/security/redos.test.ts', 'tests/security/sandboxStop.test.ts'];
 
-stage('unit', () => vitest('vitest.json', LOAD_SENSITIVE.flatMap((f) => ['--exclude', f])));
+stage('unit', () => {
+  if (!ensureDatabases()) console.error('The database servers could not be installed; run `apt-get install -y postgresql mariadb-server redis-server` as root. The Postgres, MySQL and Redis node tests will fail.');
+  return vitest('vitest.json', LOAD_SENSITIVE.flatMap((f) => ['--exclude', f]));
+});
 
 stage('attack', () => vitest('vitest-attack.json', [...LOAD_SENSITIVE, '--no-file-parallelism']));
 

@@ -80,7 +80,7 @@ export function defaultCredentialName(type: Pick<ICredentialType, 'name' | 'disp
 export const UNTITLED_CREDENTIAL_NAME = 'Untitled Credential';
 
 /** Types the server tests by connecting (POST /credentials/test); any type declaring a `test` request is testable too. */
-const TESTED_TYPES = new Set(['smtp']);
+const TESTED_TYPES = new Set(['smtp', 'postgres', 'mySql', 'redis']);
 
 export function isOAuthType(type: Pick<ICredentialType, 'name' | 'extends'>): boolean {
   return ['oAuth1Api', 'oAuth2Api'].includes(type.name) || (type.extends ?? []).some((e) => e === 'oAuth1Api' || e === 'oAuth2Api');

@@ -59,6 +59,9 @@ import { n8n } from './N8n/N8n.node.ts';
 import { executionData } from './ExecutionData/ExecutionData.node.ts';
 import { executeCommand } from './ExecuteCommand/ExecuteCommand.node.ts';
 import { editImage } from './EditImage/EditImage.node.ts';
+import { postgresV1, postgresV2 } from './Postgres/Postgres.node.ts';
+import { mySqlV1, mySqlV2 } from './MySql/MySql.node.ts';
+import { redis } from './Redis/Redis.node.ts';
 
 export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   const byName = new Map<string, NodeType[]>();
@@ -80,6 +83,6 @@ export function createRegistry(types: NodeType[]): NodeTypeRegistry {
   };
 }
 
-export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, removeDuplicatesV2, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, extractFromFile, convertToFile, spreadsheetFileV1, spreadsheetFileV2, spreadsheetFileV3, moveBinaryData, readBinaryFile, writeBinaryFile, compression, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2, rssFeedRead, graphqlV1, graphqlV11, n8n, executionData, executeCommand, editImage, formTriggerV1, formTriggerV2, form];
+export const builtinTypes: NodeType[] = [manualTrigger, start, noOp, stickyNote, code, setV1, setV3, ifV1, ifV2, httpRequestV1, httpRequestV3, switchV1, switchV2, switchV3, filterV1, filterV2, mergeV1, mergeV2, mergeV3, n8nTrainingCustomerDatastore, itemListsV1, itemListsV2, itemListsV3, aggregate, splitOut, summarize, sort, limit, removeDuplicatesV1, removeDuplicatesV2, renameKeys, dateTimeV1, dateTimeV2, crypto, html, xml, markdown, readBinaryFiles, readWriteFile, extractFromFile, convertToFile, spreadsheetFileV1, spreadsheetFileV2, spreadsheetFileV3, moveBinaryData, readBinaryFile, writeBinaryFile, compression, splitInBatchesV1, splitInBatchesV2, splitInBatchesV3, compareDatasets, functionNode, functionItemNode, executeWorkflow, executeWorkflowTrigger, stopAndError, webhook, respondToWebhook, scheduleTrigger, cron, interval, errorTrigger, wait, emailSendV1, emailSendV2, rssFeedRead, graphqlV1, graphqlV11, n8n, executionData, executeCommand, editImage, formTriggerV1, formTriggerV2, form, postgresV1, postgresV2, mySqlV1, mySqlV2, redis];
 
 export const builtinNodeTypes: NodeTypeRegistry = createRegistry(builtinTypes);

@@ -6,6 +6,7 @@ import type { ICredentialType } from '../../model/credentialTypes.ts';
 import { httpBasicAuth, httpBearerAuth, httpCustomAuth, httpDigestAuth, httpHeaderAuth, httpQueryAuth } from './httpAuth.ts';
 import { SERVICE_CREDENTIAL_TYPES } from './services/index.ts';
 import { smtp } from './smtp.ts';
+import { DATABASE_CREDENTIAL_TYPES } from './databases.ts';
 import { n8nApi } from './n8nApi.ts';
 import { OAUTH_CREDENTIAL_TYPES } from './oauth.ts';
 
@@ -20,6 +21,7 @@ const DEFINITIONS: readonly ICredentialType[] = [
   n8nApi,
   ...OAUTH_CREDENTIAL_TYPES,
   ...SERVICE_CREDENTIAL_TYPES,
+  ...DATABASE_CREDENTIAL_TYPES,
 ];
 
 const byName = new Map(DEFINITIONS.map((t) => [t.name, t]));

@@ -19,6 +19,7 @@ import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { builtinTypes } from '../../nodes/registry.ts';
 import { defaultNodesAccess, nodeAccessRefusal, nodeTypeAllowed } from '../../model/nodesAccess.ts';
 import { testCredentialByRequest } from '../../engine/auth/credentialTest.ts';
+import { databaseConnectionTest } from '../../nodes/credentials/databaseTests.ts';
 
 export type CredentialValue = string | number | boolean | null;
 
@@ -402,7 +403,8 @@ export class CredentialsService {
   }
 
   /**
-   * POST /credentials/test (spec 002 §7): SMTP connects and logs in; a type that declares a
+   * POST /credentials/test (spec 002 §7): SMTP connects and logs in; Postgres, MySQL and Redis
+   * connect and run one command (nodes/credentials/databaseTests.ts); a type that declares a
    * `test` sends that request authenticated with the data (n8n's rules and messages, bounded
    * to 15 s: src/engine/auth/credentialTest.ts); other types have nothing to test, as in n8n.
    */
@@ -416,6 +418,8 @@ export class CredentialsService {
       if (row && row.type === type.name && row.ownerId === actor.id) data = body.data === undefined ? this.#open(row) : unredact(body.data, this.#open(row));
     }
     const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
+    const databaseTest = databaseConnectionTest(type.name);
+    if (databaseTest) return databaseTest(checked);
     if (type.name !== 'smtp' && type.test) return testCredentialByRequest(type, checked);
     if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };
     const transport = createTransport({
