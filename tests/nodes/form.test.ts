@@ -61,6 +61,8 @@ describe('form pages', () => {
     const html = sanitizeHtml('<h2 style="x">Hi</h2><script>bad()</script><style>p{}</style><p onclick="x">a <a href="javascript:alert(1)">j</a> <a href="https://ok.example/">ok</a></p><input name="steal"><iframe src="https://x"></iframe><img src="data:image/png;base64,AAAA" onerror="x"><!-- c --><custom>kept text</custom>');
     expect(html).toBe('<h2>Hi</h2><p>a <a rel="noopener noreferrer">j</a> <a href="https://ok.example/" rel="noopener noreferrer">ok</a></p><img src="data:image/png;base64,AAAA">kept text');
     expect(sanitizeCss('body{color:red}</style><script>x()</script>')).toBe('body{color:red}/style>script>x()/script>');
+    expect(() => sanitizeHtml('x'.repeat(32 * 1024 + 1))).toThrow('The HTML of a form page is limited to 32,768 characters (this one has 32,769)');
+    expect(sanitizeHtml('<b>same</b><script>x</script>')).toBe(sanitizeHtml('<b>same</b><script>x</script>'));
     expect(safeRedirect('javascript:alert(1)')).toBeUndefined();
     expect(safeRedirect(' https://example.com/a ')).toBe('https://example.com/a');
   });

@@ -438,6 +438,24 @@ describe('Form node: multi-step forms', () => {
     expect((await b.get('form-waiting/abc')).r.status).toBe(404);
   });
 
+  it('Limit Wait Time: a page nobody submits lets the run go on with its input when the time is up', async () => {
+    const start = trigger({ path: 'timeout', formTitle: 'T', formFields: { values: [{ fieldLabel: 'A' }] } }, 2.3);
+    const page = node('Later', 'n8n-nodes-base.form', 1, { operation: 'page', formFields: { values: [{ fieldLabel: 'B' }] }, limitWaitTime: true, limitType: 'afterTimeInterval', resumeAmount: 0.02, resumeUnit: 'minutes' });
+    const after = setNode('After', { a: '={{ $json.A }}' });
+    const wf = await t.activate(workflow('Timeout', [start, page, after]));
+    const b = new Browser();
+    const p = await b.get('form/timeout');
+    const s1 = await b.post('form/timeout', form(p.token, [['field-0', 'first']]));
+    expect(s1.r.status).toBe(303);
+    const id = s1.r.headers.get('location')!.split('/').pop()!;
+    const waiting = (await t.api('GET', `/executions/${id}`)).body.data;
+    expect(waiting.status).toBe('waiting');
+    expect(Date.parse(waiting.waitTill) - Date.now()).toBeLessThan(1300);
+    const e = await byId(id);
+    expect(e.data.resultData.runData.After[0].data.main[0][0].json.a).toBe('first');
+    expect(e.workflowId).toBe(wf.id);
+  });
+
   it('an ending may return the uploaded file or show sanitized HTML', async () => {
     const start = trigger({ path: 'give-back', formTitle: 'Give back', formFields: { values: [{ fieldLabel: 'Doc', fieldType: 'file', multipleFiles: false, requiredField: true }] } }, 2.3);
     const end = node('End', 'n8n-nodes-base.form', 1, { operation: 'completion', respondWith: 'returnBinary', inputDataFieldName: 'Doc', completionTitle: 'Here it is' });

@@ -10,7 +10,7 @@ import { buildGraph, childNodes, parentNodes } from '../../model/graph.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
 import { NodeOperationError } from '../types.ts';
 import { formProperties } from './description.ts';
-import { FormDefinitionError, fieldsFromJson, normalizeFields } from './fields.ts';
+import { FormDefinitionError, MAX_AUTHOR_HTML, fieldsFromJson, normalizeFields } from './fields.ts';
 import { FORM_NODE_TYPE, FORM_TRIGGER_NODE_TYPE } from './FormTrigger.node.ts';
 
 /** What the server needs to show a waiting Form node's page (kept in its node context). */
@@ -125,6 +125,10 @@ export const form: NodeType = {
         }
       }
     }
+    // HTML the page shows is sanitized per view: bounded here, where the error can name the node.
+    const htmls = [page.description, page.responseText, ...((page.fields ?? []) as Array<{ html?: unknown }>).map((f) => f?.html)];
+    const long = htmls.find((h) => typeof h === 'string' && h.length > MAX_AUTHOR_HTML) as string | undefined;
+    if (long) throw new NodeOperationError(node, `The HTML of a form page is limited to ${MAX_AUTHOR_HTML.toLocaleString('en')} characters (this one has ${long.length.toLocaleString('en')})`, { itemIndex: 0 });
     ctx.getContext('node')[FORM_CONTEXT_KEY] = page as unknown as IDataObject;
     await ctx.putExecutionToWait(waitTill(ctx));
     return [ctx.getInputData()];

@@ -57,6 +57,8 @@ export class FormDefinitionError extends Error {}
 export const MAX_TEXT = 10_000;
 export const MAX_TEXTAREA = 100_000;
 export const MAX_FIELDS = 200;
+/** Longest author HTML a page takes (a form description, a Custom HTML element, an ending's text). */
+export const MAX_AUTHOR_HTML = 32 * 1024;
 
 /**
  * The fields of a form from its parameter list. `nodeVersion` decides the output key (n8n:

@@ -3,7 +3,7 @@
 // fieldsets and error messages wired for screen readers; one column that fits a phone.
 import { randomBytes } from 'node:crypto';
 import { load } from 'cheerio';
-import type { FormField } from './fields.ts';
+import { MAX_AUTHOR_HTML, type FormField } from './fields.ts';
 
 export function escapeHtml(s: unknown): string {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,37 +20,63 @@ function safeUrl(value: string, forImage: boolean): boolean {
   return forImage && /^data:image\/(png|gif|jpeg|webp);/.test(v);
 }
 
+export { MAX_AUTHOR_HTML };
+
+export class AuthorHtmlTooLongError extends Error {}
+
+interface DomNode {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+}
+
+const sanitized = new Map<string, string>();
+const SANITIZED_CACHE = 50;
+
 /**
  * Author HTML (form description, Custom HTML elements, completion text) reduced to formatting
- * tags, links and images: no scripts, styles, event handlers or form controls.
+ * tags, links and images: no scripts, styles, event handlers or form controls. Parsed as a browser
+ * parses (parse5), walked once; results are cached, as every page view shows the same texts.
  */
 export function sanitizeHtml(html: string): string {
   if (!html) return '';
+  if (html.length > MAX_AUTHOR_HTML) throw new AuthorHtmlTooLongError(`The HTML of a form page is limited to ${MAX_AUTHOR_HTML.toLocaleString('en')} characters (this one has ${html.length.toLocaleString('en')})`);
+  const hit = sanitized.get(html);
+  if (hit !== undefined) return hit;
   const $ = load(html, null, false);
-  const elements = $('*').toArray().reverse();
-  for (const el of elements) {
-    if (el.type !== 'tag' && el.type !== 'script' && el.type !== 'style') continue;
-    const tag = el.tagName.toLowerCase();
-    if (DROPPED_WITH_CONTENT.has(tag)) {
-      $(el).remove();
-      continue;
+  const walk = (parent: DomNode) => {
+    for (const child of [...(parent.children ?? [])]) {
+      if (child.type === 'text') continue;
+      if (child.type !== 'tag' && child.type !== 'script' && child.type !== 'style') {
+        // Comments, directives, CDATA.
+        $(child as never).remove();
+        continue;
+      }
+      const tag = (child.name ?? '').toLowerCase();
+      if (DROPPED_WITH_CONTENT.has(tag)) {
+        $(child as never).remove();
+        continue;
+      }
+      walk(child);
+      if (!ALLOWED_TAGS.has(tag)) {
+        $(child as never).replaceWith($(child as never).contents());
+        continue;
+      }
+      const attribs = child.attribs ?? {};
+      const allowed = ALLOWED_ATTRS[tag] ?? [];
+      for (const name of Object.keys(attribs)) {
+        const value = attribs[name];
+        if (!allowed.includes(name) || ((name === 'href' || name === 'src') && !safeUrl(value, name === 'src'))) delete attribs[name];
+      }
+      if (tag === 'a') attribs.rel = 'noopener noreferrer';
     }
-    if (!ALLOWED_TAGS.has(tag)) {
-      $(el).replaceWith($(el).contents());
-      continue;
-    }
-    const allowed = ALLOWED_ATTRS[tag] ?? [];
-    for (const name of Object.keys(el.attribs)) {
-      const value = el.attribs[name];
-      if (!allowed.includes(name) || ((name === 'href' || name === 'src') && !safeUrl(value, name === 'src'))) $(el).removeAttr(name);
-    }
-    if (tag === 'a') $(el).attr('rel', 'noopener noreferrer');
-  }
-  // Comments and processing instructions go too.
-  for (const parent of [$.root().get(0)!, ...$('*').toArray()]) {
-    for (const child of [...((parent as { children?: Array<{ type: string }> }).children ?? [])]) if (child.type === 'comment' || child.type === 'directive') $(child as never).remove();
-  }
-  return $.html();
+  };
+  walk($.root().get(0) as unknown as DomNode);
+  const out = $.html();
+  if (sanitized.size >= SANITIZED_CACHE) sanitized.delete(sanitized.keys().next().value as string);
+  sanitized.set(html, out);
+  return out;
 }
 
 /** Custom CSS kept inside its style element: no '<' (no way to close the element). */
