@@ -88,7 +88,6 @@ async function runQueries(ctx: ExecuteFunctions, session: PgSession, queries: Qu
       try {
         const text = format(ctx, queries[i]!, i);
         let rows = (await session.run(text)).flat();
-        if (version < 2.3) rows = rows.slice(0); // n8n used .any(): the last statement's rows
         if (!rows.length) rows = emptyResult(queries[i]!.query) as Row[];
         await rowsToItems(rows, { item: i }, out);
       } catch (err) {
