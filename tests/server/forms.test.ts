@@ -379,6 +379,29 @@ describe('Form Trigger, test mode', () => {
   });
 });
 
+describe('Form Trigger, test mode with a next page', () => {
+  it('the manual run parks at the Form node and resumes from its /form-waiting page', async () => {
+    const start = trigger({ path: 'try-steps', formTitle: 'Try steps', formFields: { values: [{ fieldLabel: 'A' }] } }, 2.3);
+    const page = node('Next', 'n8n-nodes-base.form', 1, { operation: 'page', formFields: { values: [{ fieldLabel: 'B', fieldType: 'number' }] } });
+    const wf = (await t.api('POST', '/workflows', workflow('Test steps', [start, page]))).body.data;
+    expect((await t.api('POST', '/workflows/run', { workflowData: wf })).body.data).toEqual({ waitingForWebhook: true });
+    const b = new Browser();
+    const p1 = await b.get('form-test/try-steps');
+    const s1 = await b.post('form-test/try-steps', form(p1.token, [['field-0', 'x']]));
+    expect(s1.r.status).toBe(303);
+    const next = s1.r.headers.get('location')!.slice(1);
+    const p2 = await b.get(next);
+    expect(p2.r.status).toBe(200);
+    expect(p2.html).toContain('This is the test version of the form');
+    const s2 = await b.post(next, form(p2.token, [['field-0', '4']]));
+    expect(s2.r.status).toBe(200);
+    expect(s2.html).toContain('Your response has been recorded');
+    const e = await byId(next.split('/').pop()!);
+    expect(e.mode).toBe('manual');
+    expect(e.data.resultData.runData.Next[0].data.main[0][0].json).toMatchObject({ B: 4, formMode: 'test' });
+  });
+});
+
 describe('Form node: multi-step forms', () => {
   it('trigger → next page → ending: 303 to /form-waiting/<id>, each page checked, the run ends after the ending is shown', async () => {
     const step1 = trigger({ path: 'steps', formTitle: 'Step one', formFields: { values: [{ fieldLabel: 'Name', fieldType: 'text', requiredField: true }] } }, 2.3);
