@@ -1,9 +1,10 @@
 // A credential type's icon (spec 002 §3): 'node:<node type>' borrows that node's icon; the
-// 'file:' icons this editor has a drawing of are served from assets/ (Google's G); others fall
-// back to initials.
+// 'file:' icons this editor has a drawing of are served from assets/ (Google's G); other 'file:'
+// icons (a community package's credential types) are asked of GET /rest/credential-icon/<name>;
+// initials when there is none.
 import { observer } from 'mobx-react-lite';
 import type { ICredentialType } from '../../model/credentialTypes.ts';
-import { basePath } from '../basePath.ts';
+import { basePath, restBase } from '../basePath.ts';
 import { useStores } from '../stores/context.ts';
 import { NodeIcon } from '../ui/NodeIcon.tsx';
 
@@ -22,5 +23,6 @@ export const CredentialTypeIcon = observer(function CredentialTypeIcon({ type, s
   }
   const node = icon?.startsWith('node:') ? nodeTypes.byName.get(icon.slice(5))?.[0] : undefined;
   const color = node?.defaults?.color;
-  return <NodeIcon icon={node?.icon} color={typeof color === 'string' ? color : undefined} name={type?.displayName ?? '?'} size={size} />;
+  const iconUrl = node ? node.iconUrl : type && icon?.startsWith('file:') ? `${restBase}/credential-icon/${encodeURIComponent(type.name)}` : undefined;
+  return <NodeIcon icon={node?.icon} iconUrl={iconUrl} color={typeof color === 'string' ? color : undefined} name={type?.displayName ?? '?'} size={size} />;
 });
