@@ -338,6 +338,13 @@ describe('Form Trigger, production', () => {
     expect(responded.html).toContain('<p>Hello Bo</p>');
   });
 
+  it('v2.2+: the Form Path is an option (as n8n stores it); without one the webhook id is the path', async () => {
+    await t.activate(workflow('Opt path', [trigger({ formTitle: 'Opt', formFields: { values: [{ fieldLabel: 'A' }] }, options: { path: 'from-options' } }, 2.2)]));
+    expect((await new Browser().get('form/from-options')).r.status).toBe(200);
+    await t.activate(workflow('Id path', [trigger({ formTitle: 'Id', formFields: { values: [{ fieldLabel: 'A' }] } }, 2.5, { webhookId: 'b7e2c9d4-form' })]));
+    expect((await new Browser().get('form/b7e2c9d4-form')).r.status).toBe(200);
+  });
+
   it('version 1: the form lives at <webhookId>/n8n-form and also answers under /webhook/', async () => {
     const wf = await t.activate(workflow('V1', [trigger({ formTitle: 'Old', formFields: { values: [{ fieldLabel: 'Count', fieldType: 'number', requiredField: true }] }, responseMode: 'onReceived', options: { formSubmittedText: 'Old thanks' } }, 1, { webhookId: 'v1-form-id' })]));
     const b = new Browser();

@@ -83,7 +83,7 @@ export const formFieldsProperty: INodeProperties = {
   ],
 };
 
-/** Form Fields of v1: text, number, date and dropdown. */
+/** Form Fields of v1 (n8n's v1 list: date, dropdown, number, password, text, textarea). */
 const formFieldsV1: INodeProperties = {
   displayName: 'Form Fields',
   name: 'formFields',
@@ -104,10 +104,12 @@ const formFieldsV1: INodeProperties = {
           default: 'text',
           required: true,
           options: [
-            { name: 'Text', value: 'text' },
-            { name: 'Number', value: 'number' },
             { name: 'Date', value: 'date' },
             { name: 'Dropdown List', value: 'dropdown' },
+            { name: 'Number', value: 'number' },
+            { name: 'Password', value: 'password' },
+            { name: 'Text', value: 'text' },
+            { name: 'Textarea', value: 'textarea' },
           ],
         },
         { ...optionList('Field Options', 'Add Field Option'), description: 'List of options that can be selected from the dropdown', displayOptions: { show: { fieldType: ['dropdown'] } } },
@@ -192,7 +194,8 @@ export const formTriggerV2Properties: INodeProperties[] = [
     ],
     default: 'none',
   },
-  { displayName: 'Form Path', name: 'path', type: 'string', default: '', placeholder: 'webhook', required: true, description: "The final segment of the form's URL, both for test and production" },
+  // n8n 2 and 2.1 have the Form Path on top; from 2.2 it is an option (empty: the webhook id).
+  { displayName: 'Form Path', name: 'path', type: 'string', default: '', placeholder: 'webhook', required: true, description: "The final segment of the form's URL, both for test and production", displayOptions: { show: { '@version': [2, 2.1] } } },
   formTitle,
   formDescription,
   formFieldsProperty,
@@ -225,7 +228,7 @@ export const formTriggerV2Properties: INodeProperties[] = [
     options: [
       { displayName: 'Append n8n Attribution', name: 'appendAttribution', type: 'boolean', default: true, description: 'Whether to include the line "Form automated with Switchyard" at the bottom of the form' },
       buttonLabel,
-      { displayName: 'Form Path', name: 'path', type: 'string', default: '', placeholder: 'webhook', description: "The final segment of the form's URL, both for test and production" },
+      { displayName: 'Form Path', name: 'path', type: 'string', default: '', placeholder: 'webhook', description: "The final segment of the form's URL, both for test and production (empty: the node's webhook id)", displayOptions: { show: { '@version': [2.2, 2.3, 2.4, 2.5] } } },
       { ...respondWithOptions, displayOptions: { hide: { '/responseMode': ['responseNode'] } } },
       { displayName: 'Ignore Bots', name: 'ignoreBots', type: 'boolean', default: false, description: 'Whether to ignore requests from bots like link previewers and web crawlers' },
       { displayName: 'Use Workflow Timezone', name: 'useWorkflowTimezone', type: 'boolean', default: true, description: "Whether to use the workflow timezone in 'submittedAt' field or UTC" },
