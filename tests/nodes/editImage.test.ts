@@ -81,10 +81,19 @@ describe('Edit Image', { timeout: 60_000 }, () => {
   it('blur: a sharp edge becomes a gradient', async () => {
     const input = await item(40, 10, (x) => (x < 20 ? WHITE : [0, 0, 0, 255]));
     const r = await one(input, { operation: 'blur', blur: 5, sigma: 3 });
-    const mid = r.px(20, 5)[0];
-    expect(mid).toBeGreaterThan(20);
-    expect(mid).toBeLessThan(235);
-    expect(r.px(2, 5)[0]).toBeGreaterThan(240);
+    // Symmetric around the edge (between x 19 and 20), untouched 4 sigma away.
+    expect(r.px(19, 5)[0] + r.px(20, 5)[0]).toBeGreaterThan(255 - 20);
+    expect(r.px(19, 5)[0] + r.px(20, 5)[0]).toBeLessThan(255 + 20);
+    expect(r.px(17, 5)[0]).toBeGreaterThan(r.px(19, 5)[0]);
+    expect(r.px(22, 5)[0]).toBeLessThan(r.px(20, 5)[0]);
+    expect(r.px(2, 5)[0]).toBe(255);
+    expect(r.px(37, 5)[0]).toBe(0);
+    // Transparent neighbours do not darken a colour (alpha-weighted).
+    const half = await one(await item(20, 10, (x) => (x < 10 ? RED : [0, 0, 0, 0])), { operation: 'blur', blur: 5, sigma: 2 });
+    const [pr, pg, pb, pa] = half.px(10, 5);
+    expect([pr, pg, pb]).toEqual([255, 0, 0]);
+    expect(pa).toBeGreaterThan(40);
+    expect(pa).toBeLessThan(215);
   });
 
   it('crop: the region at the position, clamped to the image', async () => {

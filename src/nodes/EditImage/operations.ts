@@ -173,6 +173,86 @@ export function composite(base: Image, src: Image, x: number, y: number, operato
   }
 }
 
+/** Widths of three box blurs whose sum approximates a Gaussian of `sigma` (Kovesi's method). */
+function boxesForGauss(sigma: number): number[] {
+  const n = 3;
+  const ideal = Math.sqrt((12 * sigma * sigma) / n + 1);
+  let wl = Math.floor(ideal);
+  if (wl % 2 === 0) wl--;
+  const wu = wl + 2;
+  const m = Math.round((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4));
+  return Array.from({ length: n }, (_, i) => (i < m ? wl : wu));
+}
+
+/** One box blur of `r` along rows (`horizontal`) or columns, all four channels, edges clamped. */
+function boxPass(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, horizontal: boolean): void {
+  const lines = horizontal ? h : w;
+  const len = horizontal ? w : h;
+  const step = horizontal ? 4 : w * 4;
+  const scale = 1 / (2 * r + 1);
+  for (let line = 0; line < lines; line++) {
+    const base = horizontal ? line * w * 4 : line * 4;
+    const lastAt = base + (len - 1) * step;
+    // Window of output i: [i - r, i + r]; before i = 0 it holds [-r, r - 1], the left edge clamped.
+    let a0 = src[base] * r;
+    let a1 = src[base + 1] * r;
+    let a2 = src[base + 2] * r;
+    let a3 = src[base + 3] * r;
+    for (let j = 0; j < r; j++) {
+      const k = base + Math.min(j, len - 1) * step;
+      a0 += src[k];
+      a1 += src[k + 1];
+      a2 += src[k + 2];
+      a3 += src[k + 3];
+    }
+    for (let i = 0, o = base; i < len; i++, o += step) {
+      const add = i + r < len ? base + (i + r) * step : lastAt;
+      a0 += src[add];
+      a1 += src[add + 1];
+      a2 += src[add + 2];
+      a3 += src[add + 3];
+      dst[o] = a0 * scale;
+      dst[o + 1] = a1 * scale;
+      dst[o + 2] = a2 * scale;
+      dst[o + 3] = a3 * scale;
+      const sub = i - r >= 0 ? base + (i - r) * step : base;
+      a0 -= src[sub];
+      a1 -= src[sub + 1];
+      a2 -= src[sub + 2];
+      a3 -= src[sub + 3];
+    }
+  }
+}
+
+/** A Gaussian blur of `sigma` pixels, alpha-weighted so transparent pixels do not darken edges. */
+function gaussianBlur(image: Image, sigma: number): void {
+  if (!(sigma > 0.3)) return;
+  const { width: w, height: h, data } = image.bitmap;
+  const a = new Float32Array(w * h * 4);
+  const b = new Float32Array(w * h * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3] / 255;
+    a[i] = data[i] * alpha;
+    a[i + 1] = data[i + 1] * alpha;
+    a[i + 2] = data[i + 2] * alpha;
+    a[i + 3] = data[i + 3];
+  }
+  for (const size of boxesForGauss(sigma)) {
+    const r = Math.max(0, (size - 1) / 2);
+    if (r === 0) continue;
+    boxPass(a, b, w, h, r, true);
+    boxPass(b, a, w, h, r, false);
+  }
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = a[i + 3];
+    const k = alpha > 0 ? 255 / alpha : 0;
+    data[i] = Math.round(Math.min(255, a[i] * k));
+    data[i + 1] = Math.round(Math.min(255, a[i + 1] * k));
+    data[i + 2] = Math.round(Math.min(255, a[i + 2] * k));
+    data[i + 3] = Math.round(Math.min(255, alpha));
+  }
+}
+
 function drawRectangle(image: Image, x0: number, y0: number, x1: number, y1: number, radius: number, rgba: [number, number, number, number]): void {
   const [left, right] = [Math.min(x0, x1), Math.max(x0, x1)];
   const [top, bottom] = [Math.min(y0, y1), Math.max(y0, y1)];
@@ -409,9 +489,10 @@ export async function runOperations(req: RunRequest): Promise<RunResult> {
         const sigma = num(op, 'sigma', 2);
         const blur = num(op, 'blur', 5);
         if (sigma < 0 || blur < 0) throw new ImageError('Blur and Sigma must be 0 or more');
-        // GraphicsMagick's blur strength is its sigma (the radius only bounds the kernel).
-        const radius = Math.min(200, Math.round(sigma || blur / 2));
-        if (radius >= 1) image.blur(radius);
+        // GraphicsMagick's blur strength is its sigma (the radius only bounds the kernel); radius
+        // only = sigma of radius / 2. Three box blurs approximate the Gaussian in linear time
+        // (jimp's own blur took ~100 s on a 12 MP photo on the loaded test machine).
+        gaussianBlur(image, Math.min(500, sigma > 0 ? sigma : blur / 2));
         break;
       }
       case 'border': {
