@@ -24,7 +24,6 @@ function formWorkflow(path: string) {
           'n8n-nodes-base.formTrigger',
           [240, 300],
           {
-            path,
             formTitle: 'Book a workshop seat',
             formDescription: 'Tell us who you are and what you would like to learn. We answer within <b>two working days</b>.',
             formFields: {
@@ -41,7 +40,8 @@ function formWorkflow(path: string) {
               ],
             },
             responseMode: 'onReceived',
-            options: { buttonLabel: 'Continue' },
+            // From v2.2 n8n keeps the Form Path among the options.
+            options: { path, buttonLabel: 'Continue' },
           },
           2.3,
         ),
