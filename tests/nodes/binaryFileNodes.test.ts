@@ -1,12 +1,15 @@
 // Spreadsheet File (v1, v2), Move Binary Data (1, 1.1), Read Binary File and Write Binary File
 // through the real engine, with real files in a temporary folder for the disk nodes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileItem } from './fileFixtures.ts';
 import { errorOf, jsonOf, output, runChain, type TestNode } from './helpers.ts';
 import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
+
+// Files are parsed in worker threads that start on first use; on a loaded machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 const rows = [
   { sku: 'A-1', qty: 3, price: 9.5 },

@@ -1,10 +1,13 @@
 // Compression through the real engine: zip and gzip round trips with n8n's naming per version,
 // zip bombs and gzip bombs refused at the limit, damaged archives named.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { fileItem, deflatedEntry, makeZip } from './fileFixtures.ts';
 import { errorOf, output, runChain, type TestNode } from './helpers.ts';
 import { fileLimits } from '../../src/nodes/shared/files/limits.ts';
+
+// Files are parsed in worker threads that start on first use; on a loaded machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 const node = (parameters: Record<string, unknown>, typeVersion = 1.1, extra: Partial<TestNode> = {}): TestNode => ({ name: 'Zip', type: 'n8n-nodes-base.compression', typeVersion, parameters, ...extra });
 const unzipNode = (parameters: Record<string, unknown> = {}): TestNode => ({ name: 'Unzip', type: 'n8n-nodes-base.compression', typeVersion: 1.1, parameters: { operation: 'decompress', ...parameters } });
