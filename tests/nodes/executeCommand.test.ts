@@ -50,7 +50,8 @@ describe('Execute Command', () => {
     clearInterval(timer);
     expect(errorOf(run, 'Cmd')?.message).toBe('The command did not finish within 0.5 s and was stopped (SWITCHYARD_EXECUTE_COMMAND_TIMEOUT)');
     expect(Date.now() - t0).toBeLessThan(5_000);
-    expect(ticks).toBeGreaterThan(20);
+    // A synchronous run would give none; 500 ms at 10 ms is ~50 on a quiet machine.
+    expect(ticks).toBeGreaterThan(5);
     // The background sleep of the same group is gone too.
     await new Promise((r) => setTimeout(r, 100));
     const { execFileSync } = await import('node:child_process');
