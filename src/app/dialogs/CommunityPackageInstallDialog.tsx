@@ -71,7 +71,7 @@ function InstallForm() {
     try {
       const pkg = await communityPackages.install(packageName, version);
       const nodes = pkg.installedNodes.map((n) => n.name).join(', ');
-      ui.toasts.success('Package installed', `${pkg.packageName} ${pkg.installedVersion}${nodes ? ` — ${nodes}: in the node creator now` : ''}`);
+      ui.toasts.success('Package installed', `${pkg.packageName} ${pkg.installedVersion}${nodes ? `. New in the node creator: ${nodes}.` : ''}`);
       ui.modals.close('communityPackageInstall');
     } catch (err) {
       setInstalling(undefined);
