@@ -195,9 +195,9 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       }
       return resolved;
     },
-    evaluateExpression(expression: string, itemIndex: number) {
+    evaluateExpression(expression: string, itemIndex: number, additionalKeys?: Record<string, unknown>) {
       const value = expression.startsWith('=') ? expression : `=${expression}`;
-      return evaluateParameterValue(value, scope(itemIndex), init.limits, node.name);
+      return evaluateParameterValue(value, additionalKeys ? scopeWith(itemIndex, additionalKeys) : scope(itemIndex), init.limits, node.name);
     },
     continueOnFail: () => node.continueOnFail === true || node.onError === 'continueRegularOutput' || node.onError === 'continueErrorOutput',
     getWorkflowStaticData(type) {

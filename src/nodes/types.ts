@@ -182,7 +182,8 @@ export interface ExecuteFunctions {
   /** Number of main inputs that are connected / defined. */
   getNumberOfInputs(): number;
   getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: GetParameterOptions): unknown;
-  evaluateExpression(expression: string, itemIndex: number): unknown;
+  /** Evaluates an expression for an item; `additionalKeys` adds variables ($value, $response … of declarative routing). */
+  evaluateExpression(expression: string, itemIndex: number, additionalKeys?: Record<string, unknown>): unknown;
   continueOnFail(): boolean;
   getWorkflowStaticData(type: 'global' | 'node'): IDataObject;
   /**
@@ -269,6 +270,8 @@ export interface NodeTypeRegistry {
   get(type: string, typeVersion?: number): NodeType | undefined;
   /** All descriptions, one per type (covering every version), for GET /node-types. */
   descriptions(): INodeTypeDescription[];
+  /** Changes whenever the set of types changes (community packages); absent = never changes. */
+  readonly generation?: number;
 }
 
 /** Error thrown by a node about its own operation (n8n's NodeOperationError). */

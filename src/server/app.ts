@@ -8,6 +8,9 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { NodeTypeRegistry } from '../nodes/types.ts';
 import { builtinNodeTypes } from '../nodes/registry.ts';
+import { LayeredNodeTypes } from './community/registry.ts';
+import { CommunityPackages } from './community/CommunityPackages.ts';
+import { InstalledPackagesRepository } from './db/repositories/installedPackages.ts';
 import { runWorkflow } from '../engine/index.ts';
 import { configureExpressionLimits } from '../engine/expressions.ts';
 import { openDatabase } from './db/database.ts';
@@ -141,7 +144,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const instanceId = await repos.settings.ensureInstanceId();
   const instanceKey = loadInstanceKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const cipher = new CredentialCipher(instanceKey.secret);
-  const credentials = new CredentialsService(new CredentialsRepository(db), cipher);
+  // Node types of community packages count too ('Allow use by' defaults), hence the closure.
+  const credentials = new CredentialsService(new CredentialsRepository(db), cipher, () => nodeTypes.descriptions());
   if (instanceKey.source === 'generated') app.log.info('generated the encryption key for credentials in the data folder');
   if (!(await credentials.checkKey())) app.log.error('stored credentials cannot be decrypted with this encryption key: set SWITCHYARD_ENCRYPTION_KEY to the key they were saved with');
   await repos.users.ensureDefaultUser();
@@ -151,8 +155,19 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   }
   const sessions = new SessionStore(db, repos.users, config.sessionDurationHours * 3600 * 1000);
 
-  const nodeTypes = options.nodeTypes ?? builtinNodeTypes;
+  // Built-in types, plus those of installed community packages (which change while running).
+  const nodeTypes = new LayeredNodeTypes(options.nodeTypes ?? builtinNodeTypes);
   const push = new PushHub(app.log);
+  const communityPackages = new CommunityPackages({
+    dataDir: config.dataDir,
+    registry: config.communityPackagesRegistry,
+    enabled: config.communityPackagesEnabled,
+    repo: new InstalledPackagesRepository(db),
+    nodeTypes,
+    push,
+    restPrefix: `${config.basePath}${REST_ENDPOINT}`,
+    log: (level, message) => app.log[level](message),
+  });
   const binaryStore = new FilesystemBinaryStore(config.dataDir, config.binaryDataInlineMax);
   // Filled in below, once the server knows the port it listens on.
   let webhookBase = () => '';
@@ -203,6 +218,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     versionCli: packageVersion(),
     nodeTypes,
     nodeTypeVersions: registryVersions(nodeTypes),
+    communityPackages,
     repos,
     executions,
     push,
@@ -264,6 +280,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       repos.executions.setRetrySuccess(e.retryOf, e.id).catch((err: unknown) => app.log.error({ err, executionId: e.id }, 'could not record the successful retry'));
     }
   });
+  // Community node types first: active workflows may use them.
+  await communityPackages.loadAll();
   await activeWorkflows.init();
   await waitTracker.start();
   const sweeper = setInterval(() => {
@@ -295,6 +313,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       waitTracker.close();
       context.auth.mailer?.close();
       await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      await communityPackages.stop();
       push.close();
     })());
   app.addHook('preClose', drain);

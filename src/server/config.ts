@@ -80,6 +80,10 @@ export interface ServerConfig {
   expressionTimeout: number;
   /** Regex time limit, ms: one operation, and all of one evaluation's operations together. */
   regexTimeout: number;
+  /** Settings → Community nodes: install npm packages of nodes (off in queue mode). */
+  communityPackagesEnabled: boolean;
+  /** The npm registry packages are installed from. */
+  communityPackagesRegistry: string;
   /** Execute Command nodes may run shell commands (off by default, as n8n 2). */
   executeCommandEnabled: boolean;
   /** Seconds one Execute Command command may run. */
@@ -270,6 +274,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_ENABLED', key: 'executeCommandEnabled', default: 'false', meaning: 'Let Execute Command nodes run shell commands on the server, as the server\'s user (n8n 2 blocks the node by default too). Off: the node fails with "Execute Command is disabled on this instance".', parse: bool }),
   variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_TIMEOUT', key: 'executeCommandTimeout', default: '60', meaning: 'Seconds one Execute Command command may run; past it its process group is killed and the node fails.', parse: integer(1, 86_400) }),
   variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_OUTPUT_MAX', key: 'executeCommandOutputMax', default: String(1024 * 1024), meaning: 'Bytes of output (stdout, and stderr, each) one Execute Command command may write; more stops it and fails the node.', parse: integer(1024, 256 * 1024 * 1024) }),
+  variable({ name: 'SWITCHYARD_COMMUNITY_PACKAGES_ENABLED', key: 'communityPackagesEnabled', default: 'true', meaning: 'Settings → Community nodes: the owner installs n8n community node packages from npm (into <data folder>/nodes, with npm, install scripts not run); their code runs in a separate process that can read only that folder. Needs npm on the PATH.', parse: bool }),
+  variable({ name: 'SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY', key: 'communityPackagesRegistry', default: 'https://registry.npmjs.org/', meaning: 'The npm registry community packages are installed and updated from (a mirror, or a private registry).', parse: url }),
   variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK', key: 'endpointWebhook', default: WEBHOOK_ENDPOINT, meaning: 'Path segment of production webhook URLs.', parse: segment }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_TEST', key: 'endpointWebhookTest', default: WEBHOOK_TEST_ENDPOINT, meaning: 'Path segment of test webhook URLs (the editor listening for one call).', parse: segment }),

@@ -21,6 +21,7 @@ import type { RateLimiter } from './auth/rateLimit.ts';
 import type { Mailer } from './mail/Mailer.ts';
 import type { CredentialCipher } from './credentials/cipher.ts';
 import type { CookieOptions } from './auth/cookies.ts';
+import type { CommunityPackages } from './community/CommunityPackages.ts';
 
 /** Accounts: sessions, the instance's setup state, request checks, attempt limits, mail. */
 export interface AuthContext {
@@ -53,6 +54,8 @@ export interface ServerContext {
   versionCli: string;
   nodeTypes: NodeTypeRegistry;
   nodeTypeVersions: NodeTypeVersions;
+  /** Installed community node packages (Settings → Community nodes). */
+  communityPackages: CommunityPackages;
   repos: {
     workflows: WorkflowsRepository;
     tags: TagsRepository;

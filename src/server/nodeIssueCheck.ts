@@ -13,8 +13,16 @@ export function createNodeIssueCheck(nodeTypes: NodeTypeRegistry, config: Pick<S
   const supplied = new Set(config.smtpHost ? ['smtp'] : []);
   // A type is described once per group of versions; a node at a version none has is unknown
   // (n8n resolves node types by exact version), and its issue names the installed versions.
-  const versions = new Map<string, number[]>();
-  for (const d of nodeTypes.descriptions()) versions.set(d.name, [...(versions.get(d.name) ?? []), ...versionsOf(d)]);
+  let versions = new Map<string, number[]>();
+  let generation: number | undefined = -1;
   const describe = (type: string, version: number) => nodeTypes.get(type, version)?.description;
-  return (nodes, options) => workflowNodeIssues(nodes, describe, { ...options, suppliedCredentials: supplied, versionsOf: (type) => versions.get(type) });
+  return (nodes, options) => {
+    // Installed community packages change the set of types (NodeTypeRegistry.generation).
+    if (generation !== nodeTypes.generation) {
+      generation = nodeTypes.generation;
+      versions = new Map();
+      for (const d of nodeTypes.descriptions()) versions.set(d.name, [...(versions.get(d.name) ?? []), ...versionsOf(d)]);
+    }
+    return workflowNodeIssues(nodes, describe, { ...options, suppliedCredentials: supplied, versionsOf: (type) => versions.get(type) });
+  };
 }

@@ -260,6 +260,15 @@ const REST: Record<string, Row> = {
   'POST /rest/me/api-key': { cells: '401 200 200 200 200 403 421 403 401', order: 'late', call: () => ({ url: '/rest/me/api-key' }) },
   'DELETE /rest/me/api-key': { cells: '401 200 200 200 200 403 421 403 401', order: 'late', call: () => ({ url: '/rest/me/api-key' }) },
 
+  // Community packages (spec 000 §2: the owner or the default user). Bodies that reach the
+  // service are refused for what they name (no package is installed by the matrix).
+  'GET /rest/nodes': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/nodes' }) },
+  'POST /rest/nodes': { cells: '401 400 403 403 400 403 421 403 401', call: () => ({ url: '/rest/nodes', body: { name: 'left-pad' } }) },
+  'PATCH /rest/nodes': { cells: '401 404 403 403 404 403 421 403 401', call: () => ({ url: '/rest/nodes', body: { name: 'n8n-nodes-not-installed' } }) },
+  'DELETE /rest/nodes': { cells: '401 404 403 403 404 403 421 403 401', call: () => ({ url: '/rest/nodes', body: { name: 'n8n-nodes-not-installed' } }) },
+  'GET /rest/community-packages/count': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/community-packages/count' }) },
+  'GET /rest/node-icon/:nodeType': { cells: '401 404 404 404 404 404 421 403 401', call: () => ({ url: '/rest/node-icon/n8n-nodes-none.none' }) },
+
   // Users (the owner's; the default user lists them to show the setup prompt).
   'GET /rest/users': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/users' }) },
   'POST /rest/users': { cells: '401 403 403 403 200 403 421 403 401', call: (f) => ({ url: '/rest/users', body: [{ email: `invitee-${f.n}@example.com` }] }) },
@@ -305,6 +314,9 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   '/webhook/*': 'production webhooks (callers authenticate per workflow, if at all)',
   '/webhook-test/*': 'test webhooks (answer only while the editor listens)',
   '/webhook-waiting/*': 'resume URLs of waiting executions (unguessable per execution)',
+  '/form/*': 'hosted forms of active Form Triggers (public like their webhooks)',
+  '/form-test/*': 'test forms (answer only while the editor listens)',
+  '/form-waiting/*': 'next pages of running multi-page forms (per execution)',
   '/': "the editor's page",
   '/*': "the editor's files and history-mode pages",
 };
@@ -431,8 +443,9 @@ const baseEnv = {
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  remote = await startHttp({ '/workflow.json': json(200, simpleWorkflow('From a URL')), '/oauth1/request_token': json(200, { oauth_token: 'rt', oauth_token_secret: 'rts' }) });
-  const env = { ...baseEnv, ...mailbox.env };
+  remote = await startHttp({ '/workflow.json': json(200, simpleWorkflow('From a URL')), '/oauth1/request_token': json(200, { oauth_token: 'rt', oauth_token_secret: 'rts' }), '/-/v1/search': json(200, { objects: [], total: 1234 }) });
+  // The community package count asks this local "registry", not the internet.
+  const env = { ...baseEnv, ...mailbox.env, SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: `${remote.base}/` };
 
   const owned: Env = { name: 'owned', s: await startServer(env), ids: {} as Ids, make: undefined as never };
   envs.owned = owned;

@@ -63,3 +63,38 @@ export function credentialTypeChain(name: string): string[] {
   if (byName.has(name)) walk(name);
   return out;
 }
+
+/** Community packages' credential types, by package (they come and go while the server runs). */
+const communityTypes = new Map<string, ICredentialType[]>();
+
+/**
+ * Adds (or replaces, or with [] removes) the credential types a community package brought. A
+ * name a built-in type already has is not taken over; those names are returned.
+ */
+export function setCommunityCredentialTypes(packageName: string, types: ICredentialType[]): string[] {
+  const list = CREDENTIAL_TYPES as ICredentialType[];
+  const previous = new Set((communityTypes.get(packageName) ?? []).map((t) => t.name));
+  for (const name of previous) {
+    byName.delete(name);
+    resolvedByName.delete(name);
+  }
+  for (let i = list.length - 1; i >= 0; i--) if (previous.has(list[i].name)) list.splice(i, 1);
+  communityTypes.delete(packageName);
+  const taken: string[] = [];
+  const added: ICredentialType[] = [];
+  for (const t of types) {
+    if (byName.has(t.name)) {
+      taken.push(t.name);
+      continue;
+    }
+    byName.set(t.name, t);
+    added.push(t);
+  }
+  for (const t of added) {
+    const resolved = resolve(t, new Set([t.name]));
+    resolvedByName.set(t.name, resolved);
+    list.push(resolved);
+  }
+  if (added.length) communityTypes.set(packageName, added);
+  return taken;
+}

@@ -126,6 +126,24 @@ export interface ProcessedDataTable {
   updatedAt: string;
 }
 
+export interface InstalledPackagesTable {
+  packageName: string;
+  installedVersion: string;
+  authorName: string | null;
+  authorEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InstalledNodesTable {
+  /** The full node type ('n8n-nodes-x.myNode'). */
+  type: string;
+  /** Its display name. */
+  name: string;
+  latestVersion: number;
+  package: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -137,4 +155,6 @@ export interface Database {
   settings: SettingsTable;
   credentials: CredentialsTable;
   processed_data: ProcessedDataTable;
+  installed_packages: InstalledPackagesTable;
+  installed_nodes: InstalledNodesTable;
 }

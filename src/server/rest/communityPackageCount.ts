@@ -120,7 +120,7 @@ async function readCapped(res: Response, max: number): Promise<string> {
 }
 
 export function communityPackageCountRoutes(app: FastifyInstance, _ctx: ServerContext, options: PackageCountOptions = {}): CommunityPackageCounter {
-  const counter = new CommunityPackageCounter(options);
+  const counter = new CommunityPackageCounter({ registry: _ctx.config.communityPackagesRegistry, ...options });
   app.get('/community-packages/count', async (request): Promise<{ data: CommunityPackageCount }> => {
     requireRole(request, ['owner', 'default'], 'see the community packages');
     return { data: { count: await counter.count() } };

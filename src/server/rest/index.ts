@@ -23,6 +23,7 @@ import { nodeParameterOptionsRoutes } from './nodeParameterOptions.ts';
 import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
 import { communityPackageCountRoutes } from './communityPackageCount.ts';
+import { communityPackagesRoutes } from './communityPackages.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -53,5 +54,6 @@ export function restRoutes(ctx: ServerContext) {
     credentialIconRoutes(app, ctx);
     oauthRoutes(app, ctx);
     communityPackageCountRoutes(app, ctx);
+    communityPackagesRoutes(app, ctx);
   };
 }

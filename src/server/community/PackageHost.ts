@@ -1,0 +1,230 @@
+// The server's side of the package host (src/community/host): starts it as a child process under
+// Node's permission model (it may read only the packages' folder and our source tree: not the
+// data folder, its database or its encryption key; no child processes, no workers, no addons),
+// sends it requests and answers its calls back. A host that stops answering pings while a request
+// is pending is killed (a package looping forever), the requests fail with a clear error and the
+// next request starts a new host.
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FromHost, SerializedError, ToHost } from '../../community/protocol.ts';
+
+const HOST_ENTRY = fileURLToPath(new URL('../../community/host/main.ts', import.meta.url));
+const SOURCE_ROOT = dirname(dirname(HOST_ENTRY));
+
+export interface PackageHostOptions {
+  /** Where packages are installed (their node_modules folder is below it). */
+  packagesDir: string;
+  /** How long the host may not answer a ping while a request is pending. */
+  unresponsiveMs?: number;
+  /** The host's V8 heap limit. */
+  memoryMb?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+/** A request to the host (its id is added here). */
+export type HostRequest = ToHost extends infer T ? (T extends { id: number; kind: 'load' | 'unload' | 'execute' | 'loadOptions' } ? Omit<T, 'id'> : never) : never;
+
+/** A call back from the host during a request (credentials, HTTP …). */
+export type HostCallHandler = (method: string, args: unknown[]) => Promise<unknown>;
+
+interface RequestHandlers {
+  onCall?: HostCallHandler;
+  onNotify?: (method: string, args: unknown[]) => void;
+  signal?: AbortSignal;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  onCall?: HostCallHandler;
+  onNotify?: (method: string, args: unknown[]) => void;
+  what: string;
+}
+
+export class PackageHostError extends Error {
+  description?: string | null;
+  httpCode?: string | null;
+  itemIndex?: number;
+  constructor(e: SerializedError) {
+    super(e.message);
+    this.name = e.name;
+    this.description = e.description;
+    this.httpCode = e.httpCode;
+    this.itemIndex = e.itemIndex;
+  }
+}
+
+export class PackageHost {
+  readonly #options: Required<Omit<PackageHostOptions, 'log'>> & Pick<PackageHostOptions, 'log'>;
+  #child: ChildProcess | undefined;
+  #ready: Promise<void> | undefined;
+  #nextId = 1;
+  readonly #pending = new Map<number, Pending>();
+  #lastPong = 0;
+  #watchdog: NodeJS.Timeout | undefined;
+  /**
+   * Run on every new host before it takes requests: loads the installed packages again, so that
+   * a host restarted after a crash or a hang knows every type at once.
+   */
+  bootstrap?: (request: (message: HostRequest, what: string) => Promise<unknown>) => Promise<void>;
+
+  constructor(options: PackageHostOptions) {
+    this.#options = { ...options, unresponsiveMs: options.unresponsiveMs ?? 5000, memoryMb: options.memoryMb ?? 512 };
+  }
+
+  get running(): boolean {
+    return this.#child !== undefined;
+  }
+
+  #start(): Promise<void> {
+    if (this.#ready) return this.#ready;
+    const { packagesDir, memoryMb } = this.#options;
+    const child = fork(HOST_ENTRY, [], {
+      execArgv: ['--permission', `--allow-fs-read=${packagesDir}`, `--allow-fs-read=${SOURCE_ROOT}`, `--max-old-space-size=${memoryMb}`, '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'],
+      // No secrets reach package code: a small environment of its own.
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', TZ: process.env.TZ ?? '' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      cwd: packagesDir,
+    });
+    this.#child = child;
+    const log = this.#options.log;
+    child.stdout?.on('data', (d: Buffer) => log?.('info', `community package: ${d.toString().trim()}`));
+    child.stderr?.on('data', (d: Buffer) => log?.('warn', `community package: ${d.toString().trim().slice(0, 2000)}`));
+    this.#ready = new Promise<void>((resolve, reject) => {
+      const failStart = (e: Error) => reject(e);
+      child.once('error', failStart);
+      child.on('message', (m: FromHost) => {
+        if (m.kind === 'ready') {
+          child.off('error', failStart);
+          (this.bootstrap ? this.bootstrap((message, what) => this.#request(child, message, what, {})) : Promise.resolve()).then(resolve, reject);
+          return;
+        }
+        this.#onMessage(m);
+      });
+      child.once('exit', (code, signal) => {
+        reject(new Error(`the package host exited (${signal ?? code}) before it was ready`));
+        this.#onExit(child, code, signal);
+      });
+    });
+    return this.#ready;
+  }
+
+  #onMessage(m: FromHost): void {
+    if (m.kind === 'pong') {
+      this.#lastPong = Date.now();
+      return;
+    }
+    if (m.kind === 'call') {
+      const pending = this.#pending.get(m.run);
+      const answer = (message: ToHost) => this.#send(message);
+      if (!pending?.onCall) {
+        answer({ kind: 'reply', id: m.id, error: { name: 'Error', message: `${m.method} is not available here` } });
+        return;
+      }
+      pending.onCall(m.method, m.args).then(
+        (value) => answer({ kind: 'reply', id: m.id, value }),
+        (e: Error & { description?: string; httpCode?: string }) => answer({ kind: 'reply', id: m.id, error: { name: e.name, message: e.message, description: e.description, httpCode: e.httpCode } }),
+      );
+      return;
+    }
+    if (m.kind === 'notify') {
+      this.#pending.get(m.run)?.onNotify?.(m.method, m.args);
+      return;
+    }
+    if (m.kind === 'result' || m.kind === 'error') {
+      const pending = this.#pending.get(m.id);
+      if (!pending) return;
+      this.#pending.delete(m.id);
+      if (m.kind === 'result') pending.resolve(m.value);
+      else pending.reject(new PackageHostError(m.error));
+      this.#updateWatchdog();
+    }
+  }
+
+  #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.#child !== child) return;
+    this.#child = undefined;
+    this.#ready = undefined;
+    const why = signal === 'SIGKILL' && this.#killedForHang ? this.#killedForHang : `the package host stopped (${signal ?? `exit code ${code}`})`;
+    this.#killedForHang = undefined;
+    for (const [id, p] of this.#pending) {
+      this.#pending.delete(id);
+      p.reject(new Error(`${p.what} failed: ${why}`));
+    }
+    this.#updateWatchdog();
+  }
+
+  #killedForHang: string | undefined;
+
+  /** Sends to the running host; false when there is none (it died meanwhile). */
+  #send(message: ToHost): boolean {
+    const child = this.#child;
+    if (!child?.connected) return false;
+    try {
+      child.send(message);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #updateWatchdog(): void {
+    if (this.#pending.size === 0 || !this.#child) {
+      clearInterval(this.#watchdog);
+      this.#watchdog = undefined;
+      return;
+    }
+    if (this.#watchdog) return;
+    this.#lastPong = Date.now();
+    const every = Math.max(50, Math.floor(this.#options.unresponsiveMs / 4));
+    this.#watchdog = setInterval(() => {
+      const child = this.#child;
+      if (!child) return;
+      if (Date.now() - this.#lastPong > this.#options.unresponsiveMs) {
+        const what = [...this.#pending.values()].map((p) => p.what).join(', ');
+        this.#killedForHang = `package code held the package host for more than ${this.#options.unresponsiveMs} ms without giving its event loop back (${what}); the host was stopped`;
+        child.kill('SIGKILL');
+        return;
+      }
+      this.#send({ kind: 'ping', id: 0 });
+    }, every);
+    this.#watchdog.unref();
+  }
+
+  /** Sends a request; `what` names it in errors ('loading n8n-nodes-x', 'node "Foo"'). */
+  async request(message: HostRequest, what: string, handlers: RequestHandlers = {}): Promise<unknown> {
+    await this.#start();
+    return this.#request(this.#child!, message, what, handlers);
+  }
+
+  #request(child: ChildProcess, message: HostRequest, what: string, handlers: RequestHandlers): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onCall: handlers.onCall, onNotify: handlers.onNotify, what });
+      this.#updateWatchdog();
+      if (child !== this.#child || !this.#send({ ...message, id } as ToHost)) {
+        this.#pending.delete(id);
+        reject(new Error(`${what} failed: the package host stopped`));
+        return;
+      }
+      handlers.signal?.addEventListener('abort', () => this.#send({ kind: 'abort', run: id }), { once: true });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const child = this.#child;
+    if (!child) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** The folder of a package inside the packages folder. */
+export function packageDir(packagesDir: string, name: string): string {
+  return join(packagesDir, 'node_modules', name);
+}

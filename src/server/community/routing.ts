@@ -1,0 +1,230 @@
+// Declarative nodes (n8n's RoutingNode): a node without execute describes its HTTP calls as data:
+// `requestDefaults`, and on its parameters (and on the chosen option of an options parameter)
+// `routing.request` (url, method, qs, body, headers), `routing.send` (put the value into the
+// query or the body, at a property path), `routing.output.postReceive` (rootProperty, set,
+// setKeyValue, filter, limit, sort, binaryData) and `routing.operations.pagination`. Values may
+// be expressions over $parameter, $value, $response, $responseItem and $request, evaluated by
+// the engine's expression code. Requests go out authenticated with the node's credential, as
+// built-in nodes send them. Functions in routing (preSend, postReceive functions) run package
+// code, which is not offered here yet: such a node fails with a clear error.
+import type { INodeProperties, INodeTypeDescription } from '../../model/nodeTypes.ts';
+import type { IDataObject } from '../../model/workflow.ts';
+import type { INodeExecutionData } from '../../model/execution.ts';
+import { displayParameter } from '../../model/parameters.ts';
+import { NodeApiError, NodeOperationError, type ExecuteFunctions, type HttpResponse, type NodeOutput } from '../../nodes/types.ts';
+
+type Loose = Record<string, any>;
+interface Request {
+  baseURL?: string;
+  url: string;
+  method: string;
+  qs: IDataObject;
+  body: IDataObject | undefined;
+  headers: Record<string, string>;
+  ignoreHttpStatusErrors?: boolean;
+  returnFullResponse?: boolean;
+  encoding?: 'arraybuffer' | 'json' | 'text';
+}
+interface Routing {
+  request?: Loose;
+  send?: Loose;
+  output?: { postReceive?: Loose[]; maxResults?: number | string };
+  operations?: { pagination?: Loose };
+}
+
+const MAX_PAGES = 10_000;
+
+function isFunctionRef(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && '$hostFunction' in v;
+}
+
+function setPath(target: IDataObject, path: string, value: unknown, dotNotation: boolean): void {
+  const keys = dotNotation ? path.split('.') : [path];
+  let o = target as Loose;
+  for (const k of keys.slice(0, -1)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') return;
+    o = o[k] = o[k] && typeof o[k] === 'object' ? o[k] : {};
+  }
+  const last = keys[keys.length - 1];
+  if (last !== '__proto__' && last !== 'constructor' && last !== 'prototype') o[last] = value;
+}
+
+function getPath(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Loose)[k] : undefined), value);
+}
+
+/** The routing of a parameter: its own, or that of the option chosen for it. */
+function routingsOf(p: INodeProperties & { routing?: Routing }, value: unknown): Routing[] {
+  const out: Routing[] = [];
+  if (p.routing) out.push(p.routing);
+  if ((p.type === 'options' || p.type === 'multiOptions') && Array.isArray(p.options)) {
+    const chosen = Array.isArray(value) ? value : [value];
+    for (const option of p.options as Array<Loose>) if (option.routing && chosen.includes(option.value)) out.push(option.routing);
+  }
+  return out;
+}
+
+export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTypeDescription): Promise<NodeOutput> {
+  const node = ctx.getNode();
+  const items = ctx.getInputData(0);
+  const parameters = (node.parameters ?? {}) as IDataObject;
+  const properties = description.properties.filter((p) => displayParameter(p.displayOptions, parameters, parameters, node.typeVersion));
+  const credential = (description.credentials ?? []).find((c) => displayParameter((c as Loose).displayOptions, parameters, parameters, node.typeVersion) && node.credentials?.[c.name]) ?? (description.credentials ?? []).find((c) => node.credentials?.[c.name]);
+  const defaults = ((description as Loose).requestDefaults ?? {}) as Loose;
+  const output: INodeExecutionData[] = [];
+
+  for (let i = 0; i < items.length; i++) {
+    try {
+      const parameterValues = Object.fromEntries(properties.map((p) => [p.name, ctx.getNodeParameter(p.name, i, undefined as unknown)]).filter(([, v]) => v !== undefined));
+      const evaluate = (value: unknown, keys: Record<string, unknown> = {}): unknown => {
+        if (typeof value === 'string' && value.startsWith('=')) return ctx.evaluateExpression(value, i, { $parameter: parameterValues, ...keys });
+        if (Array.isArray(value)) return value.map((v) => evaluate(v, keys));
+        if (value !== null && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluate(v, keys)]));
+        return value;
+      };
+      const request: Request = { url: '', method: 'GET', qs: {}, body: undefined, headers: {} };
+      const applyRequest = (r: Loose | undefined, keys?: Record<string, unknown>) => {
+        if (!r) return;
+        const e = evaluate(r, keys) as Loose;
+        if (e.baseURL !== undefined) request.baseURL = String(e.baseURL);
+        if (e.url !== undefined) request.url = String(e.url);
+        if (e.method !== undefined) request.method = String(e.method).toUpperCase();
+        if (e.qs) Object.assign(request.qs, e.qs);
+        if (e.headers) Object.assign(request.headers, e.headers);
+        if (e.body !== undefined) request.body = e.body && typeof e.body === 'object' ? { ...(request.body ?? {}), ...e.body } : e.body;
+        if (e.ignoreHttpStatusErrors !== undefined) request.ignoreHttpStatusErrors = !!e.ignoreHttpStatusErrors;
+        if (e.returnFullResponse !== undefined) request.returnFullResponse = !!e.returnFullResponse;
+        if (e.encoding !== undefined) request.encoding = e.encoding;
+      };
+      applyRequest(defaults);
+      const postReceive: Loose[] = [];
+      let maxResults: unknown;
+      let pagination: Loose | undefined;
+      const visit = (p: INodeProperties & { routing?: Routing }, value: unknown) => {
+        for (const routing of routingsOf(p, value)) {
+          const keys = { $value: value };
+          applyRequest(routing.request, keys);
+          if (routing.send) {
+            if ((routing.send.preSend ?? []).some(isFunctionRef)) throw new NodeOperationError(node, `Parameter "${p.displayName}" prepares its request with package code (routing.send.preSend), which Switchyard does not run yet`);
+            const send = evaluate({ ...routing.send, preSend: undefined }, keys) as Loose;
+            if (send.type && send.property !== undefined && !(send.value === undefined && value === undefined)) {
+              const v = routing.send.value === undefined ? value : send.value;
+              if (send.type === 'query') setPath(request.qs, String(send.property), v, send.propertyInDotNotation !== false);
+              else setPath((request.body ??= {}) as IDataObject, String(send.property), v, send.propertyInDotNotation !== false);
+            }
+            if (send.paginate) pagination ??= { type: 'generic' };
+          }
+          if (routing.output?.postReceive) postReceive.push(...routing.output.postReceive);
+          if (routing.output?.maxResults !== undefined) maxResults = evaluate(routing.output.maxResults, keys);
+          if (routing.operations?.pagination) pagination = routing.operations.pagination;
+        }
+        // Collections: their fields route too.
+        if ((p.type === 'collection' || p.type === 'fixedCollection') && value && typeof value === 'object' && Array.isArray(p.options)) {
+          for (const option of p.options as Array<INodeProperties & { values?: INodeProperties[] }>) {
+            const inner = (value as Loose)[option.name];
+            if (inner === undefined) continue;
+            if (p.type === 'collection') visit(option as INodeProperties & { routing?: Routing }, inner);
+            else for (const field of option.values ?? []) for (const entry of Array.isArray(inner) ? inner : [inner]) if (entry?.[field.name] !== undefined) visit(field as INodeProperties & { routing?: Routing }, entry[field.name]);
+          }
+        }
+      };
+      for (const p of properties) visit(p as INodeProperties & { routing?: Routing }, parameterValues[p.name]);
+      if (!request.url && !request.baseURL) throw new NodeOperationError(node, 'The node describes no URL for its request (requestDefaults.baseURL or routing.request.url)', { itemIndex: i });
+
+      const send = async (r: Request): Promise<HttpResponse> => {
+        const options = { ...r, body: r.body, json: true, returnFullResponse: true };
+        try {
+          const response = credential ? await ctx.helpers.httpRequestWithAuthentication(credential.name, options) : await ctx.helpers.httpRequest({ ...options, url: r.baseURL && !/^https?:/i.test(r.url) ? `${r.baseURL.replace(/\/+$/, '')}/${r.url.replace(/^\/+/, '')}` : r.url });
+          return response as HttpResponse;
+        } catch (e) {
+          if (e instanceof NodeApiError || e instanceof NodeOperationError) throw e;
+          throw new NodeApiError(node, (e as Error).message, { itemIndex: i });
+        }
+      };
+      const toItems = (response: HttpResponse, pageRequest: Request): INodeExecutionData[] => {
+        let list: INodeExecutionData[] = [];
+        const body = response.body;
+        list = (Array.isArray(body) ? body : [body]).map((json) => ({ json: (json ?? {}) as IDataObject }));
+        for (const action of postReceive) {
+          if (isFunctionRef(action)) throw new NodeOperationError(node, 'The node reads its answer with package code (routing.output.postReceive function), which Switchyard does not run yet', { itemIndex: i });
+          const keys = { $response: response, $request: pageRequest };
+          const props = (action.properties ?? {}) as Loose;
+          if (action.enabled !== undefined && !evaluate(action.enabled, keys)) continue;
+          switch (action.type) {
+            case 'rootProperty': {
+              const root = list.flatMap((it) => {
+                const v = getPath(it.json, String(props.property));
+                return (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((json) => ({ json: json as IDataObject }));
+              });
+              list = root;
+              break;
+            }
+            case 'set':
+              list = [{ json: evaluate(props.value, keys) as IDataObject }];
+              break;
+            case 'setKeyValue':
+              list = list.map((it) => ({ json: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, evaluate(v, { ...keys, $responseItem: it.json })])) as IDataObject }));
+              break;
+            case 'filter':
+              list = list.filter((it) => !!evaluate(props.pass, { ...keys, $responseItem: it.json }));
+              break;
+            case 'limit':
+              list = list.slice(0, Number(evaluate(props.maxResults, keys)));
+              break;
+            case 'sort': {
+              const key = String(props.key);
+              list = [...list].sort((a, b) => String(getPath(a.json, key) ?? '').localeCompare(String(getPath(b.json, key) ?? ''), undefined, { numeric: true }));
+              break;
+            }
+            case 'binaryData':
+              throw new NodeOperationError(node, 'The node turns its answer into a file (postReceive binaryData), which Switchyard does not support for declarative nodes yet', { itemIndex: i });
+            default:
+              throw new NodeOperationError(node, `Unknown postReceive action "${String(action.type)}"`, { itemIndex: i });
+          }
+        }
+        return list;
+      };
+
+      const collected: INodeExecutionData[] = [];
+      if (!pagination) {
+        collected.push(...toItems(await send(request), request));
+      } else {
+        if (isFunctionRef(pagination)) throw new NodeOperationError(node, 'The node pages through results with package code (pagination function), which Switchyard does not run yet', { itemIndex: i });
+        const props = (pagination.properties ?? {}) as Loose;
+        let pageRequest = structuredClone(request);
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const response = await send(pageRequest);
+          const got = toItems(response, pageRequest);
+          collected.push(...got);
+          if (maxResults !== undefined && collected.length >= Number(maxResults)) break;
+          if (pagination.type === 'offset') {
+            const limit = Number(props.pageSize ?? 100);
+            if (got.length < limit) break;
+            const target = props.type === 'body' ? ((pageRequest.body ??= {}) as IDataObject) : pageRequest.qs;
+            target[String(props.limitParameter ?? 'limit')] = limit;
+            target[String(props.offsetParameter ?? 'offset')] = (page + 1) * limit;
+          } else {
+            const keys = { $response: response, $request: pageRequest, $pageCount: page + 1 };
+            if (!evaluate(props.continue, keys)) break;
+            const next = structuredClone(pageRequest);
+            const r = evaluate(props.request ?? {}, keys) as Loose;
+            if (r.url) next.url = String(r.url);
+            if (r.qs) Object.assign(next.qs, r.qs);
+            if (r.body) next.body = { ...(next.body ?? {}), ...r.body };
+            pageRequest = next;
+          }
+        }
+      }
+      const limited = maxResults !== undefined ? collected.slice(0, Number(maxResults)) : collected;
+      for (const item of limited) output.push({ ...item, pairedItem: { item: i } });
+    } catch (e) {
+      if (ctx.continueOnFail()) {
+        output.push({ json: { error: (e as Error).message }, pairedItem: { item: i } });
+        continue;
+      }
+      if (e instanceof NodeApiError || e instanceof NodeOperationError) throw e;
+      throw new NodeOperationError(node, (e as Error).message, { itemIndex: i });
+    }
+  }
+  return [output];
+}
