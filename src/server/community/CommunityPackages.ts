@@ -37,6 +37,16 @@ export interface CommunityPackagesOptions {
   unresponsiveMs?: number;
 }
 
+/** The server's environment variables npm may need: proxies, certificate authorities, npm's settings. */
+const NPM_PASSTHROUGH = /^(PATH|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy|npm_config_.+|NPM_CONFIG_.+)$/;
+
+/** npm's settings that would move where it installs (npm sets them for `npm start`'s scripts). */
+const NPM_PLACEMENT = /^npm_config_(local_prefix|prefix|global|global_prefix|cache|location|workspaces?|include_workspace_root|ignore_scripts|save|dry_run)$/i;
+
+function npmEnvironment(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => NPM_PASSTHROUGH.test(e[0]) && !NPM_PLACEMENT.test(e[0]) && typeof e[1] === 'string'));
+}
+
 interface NpmResult {
   stdout: string;
   stderr: string;
@@ -106,13 +116,15 @@ export class CommunityPackages {
     return new Promise((resolve, reject) => {
       execFile(
         'npm',
-        [...args, '--registry', this.#o.registry, '--no-audit', '--no-fund', '--no-update-notifier'],
+        // One retry, 30 s per request: a registry that cannot be reached fails the dialog's wait soon.
+        [...args, '--prefix', this.dir, '--registry', this.#o.registry, '--no-audit', '--no-fund', '--no-update-notifier', '--fetch-retries=1', '--fetch-timeout=30000'],
         {
           cwd: this.dir,
           timeout,
           maxBuffer: 16 * 1024 * 1024,
-          // npm runs with a small environment: no server secrets; its cache stays in the data folder.
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? this.dir, npm_config_cache: join(this.#o.dataDir, 'npm-cache'), npm_config_loglevel: 'error', npm_config_ignore_scripts: 'true' },
+          // npm runs without the server's secrets (no SWITCHYARD_* settings); what it needs to reach
+          // a registry (proxies, certificate authorities, npm's own settings) passes through.
+          env: { ...npmEnvironment(), HOME: process.env.HOME ?? this.dir, npm_config_cache: join(this.#o.dataDir, 'npm-cache'), npm_config_loglevel: 'error', npm_config_ignore_scripts: 'true' },
         },
         (error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve({ stdout, stderr })),
       );
