@@ -31,6 +31,7 @@ const suites = [
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
+  { name: 'community-node', file: 'communityNode.bench.ts', fn: 'runCommunityNodeBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 
