@@ -119,8 +119,9 @@ async function readCapped(res: Response, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function communityPackageCountRoutes(app: FastifyInstance, _ctx: ServerContext, options: PackageCountOptions = {}): CommunityPackageCounter {
-  const counter = new CommunityPackageCounter({ registry: _ctx.config.communityPackagesRegistry, ...options });
+/** The count is asked of the registry packages are installed from (SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY). */
+export function communityPackageCountRoutes(app: FastifyInstance, ctx: ServerContext, options: PackageCountOptions = {}): CommunityPackageCounter {
+  const counter = new CommunityPackageCounter({ registry: ctx.config.communityPackagesRegistry, ...options });
   app.get('/community-packages/count', async (request): Promise<{ data: CommunityPackageCount }> => {
     requireRole(request, ['owner', 'default'], 'see the community packages');
     return { data: { count: await counter.count() } };
