@@ -53,7 +53,7 @@ describe('database', () => {
     const raw = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     const migrations = raw.prepare('select name from migrations').all().map((r) => r.name);
-    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip']);
+    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages']);
     raw.close();
   });
 
