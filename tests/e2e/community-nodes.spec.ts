@@ -9,7 +9,9 @@
 // progress while the server installs, shows a 400's message under the field; the new node and its
 // credential type reach an editor tab opened before the install through push alone (no reload);
 // 'View docs' opens the package's npm page; uninstall takes the node out of that tab again.
-// Two more servers: one whose PATH has no npm (the warning; the install button disabled, with its
+// A package built by the test and served by a local npm registry (tests/support/communityPackage.ts)
+// is installed at an older version ('name@1.0.0' in the dialog) and updated through the confirm
+// dialog. Two more servers: one whose PATH has no npm (the warning; the install button disabled, with its
 // tooltip), one with SWITCHYARD_COMMUNITY_PACKAGES_ENABLED=false (no sidebar entry; the address
 // leads home).
 import { expect, test, type Page } from '@playwright/test';
@@ -17,6 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
+import { buildTestPackage, startRegistry } from '../support/communityPackage.ts';
 
 const SHOTS = 'test-results/community-nodes';
 mkdirSync(SHOTS, { recursive: true });
@@ -257,5 +260,52 @@ test('community packages turned off: no sidebar entry, and the address leads hom
     await expect(page.getByTestId('community-nodes-settings')).toHaveCount(0);
   } finally {
     await own.stop();
+  }
+});
+
+test('update: an older version installed from a local registry shows Update; the confirm dialog updates it', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-pkg-'));
+  const v1 = buildTestPackage(dir, { apiBase: 'http://127.0.0.1:9/' });
+  const v2 = buildTestPackage(dir, { apiBase: 'http://127.0.0.1:9/', version: '1.0.1' });
+  const registry = await startRegistry([v1, v2]);
+  const own = await startAccountServer({ smtp: false, env: { SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url } });
+  try {
+    await fetch(`${own.url}rest/owner/skip-setup`, { method: 'POST', headers: { origin: new URL(own.url).origin } });
+    await page.goto(`${own.url}settings/community-nodes`);
+    await page.getByTestId('community-empty-install').click();
+    // A version after the name installs that version.
+    await page.getByTestId('community-install-name').fill(`npm i ${v1.name}@1.0.0`);
+    await page.getByTestId('community-install-name').blur();
+    await expect(page.getByTestId('community-install-name')).toHaveValue(`${v1.name}@1.0.0`);
+    await page.getByTestId('community-install-risks').click();
+    await page.getByTestId('community-install-submit').click();
+    await expect(toast(page, 'Package installed')).toBeVisible({ timeout: 90_000 });
+    const row = page.locator(`[data-testid="community-package"][data-package="${v1.name}"]`);
+    await expect(row.getByTestId('community-package-version')).toHaveText('v1.0.0');
+    await expect(row.getByTestId('community-package-nodes')).toContainText('Greeter');
+    await expect(row.getByTestId('community-package-uptodate')).toHaveCount(0);
+    const update = row.getByTestId('community-package-update');
+    await expect(update).toBeVisible();
+    await toast(page, 'Package installed').getByRole('button', { name: 'Close notification' }).click();
+    await shot(page, '11-update-available');
+
+    await update.click();
+    const confirm = page.getByTestId('community-confirm-dialog');
+    await expect(confirm).toBeVisible();
+    await expect(page.getByTestId('community-confirm-text')).toContainText(`Update ${v1.name} from version 1.0.0 to 1.0.1?`);
+    await shot(page, '12-update-confirm');
+    await page.getByTestId('community-confirm-submit').click();
+    await expect(toast(page, 'Package updated')).toContainText(`${v1.name} is now at version 1.0.1.`, { timeout: 90_000 });
+    await expect(confirm).toBeHidden();
+    await expect(row.getByTestId('community-package-version')).toHaveText('v1.0.1');
+    await expect(row.getByTestId('community-package-uptodate')).toBeVisible();
+    await expect(row.getByTestId('community-package-update')).toHaveCount(0);
+    await shot(page, '13-updated');
+    expect(registry.requests.some((r) => r === `GET /${v1.name}/-/${v1.name}-1.0.1.tgz`)).toBe(true);
+  } finally {
+    await own.stop();
+    registry.server.closeAllConnections();
+    await new Promise((r) => registry.server.close(r));
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -69,6 +69,9 @@ export class CommunityPackagesStore {
   async install(name: string, version?: string): Promise<CommunityPackage> {
     const pkg = await installCommunityPackage(name, version);
     this.upsert(pkg);
+    // The install's answer does not say whether npm has a newer version (an older one asked for
+    // with name@version): the list does.
+    this.fetchInstalled().catch(() => undefined);
     return pkg;
   }
 

@@ -285,7 +285,10 @@ export class CommunityPackages {
       }
       const nodes = this.#register(name, loaded);
       await this.#o.repo.save({ packageName: name, installedVersion: loaded.version, authorName: info.authorName, authorEmail: info.authorEmail, nodes });
-      this.#latest.set(name, { version: loaded.version, at: Date.now() });
+      // Installed without a version: this is the registry's latest. With one (name@1.0.0), the
+      // registry is asked, so an older version shows its update.
+      if (rawVersion === undefined) this.#latest.set(name, { version: loaded.version, at: Date.now() });
+      else await this.#latestVersion(name).catch(() => undefined);
       for (const n of nodes) this.#o.push.broadcast({ type: 'reloadNodeType', data: { name: n.type, version: n.latestVersion } });
       return this.#decorate((await this.#o.repo.get(name))!);
     });
