@@ -342,7 +342,9 @@ describe('HTTP Request pagination: bounds and errors', () => {
     expect(fetched).toBeGreaterThan(0);
     expect(fetched).toBeLessThan(20);
     await new Promise((r) => setTimeout(r, 150));
-    expect(forever - before).toBe(fetched);
+    // A request already on its way when the run stopped may still arrive (seen under CI load);
+    // paging on would add several in 150 ms at a 40 ms interval.
+    expect(forever - before).toBeLessThanOrEqual(fetched + 1);
   });
 
   it('checks the option before any request, with n8n messages', async () => {
