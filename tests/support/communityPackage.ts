@@ -31,7 +31,19 @@ class Greeter {
         { displayName: 'Greeting', name: 'greeting', type: 'string', default: 'Hello' },
         { displayName: 'URL', name: 'url', type: 'string', default: '' },
         { displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [{ displayName: 'Suffix', name: 'suffix', type: 'string', default: '' }] },
+        { displayName: 'Language', name: 'language', type: 'options', typeOptions: { loadOptionsMethod: 'getLanguages' }, default: 'en' },
       ],
+    };
+    this.methods = {
+      loadOptions: {
+        async getLanguages() {
+          const greeting = this.getCurrentNodeParameter('greeting') || 'Hello';
+          return ['en', 'fr'].map((code) => ({ name: greeting + ' (' + code + ')', value: code }));
+        },
+        async getSecret() {
+          return [{ name: 'token', value: (await this.getCredentials('greeterApi')).token }];
+        },
+      },
     };
   }
   async execute() {

@@ -3,11 +3,11 @@
 // code in the package host. Parameters are resolved here, with the engine's own expression code,
 // before the call: once when a parameter holds no expression, else per item. The host calls back
 // for credentials, HTTP (authenticated as built-in nodes are), binary data and waiting.
-import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
+import type { INodePropertyOption, INodeTypeDescription } from '../../model/nodeTypes.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { ExecutePayload, LoadedNode, ResolvedParameters } from '../../community/protocol.ts';
-import { NodeApiError, NodeOperationError, type ExecuteFunctions, type HttpRequestOptions, type LegacyRequestOptions, type NodeOutput, type NodeType } from '../../nodes/types.ts';
+import { NodeApiError, NodeOperationError, type ExecuteFunctions, type HttpRequestOptions, type LegacyRequestOptions, type ListSearchResult, type LoadOptionsFunctions, type NodeOutput, type NodeType } from '../../nodes/types.ts';
 import { legacyResult, legacyToHttpOptions } from '../../engine/auth/legacyRequest.ts';
 import { PackageHostError, type PackageHost } from './PackageHost.ts';
 import { runDeclarative } from './routing.ts';
@@ -101,6 +101,26 @@ function checkOutput(ctx: ExecuteFunctions, output: unknown): NodeOutput {
   );
 }
 
+/**
+ * A package's loadOptions and listSearch methods (GET /rest/node-parameter-options), run in the
+ * host with the editor's current parameters. Credentials and HTTP are not offered to them yet:
+ * a method that asks fails with a message saying so.
+ */
+function hostMethods(host: PackageHost, type: string, methods: LoadedNode['methods']): NonNullable<NodeType['methods']> {
+  const calls = async (method: string) => {
+    throw new Error(`${method} is not available to a community package's option lists yet`);
+  };
+  const ask = async (ctx: LoadOptionsFunctions, method: string, search: boolean, filter?: string, paginationToken?: string) => {
+    // The host answers with the newest version's methods when this one is not known to it.
+    const version = 0;
+    return host.request({ kind: 'loadOptions', type, version, method, search, parameters: ctx.getCurrentNodeParameters(), filter, paginationToken }, `options of ${type}`, { onCall: calls });
+  };
+  return {
+    loadOptions: Object.fromEntries(methods.loadOptions.map((m) => [m, async (ctx: LoadOptionsFunctions) => (await ask(ctx, m, false)) as INodePropertyOption[]])),
+    listSearch: Object.fromEntries(methods.listSearch.map((m) => [m, async (ctx: LoadOptionsFunctions, filter?: string, token?: string) => (await ask(ctx, m, true, filter, token)) as ListSearchResult])),
+  };
+}
+
 export function communityNodeTypes(packageName: string, loaded: LoadedNode[], host: PackageHost, iconUrl: (type: string) => string): NodeType[] {
   const out: NodeType[] = [];
   for (const node of loaded) {
@@ -150,6 +170,7 @@ export function communityNodeTypes(packageName: string, loaded: LoadedNode[], ho
       } else if (kinds.declarative) {
         nodeType.execute = (ctx) => runDeclarative(ctx, description);
       }
+      if (node.methods.loadOptions.length || node.methods.listSearch.length) nodeType.methods = hostMethods(host, type, node.methods);
       out.push(nodeType);
     });
   }
