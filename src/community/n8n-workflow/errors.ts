@@ -1,6 +1,8 @@
 // n8n-workflow's error classes as node packages use them. The package host turns a thrown one
 // into the engine's NodeOperationError / NodeApiError (src/nodes/types.ts) with the same
 // message, description, HTTP code and item index.
+import { STATUS_CODE_MESSAGES } from '../../model/n8nConventions.ts';
+
 type Json = Record<string, unknown>;
 interface NodeLike {
   name?: string;
@@ -83,22 +85,6 @@ export class NodeOperationError extends NodeError {
     this.apply(options);
   }
 }
-
-const STATUS_CODE_MESSAGES: Record<string, string> = {
-  '4XX': 'Your request is invalid or could not be processed by the service',
-  '400': 'Bad request - please check your parameters',
-  '401': 'Authorization failed - please check your credentials',
-  '402': 'Payment required - perhaps check your payment details?',
-  '403': 'Forbidden - perhaps check your credentials?',
-  '404': 'The resource you are requesting could not be found',
-  '405': 'Method not allowed - please check you are using the right HTTP method',
-  '429': 'The service is receiving too many requests from you',
-  '5XX': 'The service failed to process your request',
-  '500': 'The service was not able to process your request',
-  '502': 'Bad gateway - the service failed to handle your request',
-  '503': 'Service unavailable - try again later or consider setting this node to retry automatically (in the node settings)',
-  '504': 'Gateway timed out - perhaps try again later?',
-};
 
 /** The first message-like text in an API's error answer (n8n looks through the same keys). */
 function findMessage(value: unknown, depth = 0): string | undefined {

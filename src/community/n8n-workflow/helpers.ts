@@ -1,5 +1,6 @@
 // n8n-workflow's small helpers that node packages call.
 import { ApplicationError } from './errors.ts';
+export { fileTypeFromMimeType } from '../../model/n8nConventions.ts';
 
 /** A deep copy of JSON-like data (Dates kept as Dates, cycles kept as the same copy). */
 export function deepCopy<T>(source: T, seen = new WeakMap<object, unknown>()): T {
@@ -72,17 +73,6 @@ export function randomString(min: number, max?: number): string {
   const length = max === undefined ? min : min + Math.floor(Math.random() * (max - min + 1));
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
-}
-
-export function fileTypeFromMimeType(mimeType: string): string | undefined {
-  if (mimeType.startsWith('application/json')) return 'json';
-  if (mimeType.startsWith('text/html')) return 'html';
-  if (mimeType.startsWith('image/')) return 'image';
-  if (mimeType.startsWith('audio/')) return 'audio';
-  if (mimeType.startsWith('video/')) return 'video';
-  if (mimeType.startsWith('text/') || mimeType.startsWith('application/javascript')) return 'text';
-  if (mimeType.startsWith('application/pdf')) return 'pdf';
-  return undefined;
 }
 
 export function assert(condition: unknown, message?: string): asserts condition {

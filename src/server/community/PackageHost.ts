@@ -1,5 +1,5 @@
 // The server's side of the package host (src/community/host): starts it as a child process under
-// Node's permission model (it may read only the packages' folder and our source tree: not the
+// Node's permission model (it may read only the packages' folder, src/community and src/model: not the
 // data folder, its database or its encryption key; no child processes, no workers, no addons),
 // sends it requests and answers its calls back. A host that stops answering pings while a request
 // is pending is killed (a package looping forever), the requests fail with a clear error and the
@@ -11,6 +11,8 @@ import type { FromHost, SerializedError, ToHost } from '../../community/protocol
 
 const HOST_ENTRY = fileURLToPath(new URL('../../community/host/main.ts', import.meta.url));
 const SOURCE_ROOT = dirname(dirname(HOST_ENTRY));
+/** Pure shared code (src/model) the host's n8n-workflow imports. */
+const MODEL_ROOT = join(dirname(SOURCE_ROOT), 'model');
 
 export interface PackageHostOptions {
   /** Where packages are installed (their node_modules folder is below it). */
@@ -81,7 +83,7 @@ export class PackageHost {
     if (this.#ready) return this.#ready;
     const { packagesDir, memoryMb } = this.#options;
     const child = fork(HOST_ENTRY, [], {
-      execArgv: ['--permission', `--allow-fs-read=${packagesDir}`, `--allow-fs-read=${SOURCE_ROOT}`, `--max-old-space-size=${memoryMb}`, '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'],
+      execArgv: ['--permission', `--allow-fs-read=${packagesDir}`, `--allow-fs-read=${SOURCE_ROOT}`, `--allow-fs-read=${MODEL_ROOT}`, `--max-old-space-size=${memoryMb}`, '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'],
       // No secrets reach package code: a small environment of its own.
       env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', TZ: process.env.TZ ?? '' },
       serialization: 'advanced',

@@ -2,22 +2,8 @@
 // connection error code, the response body as the description.
 import type { INode } from '../../../model/workflow.ts';
 import { NodeApiError } from '../../types.ts';
+import { STATUS_CODE_MESSAGES } from '../../../model/n8nConventions.ts';
 
-const STATUS_CODE_MESSAGES: Record<string, string> = {
-  '4XX': 'Your request is invalid or could not be processed by the service',
-  '400': 'Bad request - please check your parameters',
-  '401': 'Authorization failed - please check your credentials',
-  '402': 'Payment required - perhaps check your payment details?',
-  '403': 'Forbidden - perhaps check your credentials?',
-  '404': 'The resource you are requesting could not be found',
-  '405': 'Method not allowed - please check you are using the right HTTP method',
-  '429': 'The service is receiving too many requests from you',
-  '5XX': 'The service failed to process your request',
-  '500': 'The service was not able to process your request',
-  '502': 'Bad gateway - the service failed to handle your request',
-  '503': 'Service unavailable - try again later or consider setting this node to retry automatically (in the node settings)',
-  '504': 'Gateway timed out - perhaps try again later?',
-};
 
 const CONNECTION_ERROR_MESSAGES: Record<string, string> = {
   ECONNREFUSED: 'The service refused the connection - perhaps it is offline',
