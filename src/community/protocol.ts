@@ -69,6 +69,12 @@ export type ToHost =
   | { kind: 'unload'; id: number; dir: string }
   | { kind: 'execute'; id: number; type: string; version: number; payload: ExecutePayload }
   | { kind: 'loadOptions'; id: number; type: string; version: number; method: string; search: boolean; parameters: IDataObject; filter?: string; paginationToken?: string }
+  /**
+   * Calls a function of a package's description (routing preSend / postReceive / pagination, a
+   * credential's authenticate or preAuthentication) by its id: with `payload`, `this` is n8n's
+   * IExecuteSingleFunctions for item `itemIndex`; without, a credential's helpers (httpRequest).
+   */
+  | { kind: 'function'; id: number; fn: number; payload?: ExecutePayload; itemIndex?: number; args: unknown[] }
   | { kind: 'reply'; id: number; value?: unknown; error?: SerializedError }
   | { kind: 'abort'; run: number }
   | { kind: 'ping'; id: number };

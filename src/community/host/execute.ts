@@ -7,6 +7,7 @@ import type { IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData, IPairedItemData } from '../../model/execution.ts';
 import { NodeOperationError } from '../n8n-workflow/errors.ts';
 import { LoggerProxy } from '../n8n-workflow/logger.ts';
+import { evaluateForItem } from './expression.ts';
 
 export interface HostChannel {
   call(method: string, args: unknown[]): Promise<unknown>;
@@ -95,9 +96,7 @@ export function createExecuteThis(payload: ExecutePayload, channel: HostChannel,
     getWorkflowStaticData: (type: 'global' | 'node') => payload.staticData[type === 'node' ? 'node' : 'global'],
     getCredentials: (type: string, itemIndex?: number) => channel.call('getCredentials', [type, itemIndex]),
     getNodeWebhookUrl: (name: string) => payload.webhookUrls[name],
-    evaluateExpression() {
-      throw new NodeOperationError(node, 'evaluateExpression is not available to community nodes in Switchyard', { description: 'Expressions in parameters are resolved before the node runs; use getNodeParameter' });
-    },
+    evaluateExpression: (expression: string, itemIndex = 0) => evaluateForItem(payload, expression, itemIndex),
     putExecutionToWait: (waitTill: Date) => channel.call('putExecutionToWait', [waitTill]),
     sendMessageToUI: (...args: unknown[]) => channel.notify('sendMessageToUI', args),
     getExecutionCancelSignal: () => signal,

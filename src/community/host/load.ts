@@ -81,7 +81,9 @@ export function loadPackage(dir: string): LoadedPackage {
       const path = resolve(dir, file);
       if (!path.startsWith(dir + sep)) throw new Error('path leaves the package');
       const credential = instantiate(load(path), path) as Record<string, unknown>;
-      out.credentials.push(toData({ ...Object.fromEntries(Object.entries(credential)) }) as ICredentialType);
+      // preAuthentication is a method of the class (n8n calls it for a credential with an expirable field).
+      const preAuthentication = typeof credential.preAuthentication === 'function' ? { preAuthentication: credential.preAuthentication } : {};
+      out.credentials.push(toData({ ...Object.fromEntries(Object.entries(credential)), ...preAuthentication }) as ICredentialType);
     } catch (e) {
       problems.push(`${file}: ${(e as Error).message}`);
     }

@@ -5,8 +5,9 @@
 import Module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FromHost, ToHost } from '../protocol.ts';
-import { hostFunctions, loadedTypes, loadPackage, unloadPackage, type PackageNodeType } from './load.ts';
+import { loadedTypes, loadPackage, unloadPackage, type PackageNodeType } from './load.ts';
 import { createExecuteThis, serializeError, type HostChannel } from './execute.ts';
+import { callHostFunction } from './functions.ts';
 
 const N8N_WORKFLOW = fileURLToPath(new URL('../n8n-workflow/index.ts', import.meta.url));
 type Resolve = (request: string, ...rest: unknown[]) => string;
@@ -64,6 +65,15 @@ async function handle(message: ToHost): Promise<unknown> {
         runs.delete(message.id);
       }
     }
+    case 'function': {
+      const abort = new AbortController();
+      runs.set(message.id, abort);
+      try {
+        return await callHostFunction(message, channelFor(message.id), abort.signal);
+      } finally {
+        runs.delete(message.id);
+      }
+    }
     case 'loadOptions': {
       const type = nodeTypeOf(message.type, message.version);
       const method = (message.search ? type.methods?.listSearch : type.methods?.loadOptions)?.[message.method];
@@ -116,6 +126,4 @@ process.on('message', (message: ToHost) => {
   );
 });
 
-// Calls of description functions (routing preSend …) are not offered yet: keep the table referenced.
-void hostFunctions;
 send({ kind: 'ready' });

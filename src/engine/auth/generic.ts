@@ -32,9 +32,12 @@ export class EmptyAuthKeyError extends Error {
   }
 }
 
-function resolveMap(map: Record<string, string> | undefined, credentials: IDataObject, limits: ExpressionLimits, where: 'headers' | 'qs' | 'body'): Record<string, string> {
+function resolveMap(map: Record<string, string> | string | undefined, credentials: IDataObject, limits: ExpressionLimits, where: 'headers' | 'qs' | 'body'): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(map ?? {})) {
+  // A whole map may be one expression ('={{ $credentials.a ? { X: … } : {} }}'), as packages write it.
+  const resolved = typeof map === 'string' ? resolveCredentialValue(map, credentials, limits) : map;
+  if (resolved === null || typeof resolved !== 'object') return out;
+  for (const [key, value] of Object.entries(resolved as Record<string, string>)) {
     const name = asText(resolveCredentialValue(key, credentials, limits));
     if (!name) throw new EmptyAuthKeyError(where);
     out[name] = asText(resolveCredentialValue(value, credentials, limits));
@@ -52,10 +55,12 @@ export function applyGenericAuthenticate(authenticate: IAuthenticateGeneric, cre
   }
   if (qs) setQuery(options, resolveMap(qs, credentials, limits, 'qs'));
   if (body) mergeBody(options, resolveMap(body, credentials, limits, 'body'));
-  if (auth) {
+  // auth too may be one expression, and may resolve to nothing (no Basic auth for this credential).
+  const authValue = (typeof auth === 'string' ? resolveCredentialValue(auth, credentials, limits) : auth) as { username?: string; password?: string } | undefined | null;
+  if (authValue && typeof authValue === 'object') {
     options.auth = {
-      username: asText(resolveCredentialValue(auth.username ?? '', credentials, limits)),
-      password: asText(resolveCredentialValue(auth.password ?? '', credentials, limits)),
+      username: asText(resolveCredentialValue(authValue.username ?? '', credentials, limits)),
+      password: asText(resolveCredentialValue(authValue.password ?? '', credentials, limits)),
     };
   }
 }

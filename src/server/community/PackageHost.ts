@@ -13,6 +13,8 @@ const HOST_ENTRY = fileURLToPath(new URL('../../community/host/main.ts', import.
 const SOURCE_ROOT = dirname(dirname(HOST_ENTRY));
 /** Pure shared code (src/model) the host's n8n-workflow imports. */
 const MODEL_ROOT = join(dirname(SOURCE_ROOT), 'model');
+/** The libraries of the expression language (src/model/expressions), for evaluateExpression in package code. */
+const EXPRESSION_LIBRARIES = ['luxon', 'acorn', 'title-case', 'transliteration', '@noble/hashes'].map((name) => join(dirname(dirname(SOURCE_ROOT)), 'node_modules', name));
 
 export interface PackageHostOptions {
   /** Where packages are installed (their node_modules folder is below it). */
@@ -25,7 +27,7 @@ export interface PackageHostOptions {
 }
 
 /** A request to the host (its id is added here). */
-export type HostRequest = ToHost extends infer T ? (T extends { id: number; kind: 'load' | 'unload' | 'execute' | 'loadOptions' } ? Omit<T, 'id'> : never) : never;
+export type HostRequest = ToHost extends infer T ? (T extends { id: number; kind: 'load' | 'unload' | 'execute' | 'loadOptions' | 'function' } ? Omit<T, 'id'> : never) : never;
 
 /** A call back from the host during a request (credentials, HTTP …). */
 export type HostCallHandler = (method: string, args: unknown[]) => Promise<unknown>;
@@ -83,7 +85,7 @@ export class PackageHost {
     if (this.#ready) return this.#ready;
     const { packagesDir, memoryMb } = this.#options;
     const child = fork(HOST_ENTRY, [], {
-      execArgv: ['--permission', `--allow-fs-read=${packagesDir}`, `--allow-fs-read=${SOURCE_ROOT}`, `--allow-fs-read=${MODEL_ROOT}`, `--max-old-space-size=${memoryMb}`, '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'],
+      execArgv: ['--permission', `--allow-fs-read=${packagesDir}`, `--allow-fs-read=${SOURCE_ROOT}`, `--allow-fs-read=${MODEL_ROOT}`, ...EXPRESSION_LIBRARIES.map((dir) => `--allow-fs-read=${dir}`), `--max-old-space-size=${memoryMb}`, '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'],
       // No secrets reach package code: a small environment of its own.
       env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', TZ: process.env.TZ ?? '' },
       serialization: 'advanced',

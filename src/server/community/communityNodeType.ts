@@ -10,7 +10,8 @@ import type { ExecutePayload, LoadedNode, ResolvedParameters } from '../../commu
 import { NodeApiError, NodeOperationError, type ExecuteFunctions, type HttpRequestOptions, type LegacyRequestOptions, type ListSearchResult, type LoadOptionsFunctions, type NodeOutput, type NodeType } from '../../nodes/types.ts';
 import { legacyResult, legacyToHttpOptions } from '../../engine/auth/legacyRequest.ts';
 import { PackageHostError, type PackageHost } from './PackageHost.ts';
-import { runDeclarative } from './routing.ts';
+import { runDeclarative, type RoutingHooks } from './routing.ts';
+import { needsPackageAuth, plainOptions, sendWithPackageAuth } from './packageAuth.ts';
 
 function hasExpression(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.startsWith('=');
@@ -43,18 +44,8 @@ function resolveParameters(ctx: ExecuteFunctions, description: INodeTypeDescript
   return out;
 }
 
-/** A plain request's options as the engine's: a base URL joined, Basic credentials as a header. */
-function plainOptions(o: HttpRequestOptions & { baseURL?: string; auth?: { username?: string; password?: string } }): HttpRequestOptions {
-  const { baseURL, auth, ...rest } = o;
-  let url = rest.url;
-  if (baseURL && !/^https?:\/\//i.test(url)) url = `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-  const headers = { ...(rest.headers ?? {}) };
-  if (auth) headers.authorization = `Basic ${Buffer.from(`${auth.username ?? ''}:${auth.password ?? ''}`).toString('base64')}`;
-  return { ...rest, url, headers };
-}
-
 /** The host's calls back during a run, answered with the engine's context of the node. */
-function callsFor(ctx: ExecuteFunctions): (method: string, args: unknown[]) => Promise<unknown> {
+function callsFor(ctx: ExecuteFunctions, host?: PackageHost): (method: string, args: unknown[]) => Promise<unknown> {
   return async (method, args) => {
     const a = args as [never, never, never, never];
     switch (method) {
@@ -63,9 +54,14 @@ function callsFor(ctx: ExecuteFunctions): (method: string, args: unknown[]) => P
       case 'httpRequest':
         return ctx.helpers.httpRequest(plainOptions(a[0]));
       case 'httpRequestWithAuthentication':
+        if (host && needsPackageAuth(a[0])) return sendWithPackageAuth(host, ctx, a[0], a[1]);
         return ctx.helpers.httpRequestWithAuthentication(a[0], a[1], a[2]);
-      case 'requestWithAuthentication':
-        return ctx.helpers.requestWithAuthentication(a[0], a[1], a[2]);
+      case 'requestWithAuthentication': {
+        if (!host || !needsPackageAuth(a[0])) return ctx.helpers.requestWithAuthentication(a[0], a[1], a[2]);
+        const options = a[1] as LegacyRequestOptions;
+        const response = await sendWithPackageAuth(host, ctx, a[0], { ...legacyToHttpOptions(options), returnFullResponse: true });
+        return legacyResult(options, response as never);
+      }
       case 'request': {
         const options = a[0] as LegacyRequestOptions;
         const response = await ctx.helpers.httpRequest({ ...plainOptions(legacyToHttpOptions(options)), returnFullResponse: true });
@@ -121,6 +117,50 @@ function hostMethods(host: PackageHost, type: string, methods: LoadedNode['metho
   };
 }
 
+/** Package code inside a declarative node's routing runs in the host, `this` being the item's. */
+function routingHooks(host: PackageHost, ctx: ExecuteFunctions, description: INodeTypeDescription, type: string): RoutingHooks {
+  let payload: ExecutePayload | undefined;
+  const calls = callsFor(ctx, host);
+  const n = ctx.getNode();
+  return {
+    async callFunction(ref, itemIndex, args, onCall) {
+      const items = ctx.getInputData(0);
+      payload ??= {
+        node: n,
+        inputs: [],
+        parameters: resolveParameters(ctx, description, items.length),
+        mode: ctx.getMode(),
+        executionId: ctx.getExecutionId(),
+        workflow: ctx.getWorkflow(),
+        runIndex: ctx.getRunIndex(),
+        continueOnFail: ctx.continueOnFail(),
+        timezone: ctx.getTimezone(),
+        staticData: { global: ctx.getWorkflowStaticData('global'), node: ctx.getWorkflowStaticData('node') },
+        webhookUrls: {},
+      };
+      // Only the item's own input and parameters cross (sparse lists keep the indexes).
+      const one: INodeExecutionData[] = [];
+      one[itemIndex] = items[itemIndex] ?? { json: {} };
+      const perItem: Record<string, unknown[]> = {};
+      for (const [name, values] of Object.entries(payload.parameters.perItem)) {
+        const list: unknown[] = [];
+        list[itemIndex] = values[itemIndex];
+        perItem[name] = list;
+      }
+      const forItem: ExecutePayload = { ...payload, inputs: [one], parameters: { ...payload.parameters, perItem } };
+      try {
+        return await host.request({ kind: 'function', fn: ref.$hostFunction, payload: forItem, itemIndex, args }, `node "${n.name}" (${type})`, {
+          onCall: (method, a) => onCall?.(method, a) ?? calls(method, a as never),
+          signal: ctx.signal,
+        });
+      } catch (e) {
+        throw toNodeError(ctx, e);
+      }
+    },
+    sendAuthenticated: (credentialType, options) => (needsPackageAuth(credentialType) ? sendWithPackageAuth(host, ctx, credentialType, options as never) : undefined),
+  };
+}
+
 export function communityNodeTypes(packageName: string, loaded: LoadedNode[], host: PackageHost, iconUrl: (type: string) => string): NodeType[] {
   const out: NodeType[] = [];
   for (const node of loaded) {
@@ -150,7 +190,7 @@ export function communityNodeTypes(packageName: string, loaded: LoadedNode[], ho
           let result: { output: unknown; staticData: ExecutePayload['staticData'] };
           try {
             result = (await host.request({ kind: 'execute', type, version: n.typeVersion, payload }, `node "${n.name}" (${type})`, {
-              onCall: callsFor(ctx),
+              onCall: callsFor(ctx, host),
               onNotify: (method, args) => {
                 if (method === 'sendMessageToUI') ctx.sendMessageToUI(args.length === 1 ? args[0] : args);
               },
@@ -168,7 +208,7 @@ export function communityNodeTypes(packageName: string, loaded: LoadedNode[], ho
           return checkOutput(ctx, result.output);
         };
       } else if (kinds.declarative) {
-        nodeType.execute = (ctx) => runDeclarative(ctx, description);
+        nodeType.execute = (ctx) => runDeclarative(ctx, description, routingHooks(host, ctx, description, type));
       }
       if (node.methods.loadOptions.length || node.methods.listSearch.length) nodeType.methods = hostMethods(host, type, node.methods);
       out.push(nodeType);

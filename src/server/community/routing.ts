@@ -5,8 +5,9 @@
 // setKeyValue, filter, limit, sort, binaryData) and `routing.operations.pagination`. Values may
 // be expressions over $parameter, $value, $response, $responseItem and $request, evaluated by
 // the engine's expression code. Requests go out authenticated with the node's credential, as
-// built-in nodes send them. Functions in routing (preSend, postReceive functions) run package
-// code, which is not offered here yet: such a node fails with a clear error.
+// built-in nodes send them. Functions in routing (preSend, postReceive functions, a custom
+// pagination function) are package code: they run in the package host through `hooks`, with
+// `this` as n8n's IExecuteSingleFunctions of the item.
 import type { INodeProperties, INodeTypeDescription } from '../../model/nodeTypes.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
@@ -34,7 +35,16 @@ interface Routing {
 
 const MAX_PAGES = 10_000;
 
-function isFunctionRef(v: unknown): boolean {
+type FunctionRef = { $hostFunction: number };
+/** How package code of the routing is reached (the package host), and how requests are sent. */
+export interface RoutingHooks {
+  /** Calls a function of the description for item `itemIndex`; `onCall` answers its calls back. */
+  callFunction(ref: FunctionRef, itemIndex: number, args: unknown[], onCall?: (method: string, args: unknown[]) => Promise<unknown> | undefined): Promise<unknown>;
+  /** Sends with a credential whose authentication is package code; undefined = the engine's own. */
+  sendAuthenticated?(credentialType: string, options: Record<string, unknown>): Promise<unknown> | undefined;
+}
+
+function isFunctionRef(v: unknown): v is FunctionRef {
   return typeof v === 'object' && v !== null && '$hostFunction' in v;
 }
 
@@ -64,7 +74,7 @@ function routingsOf(p: INodeProperties & { routing?: Routing }, value: unknown):
   return out;
 }
 
-export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTypeDescription): Promise<NodeOutput> {
+export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTypeDescription, hooks?: RoutingHooks): Promise<NodeOutput> {
   const node = ctx.getNode();
   const items = ctx.getInputData(0);
   const parameters = (node.parameters ?? {}) as IDataObject;
@@ -72,12 +82,18 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
   const credential = (description.credentials ?? []).find((c) => displayParameter((c as Loose).displayOptions, parameters, parameters, node.typeVersion) && node.credentials?.[c.name]) ?? (description.credentials ?? []).find((c) => node.credentials?.[c.name]);
   const defaults = ((description as Loose).requestDefaults ?? {}) as Loose;
   const output: INodeExecutionData[] = [];
+  // n8n's routing sees the credential as $credentials (requestDefaults.baseURL: '={{$credentials.url}}').
+  const $credentials = credential ? ((await ctx.getCredentials(credential.name)) as IDataObject) : {};
+  const callFunction = (ref: FunctionRef, i: number, args: unknown[], onCall?: (method: string, args: unknown[]) => Promise<unknown> | undefined) => {
+    if (!hooks) throw new NodeOperationError(node, 'The node runs package code in its routing, which only community packages can', { itemIndex: i });
+    return hooks.callFunction(ref, i, args, onCall);
+  };
 
   for (let i = 0; i < items.length; i++) {
     try {
       const parameterValues = Object.fromEntries(properties.map((p) => [p.name, ctx.getNodeParameter(p.name, i, undefined as unknown)]).filter(([, v]) => v !== undefined));
       const evaluate = (value: unknown, keys: Record<string, unknown> = {}): unknown => {
-        if (typeof value === 'string' && value.startsWith('=')) return ctx.evaluateExpression(value, i, { $parameter: parameterValues, ...keys });
+        if (typeof value === 'string' && value.startsWith('=')) return ctx.evaluateExpression(value, i, { $parameter: parameterValues, $credentials, ...keys });
         if (Array.isArray(value)) return value.map((v) => evaluate(v, keys));
         if (value !== null && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluate(v, keys)]));
         return value;
@@ -98,6 +114,7 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
       };
       applyRequest(defaults);
       const postReceive: Loose[] = [];
+      const preSend: FunctionRef[] = [];
       let maxResults: unknown;
       let pagination: Loose | undefined;
       const visit = (p: INodeProperties & { routing?: Routing }, value: unknown) => {
@@ -105,7 +122,7 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
           const keys = { $value: value };
           applyRequest(routing.request, keys);
           if (routing.send) {
-            if ((routing.send.preSend ?? []).some(isFunctionRef)) throw new NodeOperationError(node, `Parameter "${p.displayName}" prepares its request with package code (routing.send.preSend), which Switchyard does not run yet`);
+            for (const fn of routing.send.preSend ?? []) if (isFunctionRef(fn)) preSend.push(fn);
             const send = evaluate({ ...routing.send, preSend: undefined }, keys) as Loose;
             if (send.type && send.property !== undefined && !(send.value === undefined && value === undefined)) {
               const v = routing.send.value === undefined ? value : send.value;
@@ -131,22 +148,31 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
       for (const p of properties) visit(p as INodeProperties & { routing?: Routing }, parameterValues[p.name]);
       if (!request.url && !request.baseURL) throw new NodeOperationError(node, 'The node describes no URL for its request (requestDefaults.baseURL or routing.request.url)', { itemIndex: i });
 
+      // n8n: a binaryData postReceive makes the request read its answer as bytes.
+      const binary = postReceive.some((a) => !isFunctionRef(a) && a.type === 'binaryData');
+      if (binary) request.encoding = 'arraybuffer';
       const send = async (r: Request): Promise<HttpResponse> => {
-        const options = { ...r, body: r.body, json: true, returnFullResponse: true };
+        const options = { ...r, body: r.body, json: !binary, returnFullResponse: true };
         try {
-          const response = credential ? await ctx.helpers.httpRequestWithAuthentication(credential.name, options) : await ctx.helpers.httpRequest({ ...options, url: r.baseURL && !/^https?:/i.test(r.url) ? `${r.baseURL.replace(/\/+$/, '')}/${r.url.replace(/^\/+/, '')}` : r.url });
+          const packaged = credential ? hooks?.sendAuthenticated?.(credential.name, options) : undefined;
+          const response = packaged ? await packaged : credential ? await ctx.helpers.httpRequestWithAuthentication(credential.name, options) : await ctx.helpers.httpRequest({ ...options, url: r.baseURL && !/^https?:/i.test(r.url) ? `${r.baseURL.replace(/\/+$/, '')}/${r.url.replace(/^\/+/, '')}` : r.url });
           return response as HttpResponse;
         } catch (e) {
           if (e instanceof NodeApiError || e instanceof NodeOperationError) throw e;
           throw new NodeApiError(node, (e as Error).message, { itemIndex: i });
         }
       };
-      const toItems = (response: HttpResponse, pageRequest: Request): INodeExecutionData[] => {
+      const toItems = async (response: HttpResponse, pageRequest: Request): Promise<INodeExecutionData[]> => {
         let list: INodeExecutionData[] = [];
         const body = response.body;
         list = (Array.isArray(body) ? body : [body]).map((json) => ({ json: (json ?? {}) as IDataObject }));
         for (const action of postReceive) {
-          if (isFunctionRef(action)) throw new NodeOperationError(node, 'The node reads its answer with package code (routing.output.postReceive function), which Switchyard does not run yet', { itemIndex: i });
+          if (isFunctionRef(action)) {
+            const got = await callFunction(action, i, [list, { body: response.body, headers: response.headers, statusCode: response.statusCode, statusMessage: response.statusMessage }]);
+            if (!Array.isArray(got)) throw new NodeOperationError(node, 'A postReceive function of the node returned no list of items', { itemIndex: i });
+            list = got as INodeExecutionData[];
+            continue;
+          }
           const keys = { $response: response, $request: pageRequest };
           const props = (action.properties ?? {}) as Loose;
           if (action.enabled !== undefined && !evaluate(action.enabled, keys)) continue;
@@ -176,8 +202,14 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
               list = [...list].sort((a, b) => String(getPath(a.json, key) ?? '').localeCompare(String(getPath(b.json, key) ?? ''), undefined, { numeric: true }));
               break;
             }
-            case 'binaryData':
-              throw new NodeOperationError(node, 'The node turns its answer into a file (postReceive binaryData), which Switchyard does not support for declarative nodes yet', { itemIndex: i });
+            case 'binaryData': {
+              const body = response.body;
+              const bytes = body instanceof Uint8Array ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+              const contentType = Object.entries(response.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+              const binaryData = await ctx.helpers.prepareBinaryData(bytes, undefined, typeof contentType === 'string' ? contentType.split(';')[0] : undefined);
+              list = [{ json: {}, binary: { [String(evaluate(props.destinationProperty ?? 'data', keys))]: binaryData } }];
+              break;
+            }
             default:
               throw new NodeOperationError(node, `Unknown postReceive action "${String(action.type)}"`, { itemIndex: i });
           }
@@ -185,16 +217,34 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
         return list;
       };
 
+      // The package's preSend functions, in order, each given the request the previous returned.
+      let prepared: Request = request;
+      for (const fn of preSend) {
+        const next = (await callFunction(fn, i, [prepared])) as Request | undefined;
+        if (!next || typeof next !== 'object') throw new NodeOperationError(node, 'A preSend function of the node returned no request', { itemIndex: i });
+        prepared = { ...next, qs: next.qs ?? {}, headers: next.headers ?? {} };
+      }
+
       const collected: INodeExecutionData[] = [];
       if (!pagination) {
-        collected.push(...toItems(await send(request), request));
+        collected.push(...(await toItems(await send(prepared), prepared)));
+      } else if (isFunctionRef(pagination)) {
+        // n8n's custom pagination: the function pages itself, each page through makeRoutingRequest.
+        const resultOptions = { options: prepared, maxResults, paginate: true, preSend: [], postReceive: [], requestOperations: {} };
+        const got = await callFunction(pagination, i, [resultOptions], (method, args) => {
+          if (method !== 'makeRoutingRequest') return undefined;
+          const options = ((args[0] as Loose | undefined)?.options ?? args[0] ?? prepared) as Request;
+          const r: Request = { ...prepared, ...options, qs: options.qs ?? {}, headers: options.headers ?? {} };
+          return send(r).then((response) => toItems(response, r));
+        });
+        if (!Array.isArray(got)) throw new NodeOperationError(node, 'The pagination function of the node returned no list of items', { itemIndex: i });
+        collected.push(...(got as INodeExecutionData[]));
       } else {
-        if (isFunctionRef(pagination)) throw new NodeOperationError(node, 'The node pages through results with package code (pagination function), which Switchyard does not run yet', { itemIndex: i });
         const props = (pagination.properties ?? {}) as Loose;
-        let pageRequest = structuredClone(request);
+        let pageRequest = structuredClone(prepared);
         for (let page = 0; page < MAX_PAGES; page++) {
           const response = await send(pageRequest);
-          const got = toItems(response, pageRequest);
+          const got = await toItems(response, pageRequest);
           collected.push(...got);
           if (maxResults !== undefined && collected.length >= Number(maxResults)) break;
           if (pagination.type === 'offset') {
