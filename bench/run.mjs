@@ -32,6 +32,7 @@ const suites = [
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
   { name: 'community-node', file: 'communityNode.bench.ts', fn: 'runCommunityNodeBench' },
+  { name: 'declarative-node', file: 'declarativeNode.bench.ts', fn: 'runDeclarativeNodeBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 
