@@ -55,6 +55,47 @@ export interface ExecutePayload {
   webhookUrls: Record<string, string>;
 }
 
+/**
+ * A trigger, poll or webhook node's call outside a run (n8n's ITriggerFunctions, IPollFunctions,
+ * IWebhookFunctions, IHookFunctions): parameters resolved once, no input items.
+ */
+export interface TriggerPayload {
+  node: INode;
+  parameters: ResolvedParameters;
+  mode: WorkflowExecuteMode;
+  /** n8n's activation mode: 'init' (server start), 'activate', 'update', 'manual'. */
+  activation: string;
+  workflow: { id?: string; name?: string; active: boolean };
+  timezone: string;
+  staticData: { global: IDataObject; node: IDataObject };
+  /** The node's webhook URLs by webhook name ('default' …). */
+  webhookUrls: Record<string, string>;
+  /** The webhook being called or set up (its description's name). */
+  webhookName?: string;
+  /** The HTTP request a webhook node answers. */
+  request?: WebhookRequestPayload;
+}
+
+export interface WebhookRequestPayload {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: IDataObject;
+  params: Record<string, string>;
+  /** Parsed as n8n parses it (JSON, form, XML, text); {} when empty. */
+  body: unknown;
+  rawBody: Uint8Array;
+  ip: string;
+}
+
+/** What a webhook node's response object was told (getResponseObject()). */
+export interface RecordedResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body?: unknown;
+  ended: boolean;
+}
+
 export interface SerializedError {
   name: string;
   message: string;
@@ -69,6 +110,15 @@ export type ToHost =
   | { kind: 'unload'; id: number; dir: string }
   | { kind: 'execute'; id: number; type: string; version: number; payload: ExecutePayload }
   | { kind: 'loadOptions'; id: number; type: string; version: number; method: string; search: boolean; parameters: IDataObject; filter?: string; paginationToken?: string }
+  /** Starts a trigger node (trigger()); it stays open under this id until closeTrigger. */
+  | { kind: 'trigger'; id: number; type: string; version: number; payload: TriggerPayload }
+  | { kind: 'closeTrigger'; id: number; trigger: number }
+  | { kind: 'manualTrigger'; id: number; trigger: number }
+  /** A cron registered by a trigger (helpers.registerCron) is due. */
+  | { kind: 'cronTick'; trigger: number; cron: number }
+  | { kind: 'poll'; id: number; type: string; version: number; payload: TriggerPayload }
+  | { kind: 'webhook'; id: number; type: string; version: number; payload: TriggerPayload }
+  | { kind: 'webhookMethod'; id: number; type: string; version: number; method: 'checkExists' | 'create' | 'delete'; payload: TriggerPayload }
   /**
    * Calls a function of a package's description (routing preSend / postReceive / pagination, a
    * credential's authenticate or preAuthentication) by its id: with `payload`, `this` is n8n's

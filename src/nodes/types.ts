@@ -215,6 +215,76 @@ export interface ExecuteFunctions {
 
 export type NodeOutput = INodeExecutionData[][] | null;
 
+/**
+ * What a node that starts runs by itself gets while its workflow is active (n8n's trigger and
+ * poll nodes of community packages; the built-in schedule, webhook and form triggers have their
+ * own paths). The server owns the timers and starts the runs.
+ */
+export interface NodeTriggerContext {
+  /** The node's functions outside a run: parameters, credentials, HTTP helpers, static data. */
+  readonly ctx: ExecuteFunctions;
+  /** n8n's activation mode: 'init' (server start), 'activate', 'update'. */
+  readonly activation: 'init' | 'activate' | 'update';
+  /** Starts a run with these outputs of the node. */
+  emit(data: INodeExecutionData[][]): void;
+  /** The trigger stopped working while active: it is started again, or the workflow shown as failed. */
+  fail(error: Error): void;
+  /** A failure that leaves the trigger running (one poll that threw). */
+  warn(error: Error): void;
+  /** Calls `fire` on a cron expression (in the workflow's time zone) until the returned stop. */
+  schedule(cron: string, fire: () => void): () => void;
+  /** Static data changed outside a run (ctx.getWorkflowStaticData): stores it. */
+  saveStaticData(): void;
+}
+
+/** One webhook of a node other than Webhook and Form Trigger (n8n's IWebhookDescription, resolved). */
+export interface NodeWebhookDescription {
+  name: string;
+  httpMethod: string;
+  path: string;
+  isFullPath?: boolean;
+  responseMode: string;
+  responseCode: number;
+  responseData?: string;
+}
+
+/** The request a node's webhook answers. */
+export interface NodeWebhookRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: IDataObject;
+  params: Record<string, string>;
+  body: unknown;
+  rawBody: Uint8Array;
+  ip: string;
+}
+
+/** What a node's webhook() answered (n8n's IWebhookResponseData), and what it wrote to its response object. */
+export interface NodeWebhookResult {
+  workflowData?: INodeExecutionData[][];
+  webhookResponse?: unknown;
+  noWebhookResponse?: boolean;
+  response?: { statusCode: number; headers: Record<string, string>; body?: unknown; ended: boolean };
+}
+
+export interface NodeWebhookCall {
+  ctx: ExecuteFunctions;
+  webhook: NodeWebhookDescription;
+  mode: 'webhook' | 'manual';
+  /** The node's webhook URLs by name, for getNodeWebhookUrl. */
+  urls: Record<string, string>;
+}
+
+/** A node's own webhooks (n8n's `webhook` and `webhookMethods`). */
+export interface NodeWebhooks {
+  /** The node's webhooks with their settings read from its parameters (throws for expressions it cannot read). */
+  list(node: INode): NodeWebhookDescription[];
+  run(call: NodeWebhookCall & { request: NodeWebhookRequest }): Promise<NodeWebhookResult>;
+  /** webhookMethods: checkExists, create, delete (registration at the remote service); true when none is defined. */
+  setup?(call: NodeWebhookCall & { activation: string }, method: 'checkExists' | 'create' | 'delete'): Promise<boolean>;
+}
+
 export interface NodeType {
   description: INodeTypeDescription;
   /**
@@ -228,6 +298,10 @@ export interface NodeType {
    * mode; Execute Workflow Trigger 1.1 trims the items to its declared inputs there).
    */
   executesInEveryMode?: boolean;
+  /** Starts the node while its workflow is active; resolves with the function that stops it. */
+  activate?(t: NodeTriggerContext): Promise<() => Promise<void>>;
+  /** Webhooks of the node's own (community webhook nodes). */
+  webhooks?: NodeWebhooks;
   /** Number of main outputs for a node instance whose outputs depend on parameters. */
   outputsFor?(node: INode): string[];
   /** Main inputs of a node instance whose input count depends on parameters (Merge v3). */

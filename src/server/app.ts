@@ -204,8 +204,21 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     processedData: repos.processedData,
   });
   const clock = options.clock ?? systemClock;
-  const activeWorkflows = new ActiveWorkflows({ workflows: repos.workflows, executions, push, scheduler: new Scheduler(clock), nodeIssues: createNodeIssueCheck(nodeTypes, config), log: app.log, timezone: config.timezone });
-  const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs);
+  const activeWorkflows = new ActiveWorkflows({
+    workflows: repos.workflows,
+    executions,
+    push,
+    scheduler: new Scheduler(clock),
+    nodeIssues: createNodeIssueCheck(nodeTypes, config),
+    log: app.log,
+    timezone: config.timezone,
+    // Community trigger, poll and webhook nodes start through their node types.
+    nodeTypes,
+    credentials: (type, node, runAs) => credentials.resolveForNode(type, node, runAs),
+    updateOAuthTokenData: (type, node, tokenData, runAs) => credentials.setOAuthTokenDataForNode(type, node, runAs, tokenData),
+    webhookUrl: (path) => `${webhookBase()}${config.endpointWebhook}/${path}`,
+  });
+  const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs, nodeTypes);
   const waitTracker = new WaitTracker({ executions: repos.executions, service: executions, log: app.log, clock });
 
   const restPrefix = `${config.basePath}${REST_ENDPOINT}`;
@@ -308,7 +321,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       // No new runs from triggers while the running ones finish.
       clearInterval(sweeper);
       await pruner?.stop();
-      activeWorkflows.close();
+      await activeWorkflows.close();
       testWebhooks.close();
       waitTracker.close();
       context.auth.mailer?.close();

@@ -214,3 +214,184 @@ export async function startRegistry(packages: BuiltPackage[]): Promise<{ url: st
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   return { url: base, server, add: (p) => list.push(p), requests };
 }
+
+// Trigger, polling and webhook nodes as n8n's packages write them (compiled TypeScript importing
+// n8n-workflow): `apiBase` is a local service the nodes talk to.
+const TICKER = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Ticker = void 0;
+const n8n_workflow_1 = require("n8n-workflow");
+class Ticker {
+  constructor() {
+    this.description = {
+      displayName: 'Ticker', name: 'ticker', group: ['trigger'], version: 1, description: 'Emits a tick every few milliseconds',
+      defaults: { name: 'Ticker' }, inputs: [], outputs: [n8n_workflow_1.NodeConnectionTypes.Main],
+      properties: [
+        { displayName: 'Every (ms)', name: 'every', type: 'number', default: 200 },
+        { displayName: 'Label', name: 'label', type: 'string', default: 'tick' },
+        { displayName: 'Behaviour', name: 'behaviour', type: 'options', default: 'tick', options: [
+          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' } ] },
+        { displayName: 'Report URL', name: 'reportUrl', type: 'string', default: '' },
+      ],
+    };
+  }
+  async trigger() {
+    const behaviour = this.getNodeParameter('behaviour');
+    const every = this.getNodeParameter('every', 200);
+    const label = this.getNodeParameter('label');
+    const reportUrl = this.getNodeParameter('reportUrl', '');
+    if (behaviour === 'throw') throw new n8n_workflow_1.NodeOperationError(this.getNode(), 'Ticker refuses to start', { description: 'Behaviour is set to Throw' });
+    if (behaviour === 'hang') { for (;;) {} }
+    const data = this.getWorkflowStaticData('node');
+    const tick = () => {
+      data.ticks = (data.ticks || 0) + 1;
+      this.emit([this.helpers.returnJsonArray([{ tick: data.ticks, label, mode: this.getMode(), activation: this.getActivationMode() }])]);
+    };
+    let timer;
+    if (behaviour === 'emitError') timer = setTimeout(() => this.emitError(new Error('the remote stream broke')), every);
+    else if (behaviour === 'cron') this.helpers.registerCron({ expression: '* * * * * *' }, tick);
+    else timer = setInterval(tick, every);
+    const closeFunction = async () => {
+      clearInterval(timer);
+      clearTimeout(timer);
+      if (reportUrl) await this.helpers.httpRequest({ method: 'POST', url: reportUrl, body: { closed: label }, json: true });
+    };
+    const manualTriggerFunction = async () => {
+      this.emit([this.helpers.returnJsonArray([{ manual: true, label, mode: this.getMode() }])]);
+    };
+    return { closeFunction, manualTriggerFunction };
+  }
+}
+exports.Ticker = Ticker;
+`;
+
+const POLLER = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Poller = void 0;
+const n8n_workflow_1 = require("n8n-workflow");
+class Poller {
+  constructor() {
+    this.description = {
+      displayName: 'Poller', name: 'poller', group: ['trigger'], version: 1, polling: true, description: 'Polls a list for new entries',
+      defaults: { name: 'Poller' }, inputs: [], outputs: [n8n_workflow_1.NodeConnectionTypes.Main],
+      credentials: [{ name: 'pollerApi', required: true }],
+      properties: [
+        { displayName: 'URL', name: 'url', type: 'string', default: '' },
+        { displayName: 'Fail', name: 'fail', type: 'boolean', default: false },
+      ],
+    };
+  }
+  async poll() {
+    if (this.getNodeParameter('fail')) throw new n8n_workflow_1.NodeApiError(this.getNode(), { message: 'The list service refused' }, { message: 'The list service refused', httpCode: '503' });
+    const data = this.getWorkflowStaticData('node');
+    const since = data.lastId || 0;
+    const response = await this.helpers.httpRequestWithAuthentication.call(this, 'pollerApi', { method: 'GET', url: this.getNodeParameter('url'), qs: { since }, json: true });
+    const fresh = response.entries.filter((e) => e.id > since);
+    if (!fresh.length) return null;
+    data.lastId = Math.max(...fresh.map((e) => e.id));
+    data.polls = (data.polls || 0) + 1;
+    return [this.helpers.returnJsonArray(fresh.map((e) => ({ ...e, mode: this.getMode() })))];
+  }
+}
+exports.Poller = Poller;
+`;
+
+const POLLER_CREDENTIAL = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class PollerApi {
+  constructor() {
+    this.name = 'pollerApi';
+    this.displayName = 'Poller API';
+    this.properties = [{ displayName: 'Key', name: 'key', type: 'string', typeOptions: { password: true }, default: '' }];
+    this.authenticate = { type: 'generic', properties: { headers: { 'X-Api-Key': '={{$credentials.key}}' } } };
+  }
+}
+exports.PollerApi = PollerApi;
+`;
+
+const HOOK = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Hook = void 0;
+const n8n_workflow_1 = require("n8n-workflow");
+class Hook {
+  constructor() {
+    this.description = {
+      displayName: 'Hook', name: 'hook', group: ['trigger'], version: 1, description: 'Receives events a service sends',
+      defaults: { name: 'Hook' }, inputs: [], outputs: [n8n_workflow_1.NodeConnectionTypes.Main],
+      webhooks: [{ name: 'default', httpMethod: '={{$parameter["httpMethod"]}}', responseMode: 'onReceived', path: 'events' }],
+      properties: [
+        { displayName: 'HTTP Method', name: 'httpMethod', type: 'options', default: 'POST', options: [{ name: 'GET', value: 'GET' }, { name: 'POST', value: 'POST' }] },
+        { displayName: 'Service URL', name: 'serviceUrl', type: 'string', default: '' },
+      ],
+    };
+    this.webhookMethods = {
+      default: {
+        async checkExists() {
+          const data = this.getWorkflowStaticData('node');
+          if (!data.webhookId) return false;
+          const list = await this.helpers.httpRequest({ method: 'GET', url: this.getNodeParameter('serviceUrl') + '/hooks', json: true });
+          return list.some((h) => h.id === data.webhookId && h.url === this.getNodeWebhookUrl('default'));
+        },
+        async create() {
+          const created = await this.helpers.httpRequest({ method: 'POST', url: this.getNodeParameter('serviceUrl') + '/hooks', body: { url: this.getNodeWebhookUrl('default'), mode: this.getMode(), activation: this.getActivationMode() }, json: true });
+          this.getWorkflowStaticData('node').webhookId = created.id;
+          return true;
+        },
+        async delete() {
+          const data = this.getWorkflowStaticData('node');
+          await this.helpers.httpRequest({ method: 'DELETE', url: this.getNodeParameter('serviceUrl') + '/hooks/' + data.webhookId, json: true });
+          delete data.webhookId;
+          return true;
+        },
+      },
+    };
+  }
+  async webhook() {
+    const body = this.getBodyData();
+    if (body.challenge) {
+      const res = this.getResponseObject();
+      res.status(202).setHeader('x-challenge', 'yes');
+      res.send(String(body.challenge));
+      return { noWebhookResponse: true };
+    }
+    if (body.ignore) return { webhookResponse: { ignored: true } };
+    if (body.explode) throw new n8n_workflow_1.NodeOperationError(this.getNode(), 'The event could not be read');
+    const req = this.getRequestObject();
+    return {
+      webhookResponse: { received: body.event },
+      workflowData: [this.helpers.returnJsonArray([{ event: body.event, query: this.getQueryData(), header: this.getHeaderData()['x-event'], method: req.method, webhook: this.getWebhookName(), url: this.getNodeWebhookUrl('default') }])],
+    };
+  }
+}
+exports.Hook = Hook;
+`;
+
+/** A package with a trigger node (Ticker), a polling node (Poller, with a credential) and a webhook node (Hook). */
+export function buildTriggerPackage(dir: string, options: { name?: string; version?: string } = {}): BuiltPackage {
+  const name = options.name ?? 'n8n-nodes-switchyard-triggers';
+  const version = options.version ?? '1.0.0';
+  const root = join(dir, `${name}-${version}`);
+  mkdirSync(join(root, 'dist', 'nodes'), { recursive: true });
+  mkdirSync(join(root, 'dist', 'credentials'), { recursive: true });
+  const manifest = {
+    name,
+    version,
+    description: 'Trigger nodes written for a Switchyard test',
+    keywords: ['n8n-community-node-package'],
+    author: { name: 'Test Author' },
+    license: 'MIT',
+    n8n: {
+      n8nNodesApiVersion: 1,
+      credentials: ['dist/credentials/PollerApi.credentials.js'],
+      nodes: ['dist/nodes/Ticker.node.js', 'dist/nodes/Poller.node.js', 'dist/nodes/Hook.node.js'],
+    },
+    peerDependencies: { 'n8n-workflow': '*' },
+  };
+  writeFileSync(join(root, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(root, 'dist', 'nodes', 'Ticker.node.js'), TICKER);
+  writeFileSync(join(root, 'dist', 'nodes', 'Poller.node.js'), POLLER);
+  writeFileSync(join(root, 'dist', 'nodes', 'Hook.node.js'), HOOK);
+  writeFileSync(join(root, 'dist', 'credentials', 'PollerApi.credentials.js'), POLLER_CREDENTIAL);
+  const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+  return { name, version, tarball: readFileSync(join(dir, file)), manifest };
+}

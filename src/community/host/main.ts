@@ -8,6 +8,7 @@ import type { FromHost, ToHost } from '../protocol.ts';
 import { loadedTypes, loadPackage, unloadPackage, type PackageNodeType } from './load.ts';
 import { createExecuteThis, serializeError, type HostChannel } from './execute.ts';
 import { callHostFunction } from './functions.ts';
+import { createHookThis, createPollThis, createTriggerThis, createWebhookThis, recordingResponse, type OpenTrigger } from './trigger.ts';
 
 const N8N_WORKFLOW = fileURLToPath(new URL('../n8n-workflow/index.ts', import.meta.url));
 type Resolve = (request: string, ...rest: unknown[]) => string;
@@ -22,6 +23,26 @@ const send = (message: FromHost) => process.send!(message);
 let nextCallId = 1;
 const pendingCalls = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
 const runs = new Map<number, AbortController>();
+/** Open triggers (trigger() returned) by the id of the request that started them. */
+const triggers = new Map<number, OpenTrigger>();
+
+type HookMethod = (this: unknown) => Promise<unknown>;
+type TriggerNodeType = PackageNodeType & { webhookMethods?: Record<string, Partial<Record<'checkExists' | 'create' | 'delete', HookMethod>>> };
+type TriggerResponse = { closeFunction?: () => unknown; manualTriggerFunction?: () => unknown } | undefined;
+
+/** Runs package code that the server did not ask for (a cron a trigger registered). */
+function runDetached(trigger: number, fn: () => unknown): void {
+  try {
+    Promise.resolve(fn()).catch((e: unknown) => send({ kind: 'notify', run: trigger, method: 'emitError', args: [serializeError(e)] }));
+  } catch (e) {
+    send({ kind: 'notify', run: trigger, method: 'emitError', args: [serializeError(e)] });
+  }
+}
+
+// Package code that throws from a timer or leaves a promise rejected must not stop the host (and
+// with it every other package's triggers): it is reported on stderr, which the server logs.
+process.on('uncaughtException', (e) => process.stderr.write(`uncaught error in package code: ${(e as Error)?.stack ?? String(e)}\n`));
+process.on('unhandledRejection', (e) => process.stderr.write(`unhandled rejection in package code: ${(e as Error)?.stack ?? String(e)}\n`));
 
 function channelFor(run: number): HostChannel {
   return {
@@ -61,6 +82,77 @@ async function handle(message: ToHost): Promise<unknown> {
         const self = createExecuteThis(message.payload, channelFor(message.id), abort.signal);
         const output = await type.execute.call(self);
         return { output, staticData: message.payload.staticData };
+      } finally {
+        runs.delete(message.id);
+      }
+    }
+    case 'trigger': {
+      const type = nodeTypeOf(message.type, message.version);
+      if (typeof type.trigger !== 'function') throw new Error(`Node type "${message.type}" has no trigger method`);
+      const open: OpenTrigger = { crons: new Map(), abort: new AbortController() };
+      triggers.set(message.id, open);
+      try {
+        const self = createTriggerThis(message.payload, channelFor(message.id), open);
+        const response = (await type.trigger.call(self)) as TriggerResponse;
+        open.close = typeof response?.closeFunction === 'function' ? response.closeFunction : undefined;
+        open.manual = typeof response?.manualTriggerFunction === 'function' ? response.manualTriggerFunction : undefined;
+        return { manual: open.manual !== undefined };
+      } catch (e) {
+        triggers.delete(message.id);
+        open.abort.abort();
+        throw e;
+      }
+    }
+    case 'closeTrigger': {
+      const open = triggers.get(message.trigger);
+      if (!open) return null;
+      triggers.delete(message.trigger);
+      open.abort.abort();
+      open.crons.clear();
+      await open.close?.();
+      return null;
+    }
+    case 'manualTrigger': {
+      const open = triggers.get(message.trigger);
+      if (!open?.manual) throw new Error('The trigger has no manual trigger function');
+      await open.manual();
+      return null;
+    }
+    case 'poll': {
+      const type = nodeTypeOf(message.type, message.version);
+      if (typeof type.poll !== 'function') throw new Error(`Node type "${message.type}" has no poll method`);
+      const abort = new AbortController();
+      runs.set(message.id, abort);
+      try {
+        const output = await type.poll.call(createPollThis(message.payload, channelFor(message.id), abort.signal));
+        return { output: output ?? null, staticData: message.payload.staticData };
+      } finally {
+        runs.delete(message.id);
+      }
+    }
+    case 'webhook': {
+      const type = nodeTypeOf(message.type, message.version);
+      if (typeof type.webhook !== 'function') throw new Error(`Node type "${message.type}" has no webhook method`);
+      const abort = new AbortController();
+      runs.set(message.id, abort);
+      try {
+        const { response, recorded } = recordingResponse();
+        const result = (await type.webhook.call(createWebhookThis(message.payload, channelFor(message.id), abort.signal, response))) as Record<string, unknown> | undefined;
+        return { result: { workflowData: result?.workflowData, webhookResponse: result?.webhookResponse, noWebhookResponse: result?.noWebhookResponse === true }, response: recorded, staticData: message.payload.staticData };
+      } finally {
+        runs.delete(message.id);
+      }
+    }
+    case 'webhookMethod': {
+      const type = nodeTypeOf(message.type, message.version) as TriggerNodeType;
+      const method = type.webhookMethods?.[message.payload.webhookName ?? 'default']?.[message.method];
+      // A webhook without setup methods exists as soon as it is registered (n8n's default).
+      if (typeof method !== 'function') return { value: message.method === 'checkExists' ? false : true, staticData: message.payload.staticData, missing: true };
+      const abort = new AbortController();
+      runs.set(message.id, abort);
+      try {
+        const value = await method.call(createHookThis(message.payload, channelFor(message.id), abort.signal));
+        return { value, staticData: message.payload.staticData };
       } finally {
         runs.delete(message.id);
       }
@@ -120,8 +212,20 @@ process.on('message', (message: ToHost) => {
     send({ kind: 'pong', id: message.id });
     return;
   }
+  if (message.kind === 'cronTick') {
+    const onTick = triggers.get(message.trigger)?.crons.get(message.cron);
+    if (onTick) runDetached(message.trigger, onTick);
+    return;
+  }
   handle(message).then(
-    (value) => send({ kind: 'result', id: message.id, value }),
+    (value) => {
+      try {
+        send({ kind: 'result', id: message.id, value });
+      } catch (e) {
+        // A value that cannot cross (functions, symbols …).
+        send({ kind: 'error', id: message.id, error: { name: 'Error', message: `The node returned a value that cannot be sent to the server: ${(e as Error).message}` } });
+      }
+    },
     (error: unknown) => send({ kind: 'error', id: message.id, error: serializeError(error) }),
   );
 });

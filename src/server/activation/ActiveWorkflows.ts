@@ -4,7 +4,14 @@
 // one that fails stays marked active (the editor shows its warning) but does not run.
 // A workflow whose activated part has node issues (nodeIssues.ts, as in the editor) is refused:
 // checked here once, so production webhook calls and schedule ticks do not check again.
-import type { INode, IWorkflowBase } from '../../model/workflow.ts';
+// Nodes that start runs by themselves (community trigger and poll nodes: NodeType.activate) are
+// started here too, and webhook nodes with webhookMethods are registered with their service; a
+// trigger that fails while active (its package host stopped, emitError) is started again, and
+// after repeated failures the workflow is shown as failed to activate.
+import type { IDataObject, INode, IWorkflowBase } from '../../model/workflow.ts';
+import type { INodeExecutionData } from '../../model/execution.ts';
+import type { NodeTriggerContext, NodeType, NodeTypeRegistry, NodeWebhookCall } from '../../nodes/types.ts';
+import { nodeContext } from '../triggers/nodeContext.ts';
 import { workflowTimezone } from '../../model/timezone.ts';
 import type { IWorkflowDb } from '../../model/api.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
@@ -25,6 +32,7 @@ export interface ProductionTarget {
   workflow: IWorkflowBase;
   node: INode;
   settings: WebhookSettings;
+  hook?: NodeWebhook['hook'];
 }
 
 export interface ActivationError {
@@ -38,7 +46,16 @@ interface Prepared {
   workflow: IWorkflowDb;
   webhooks: NodeWebhook[];
   timers: Array<{ node: INode; timer: TriggerTimer }>;
+  /** Nodes started through their type's activate (community trigger and poll nodes). */
+  nodeTriggers: Array<{ node: INode; type: NodeType }>;
 }
+
+type ActivationMode = NodeTriggerContext['activation'];
+
+/** How often a failing trigger is started again before its workflow is shown as failed. */
+const MAX_REARMS = 5;
+/** A trigger that ran this long counts as healthy again. */
+const REARM_RESET_MS = 60_000;
 
 export interface ActivationLogger {
   info(obj: object, msg: string): void;
@@ -56,13 +73,27 @@ export interface ActiveWorkflowsDeps {
   log: ActivationLogger;
   /** Instance time zone, for workflows without their own. */
   timezone: string;
+  /** Node types: nodes whose type can activate or has webhooks of its own start through it. */
+  nodeTypes?: NodeTypeRegistry;
+  /** A node's credential among `runAs`'s (trigger nodes outside a run). */
+  credentials?: (type: string, node: INode, runAs: string | null) => Promise<IDataObject>;
+  updateOAuthTokenData?: (type: string, node: INode, tokenData: IDataObject | null, runAs: string | null) => Promise<void>;
+  /** The production URL of a webhook path. */
+  webhookUrl?: (path: string) => string;
+  /** Wait before starting a failed trigger again (attempt 1, 2 …); default 1 s, doubling. */
+  rearmDelayMs?: (attempt: number) => number;
 }
 
 export class ActiveWorkflows {
   readonly registry = new WebhookRegistry<ProductionTarget>();
   readonly #d: ActiveWorkflowsDeps;
-  readonly #stops = new Map<string, Array<() => void>>();
+  readonly #stops = new Map<string, Array<() => void | Promise<void>>>();
   readonly #errors = new Map<string, ActivationError>();
+  /** Activation generation per workflow: async starts that were overtaken close what they opened. */
+  readonly #generation = new Map<string, number>();
+  /** Async stops (trigger close functions, webhook deletion) still running, per workflow. */
+  readonly #closing = new Map<string, Promise<void>>();
+  readonly #rearms = new Map<string, { attempts: number; armedAt: number; timer?: NodeJS.Timeout }>();
 
   constructor(deps: ActiveWorkflowsDeps) {
     this.#d = deps;
@@ -74,7 +105,7 @@ export class ActiveWorkflows {
       const wf = await this.#d.workflows.get(id);
       if (!wf) continue;
       try {
-        this.activate(this.prepare(wf));
+        await this.activate(this.prepare(wf), 'init');
       } catch (e) {
         this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'workflow marked active could not be activated');
       }
@@ -109,17 +140,22 @@ export class ActiveWorkflows {
         const unknown = this.#d.nodeIssues(workflow.nodes, { onlyTypeUnknown: true });
         if (Object.keys(unknown).length) throw new WorkflowActivationError(workflowIssuesMessage(unknown));
       }
-      const webhooks = workflowWebhooks(workflow);
+      const webhooks = workflowWebhooks(workflow, undefined, this.#d.nodeTypes);
       const timezone = workflowTimezone(workflow, this.#d.timezone);
       const timers: Prepared['timers'] = [];
       for (const node of workflow.nodes) {
         if (node.disabled || !SCHEDULE_NODE_TYPES.has(node.type)) continue;
         for (const timer of triggerTimers(node, `${workflow.id}:${node.id ?? node.name}`, timezone)) timers.push({ node, timer });
       }
-      if (webhooks.length === 0 && timers.length === 0) {
+      const nodeTriggers: Prepared['nodeTriggers'] = [];
+      for (const node of workflow.nodes) {
+        const type = node.disabled ? undefined : this.#d.nodeTypes?.get(node.type, node.typeVersion);
+        if (type?.activate) nodeTriggers.push({ node, type });
+      }
+      if (webhooks.length === 0 && timers.length === 0 && nodeTriggers.length === 0) {
         throw new WorkflowActivationError(`Workflow "${workflow.name}" (${workflow.id}) has no node to start the workflow - at least one trigger, poller or webhook node is required`);
       }
-      if (!options.nodeIssuesChecked) this.#checkNodeIssues(workflow, [...webhooks.map((h) => h.node.name), ...timers.map((t) => t.node.name)]);
+      if (!options.nodeIssuesChecked) this.#checkNodeIssues(workflow, [...webhooks.map((h) => h.node.name), ...timers.map((t) => t.node.name), ...nodeTriggers.map((t) => t.node.name)]);
       const seen = new Map<string, string>();
       for (const h of webhooks) {
         const key = `${h.method} ${h.path}`;
@@ -130,7 +166,7 @@ export class ActiveWorkflows {
         }
         seen.set(key, h.node.name);
       }
-      return { workflow, webhooks, timers };
+      return { workflow, webhooks, timers, nodeTriggers };
     } catch (e) {
       const error = e instanceof WebhookConfigurationError || e instanceof ScheduleConfigurationError || e instanceof WorkflowActivationError ? new WorkflowActivationError(e.message) : e;
       this.#errors.set(workflow.id, { time: new Date().toISOString(), error: { message: (error as Error).message } });
@@ -145,21 +181,173 @@ export class ActiveWorkflows {
     if (Object.keys(issues).length) throw new WorkflowActivationError(workflowIssuesMessage(issues));
   }
 
-  /** Registers what prepare() checked, replacing an earlier activation of the same workflow. */
-  activate(p: Prepared): void {
+  /**
+   * Registers what prepare() checked, replacing an earlier activation of the same workflow, then
+   * sets up node webhooks at their services and starts trigger and poll nodes. When one of those
+   * fails, everything is taken down again, the error recorded and WorkflowActivationError thrown.
+   */
+  async activate(p: Prepared, activation: ActivationMode = 'activate'): Promise<void> {
     const { workflow } = p;
-    this.#remove(workflow.id);
-    for (const h of p.webhooks) this.registry.add(h, { workflowId: workflow.id, workflow, node: h.node, settings: h.settings });
-    const stops: Array<() => void> = [];
+    const id = workflow.id;
+    const generation = (this.#generation.get(id) ?? 0) + 1;
+    this.#generation.set(id, generation);
+    this.#remove(id);
+    const current = () => this.#generation.get(id) === generation;
+    for (const h of p.webhooks) this.registry.add(h, { workflowId: id, workflow, node: h.node, settings: h.settings, hook: h.hook });
+    const stops: Array<() => void | Promise<void>> = [];
     for (const { node, timer } of p.timers) {
       stops.push(this.#d.scheduler.start(timer.spec, (at) => this.#fire(workflow, node, timer, at)));
     }
-    this.#stops.set(workflow.id, stops);
-    this.#errors.delete(workflow.id);
-    this.#tell({ type: 'workflowActivated', data: { workflowId: workflow.id } });
+    this.#stops.set(id, stops);
+    const async = p.nodeTriggers.length > 0 || p.webhooks.some((h) => h.hook?.type.webhooks?.setup);
+    if (async) {
+      // Close functions of an earlier activation first (a trigger holding a port or a session).
+      await this.#closing.get(id);
+      let failing: INode | undefined;
+      try {
+        for (const h of p.webhooks) {
+          const setup = h.hook?.type.webhooks?.setup;
+          if (!setup || !current()) continue;
+          failing = h.node;
+          const call = { ...this.#hookCall(workflow, h.node, h.hook!.type, h.hook!.webhook), activation };
+          if (!(await setup(call, 'checkExists'))) {
+            if (!(await setup(call, 'create'))) throw new Error(`The webhook of node "${h.node.name}" could not be created at its service`);
+          }
+          this.#saveStaticData(workflow);
+          stops.push(() => setup(call, 'delete').then(() => this.#saveStaticData(workflow)).catch((err: Error) => this.#d.log.warn({ workflowId: id, node: h.node.name, err: err.message }, 'the webhook could not be deleted at its service')));
+        }
+        for (const { node, type } of p.nodeTriggers) {
+          if (!current()) break;
+          failing = node;
+          stops.push(await type.activate!(this.#triggerContext(workflow, node, type, activation, generation)));
+        }
+      } catch (e) {
+        const message = `Node "${failing?.name}" could not be started: ${(e as Error).message}`;
+        if (current()) {
+          // Anything the failed start left behind reports to no one.
+          this.#generation.set(id, generation + 1);
+          this.#remove(id);
+          this.#errors.set(id, { time: new Date().toISOString(), error: { message } });
+        } else {
+          void this.#stopAll(id, stops);
+        }
+        throw new WorkflowActivationError(message);
+      }
+      if (!current()) {
+        // Deactivated (or activated again) meanwhile: what this activation opened goes.
+        void this.#stopAll(id, stops);
+        return;
+      }
+    }
+    this.#errors.delete(id);
+    const rearm = this.#rearms.get(id);
+    if (rearm) rearm.armedAt = Date.now();
+    this.#tell({ type: 'workflowActivated', data: { workflowId: id } });
+  }
+
+  /** A node's own webhook, as its setup and call functions see it. */
+  #hookCall(workflow: IWorkflowDb, node: INode, type: NodeType, webhook: NodeWebhookCall['webhook']): NodeWebhookCall {
+    const ctx = this.#nodeContext(workflow, node, type);
+    const urls: Record<string, string> = {};
+    for (const w of type.webhooks?.list(node) ?? []) {
+      const hook = workflowWebhooks({ ...workflow, nodes: [node] }, undefined, this.#d.nodeTypes).find((h) => h.hook?.webhook.name === w.name);
+      if (hook) urls[w.name] = this.#d.webhookUrl?.(hook.path) ?? hook.path;
+    }
+    return { ctx, webhook, mode: 'webhook', urls };
+  }
+
+  #nodeContext(workflow: IWorkflowDb, node: INode, type: NodeType) {
+    const owner = () => this.#d.workflows.ownerOf(workflow.id).then((o) => o ?? null);
+    const credentials = this.#d.credentials;
+    const update = this.#d.updateOAuthTokenData;
+    return nodeContext({
+      workflow,
+      node,
+      type,
+      mode: 'trigger',
+      timezone: workflowTimezone(workflow, this.#d.timezone),
+      getCredentials: credentials ? async (t, n) => credentials(t, n, await owner()) : undefined,
+      updateOAuthTokenData: update ? async (t, n, data) => update(t, n, data, await owner()) : undefined,
+    });
+  }
+
+  #triggerContext(workflow: IWorkflowDb, node: INode, type: NodeType, activation: ActivationMode, generation: number): NodeTriggerContext {
+    const id = workflow.id;
+    const live = () => this.#generation.get(id) === generation;
+    const timezone = workflowTimezone(workflow, this.#d.timezone);
+    return {
+      ctx: this.#nodeContext(workflow, node, type),
+      activation,
+      emit: (data: INodeExecutionData[][]) => {
+        if (!live() || !this.#stops.has(id)) return;
+        this.#d.executions
+          .start({ workflow, workflowId: id, mode: 'trigger', startNode: node.name, triggerData: { main: data }, workflowIsImmutable: true })
+          .catch((err: unknown) => this.#d.log.warn({ workflowId: id, node: node.name, err: (err as Error).message }, 'a run of a trigger could not start'));
+      },
+      fail: (error: Error) => {
+        if (live()) this.#triggerFailed(workflow, node, error);
+      },
+      warn: (error: Error) => {
+        if (live()) this.#d.log.warn({ workflowId: id, node: node.name, err: error.message }, 'a trigger of an active workflow failed; it keeps running');
+      },
+      schedule: (cron: string, fire: () => void) => this.#d.scheduler.start({ cron, timezone }, () => fire()),
+      saveStaticData: () => this.#saveStaticData(workflow),
+    };
+  }
+
+  readonly #savedStatic = new WeakMap<object, string>();
+
+  /** Static data a trigger changed outside a run, stored when it differs from what was stored. */
+  #saveStaticData(workflow: IWorkflowDb): void {
+    const data = workflow.staticData as IDataObject | undefined | null;
+    if (!data) return;
+    const text = JSON.stringify(data);
+    if (this.#savedStatic.get(data) === text) return;
+    this.#savedStatic.set(data, text);
+    this.#d.workflows.saveStaticData(workflow.id, data).catch((err: unknown) => this.#d.log.error({ err, workflowId: workflow.id }, 'could not save static data'));
+  }
+
+  /** A trigger stopped while active: its workflow is started again, or shown as failed after repeated failures. */
+  #triggerFailed(workflow: IWorkflowDb, node: INode, error: Error): void {
+    const id = workflow.id;
+    this.#generation.set(id, (this.#generation.get(id) ?? 0) + 1);
+    this.#remove(id);
+    const now = Date.now();
+    const state = this.#rearms.get(id) ?? { attempts: 0, armedAt: now };
+    if (now - state.armedAt > REARM_RESET_MS) state.attempts = 0;
+    state.attempts++;
+    this.#rearms.set(id, state);
+    const time = new Date().toISOString();
+    if (state.attempts > MAX_REARMS) {
+      this.#rearms.delete(id);
+      const message = `The trigger of node "${node.name}" failed ${MAX_REARMS + 1} times and was not started again: ${error.message}`;
+      this.#errors.set(id, { time, error: { message } });
+      this.#d.log.error({ workflowId: id, node: node.name, err: error.message }, 'a trigger kept failing; the workflow is no longer running');
+      this.#tell({ type: 'workflowDeactivated', data: { workflowId: id } });
+      return;
+    }
+    this.#errors.set(id, { time, error: { message: `The trigger of node "${node.name}" failed and is being started again: ${error.message}` } });
+    this.#d.log.warn({ workflowId: id, node: node.name, err: error.message, attempt: state.attempts }, 'a trigger failed; starting it again');
+    const generation = this.#generation.get(id);
+    const delay = this.#d.rearmDelayMs?.(state.attempts) ?? 1000 * 2 ** (state.attempts - 1);
+    state.timer = setTimeout(() => {
+      if (this.#generation.get(id) !== generation) return; // deactivated or activated meanwhile
+      let prepared: Prepared;
+      try {
+        prepared = this.prepare(workflow, { nodeIssuesChecked: true });
+      } catch (e) {
+        return void this.#d.log.error({ workflowId: id, err: (e as Error).message }, 'a failed trigger could not be started again');
+      }
+      this.activate(prepared, 'init').catch((e: Error) => this.#triggerFailed(workflow, node, e));
+    }, delay);
+    state.timer.unref();
   }
 
   deactivate(id: string): boolean {
+    this.#generation.set(id, (this.#generation.get(id) ?? 0) + 1);
+    const rearm = this.#rearms.get(id);
+    if (rearm) clearTimeout(rearm.timer);
+    this.#rearms.delete(id);
     const was = this.#remove(id);
     this.#errors.delete(id);
     if (was) this.#tell({ type: 'workflowDeactivated', data: { workflowId: id } });
@@ -174,16 +362,43 @@ export class ActiveWorkflows {
     );
   }
 
-  close(): void {
-    for (const id of [...this.#stops.keys()]) this.#remove(id);
+  /** Stops everything; resolves when trigger close functions and webhook deletions have run. */
+  close(): Promise<void> {
+    for (const rearm of this.#rearms.values()) clearTimeout(rearm.timer);
+    this.#rearms.clear();
+    for (const id of [...this.#stops.keys()]) {
+      this.#generation.set(id, (this.#generation.get(id) ?? 0) + 1);
+      this.#remove(id);
+    }
+    return Promise.all([...this.#closing.values()]).then(() => undefined);
   }
 
   #remove(id: string): boolean {
     const stops = this.#stops.get(id);
     this.registry.removeWhere((t) => t.workflowId === id);
-    for (const stop of stops ?? []) stop();
     this.#stops.delete(id);
+    if (stops?.length) void this.#stopAll(id, stops);
     return stops !== undefined;
+  }
+
+  /** Runs stop functions (some async: trigger close functions, webhook deletion); errors are logged. */
+  #stopAll(id: string, stops: Array<() => void | Promise<void>>): Promise<void> {
+    const before = this.#closing.get(id);
+    const done = (async () => {
+      await before;
+      for (const stop of stops.splice(0).reverse()) {
+        try {
+          await stop();
+        } catch (err) {
+          this.#d.log.warn({ workflowId: id, err: (err as Error).message }, 'a trigger could not be stopped cleanly');
+        }
+      }
+    })();
+    this.#closing.set(id, done);
+    void done.finally(() => {
+      if (this.#closing.get(id) === done) this.#closing.delete(id);
+    });
+    return done;
   }
 
   #fire(workflow: IWorkflowDb, node: INode, timer: TriggerTimer, at: number): void {

@@ -27,7 +27,7 @@ export interface PackageHostOptions {
 }
 
 /** A request to the host (its id is added here). */
-export type HostRequest = ToHost extends infer T ? (T extends { id: number; kind: 'load' | 'unload' | 'execute' | 'loadOptions' | 'function' } ? Omit<T, 'id'> : never) : never;
+export type HostRequest = ToHost extends infer T ? (T extends { id: number; kind: 'load' | 'unload' | 'execute' | 'loadOptions' | 'function' | 'trigger' | 'closeTrigger' | 'manualTrigger' | 'poll' | 'webhook' | 'webhookMethod' } ? Omit<T, 'id'> : never) : never;
 
 /** A call back from the host during a request (credentials, HTTP …). */
 export type HostCallHandler = (method: string, args: unknown[]) => Promise<unknown>;
@@ -36,6 +36,27 @@ interface RequestHandlers {
   onCall?: HostCallHandler;
   onNotify?: (method: string, args: unknown[]) => void;
   signal?: AbortSignal;
+}
+
+/** A trigger open in the host: its calls and notifications after trigger() returned, and its end. */
+export interface SessionHandlers {
+  onCall?: HostCallHandler;
+  onNotify?: (method: string, args: unknown[]) => void;
+  /** The host stopped (crash, hang, shutdown): the trigger is gone with it. */
+  onLost(why: string): void;
+}
+
+/** An open trigger in the host (see openSession). */
+export interface HostSession {
+  readonly id: number;
+  /** trigger()'s answer. */
+  readonly value: unknown;
+  /** Sends a message about this session (closeTrigger, manualTrigger); false when the host is gone. */
+  request(message: HostRequest, what: string): Promise<unknown>;
+  tick(cron: number): void;
+  /** Forgets the session (after closeTrigger, or when it was lost). */
+  forget(): void;
+  readonly alive: boolean;
 }
 
 interface Pending {
@@ -65,6 +86,8 @@ export class PackageHost {
   #ready: Promise<void> | undefined;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
+  /** Open triggers; `opened` once trigger() returned (before that, the request's failure tells). */
+  readonly #sessions = new Map<number, { child: ChildProcess; handlers: SessionHandlers; opened: boolean }>();
   #lastPong = 0;
   #watchdog: NodeJS.Timeout | undefined;
   /**
@@ -121,7 +144,7 @@ export class PackageHost {
       return;
     }
     if (m.kind === 'call') {
-      const pending = this.#pending.get(m.run);
+      const pending = this.#pending.get(m.run) ?? this.#sessions.get(m.run)?.handlers;
       const answer = (message: ToHost) => this.#send(message);
       if (!pending?.onCall) {
         answer({ kind: 'reply', id: m.id, error: { name: 'Error', message: `${m.method} is not available here` } });
@@ -134,7 +157,7 @@ export class PackageHost {
       return;
     }
     if (m.kind === 'notify') {
-      this.#pending.get(m.run)?.onNotify?.(m.method, m.args);
+      (this.#pending.get(m.run) ?? this.#sessions.get(m.run)?.handlers)?.onNotify?.(m.method, m.args);
       return;
     }
     if (m.kind === 'result' || m.kind === 'error') {
@@ -157,6 +180,16 @@ export class PackageHost {
       this.#pending.delete(id);
       p.reject(new Error(`${p.what} failed: ${why}`));
     }
+    for (const [id, session] of this.#sessions) {
+      if (session.child !== child) continue;
+      this.#sessions.delete(id);
+      if (!session.opened) continue;
+      try {
+        session.handlers.onLost(why);
+      } catch (e) {
+        this.#options.log?.('error', `a trigger's handler failed after the package host stopped: ${(e as Error).message}`);
+      }
+    }
     this.#updateWatchdog();
   }
 
@@ -175,7 +208,8 @@ export class PackageHost {
   }
 
   #updateWatchdog(): void {
-    if (this.#pending.size === 0 || !this.#child) {
+    // Watched while a request is pending or a trigger is open (its timers run package code).
+    if ((this.#pending.size === 0 && this.#sessions.size === 0) || !this.#child) {
       clearInterval(this.#watchdog);
       this.#watchdog = undefined;
       return;
@@ -187,7 +221,7 @@ export class PackageHost {
       const child = this.#child;
       if (!child) return;
       if (Date.now() - this.#lastPong > this.#options.unresponsiveMs) {
-        const what = [...this.#pending.values()].map((p) => p.what).join(', ');
+        const what = [...this.#pending.values()].map((p) => p.what).join(', ') || `${this.#sessions.size} open trigger${this.#sessions.size === 1 ? '' : 's'}`;
         this.#killedForHang = `package code held the package host for more than ${this.#options.unresponsiveMs} ms without giving its event loop back (${what}); the host was stopped`;
         child.kill('SIGKILL');
         return;
@@ -201,6 +235,44 @@ export class PackageHost {
   async request(message: HostRequest, what: string, handlers: RequestHandlers = {}): Promise<unknown> {
     await this.#start();
     return this.#request(this.#child!, message, what, handlers);
+  }
+
+  /**
+   * Starts a trigger in the host: resolves with trigger()'s answer once it returned, and keeps
+   * routing the trigger's calls and notifications (emit …) to `handlers` until forget(); the
+   * session is lost (onLost) when the host stops.
+   */
+  async openSession(message: HostRequest, what: string, handlers: SessionHandlers): Promise<HostSession> {
+    await this.#start();
+    const child = this.#child!;
+    const id = this.#nextId;
+    const entry = { child, handlers, opened: false };
+    this.#sessions.set(id, entry);
+    let value: unknown;
+    try {
+      value = await this.#request(child, message, what, { onCall: handlers.onCall, onNotify: handlers.onNotify });
+    } catch (e) {
+      this.#sessions.delete(id);
+      this.#updateWatchdog();
+      throw e;
+    }
+    entry.opened = true;
+    const host = this;
+    return {
+      id,
+      value,
+      get alive() {
+        return host.#sessions.has(id) && host.#child === child;
+      },
+      request: (m, w) => (host.#sessions.has(id) && host.#child === child ? host.#request(child, m, w, {}) : Promise.reject(new Error(`${w} failed: the package host stopped`))),
+      tick: (cron) => {
+        if (host.#sessions.has(id) && host.#child === child) host.#send({ kind: 'cronTick', trigger: id, cron });
+      },
+      forget: () => {
+        host.#sessions.delete(id);
+        host.#updateWatchdog();
+      },
+    };
   }
 
   #request(child: ChildProcess, message: HostRequest, what: string, handlers: RequestHandlers): Promise<unknown> {

@@ -12,6 +12,7 @@ import { legacyResult, legacyToHttpOptions } from '../../engine/auth/legacyReque
 import { PackageHostError, type PackageHost } from './PackageHost.ts';
 import { runDeclarative, type RoutingHooks } from './routing.ts';
 import { needsPackageAuth, plainOptions, sendWithPackageAuth } from './packageAuth.ts';
+import { communityTriggerParts, withPollTimes } from './communityTriggers.ts';
 
 function hasExpression(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.startsWith('=');
@@ -19,7 +20,7 @@ function hasExpression(value: unknown, depth = 0): boolean {
   return Object.values(value).some((v) => hasExpression(v, depth + 1));
 }
 
-function resolveParameters(ctx: ExecuteFunctions, description: INodeTypeDescription, itemCount: number): ResolvedParameters {
+export function resolveParameters(ctx: ExecuteFunctions, description: INodeTypeDescription, itemCount: number): ResolvedParameters {
   const out: ResolvedParameters = { shared: {}, perItem: {}, errors: {} };
   const node = ctx.getNode();
   const names = new Set([...description.properties.map((p) => p.name), ...Object.keys(node.parameters ?? {})]);
@@ -45,7 +46,7 @@ function resolveParameters(ctx: ExecuteFunctions, description: INodeTypeDescript
 }
 
 /** The host's calls back during a run, answered with the engine's context of the node. */
-function callsFor(ctx: ExecuteFunctions, host?: PackageHost): (method: string, args: unknown[]) => Promise<unknown> {
+export function callsFor(ctx: ExecuteFunctions, host?: PackageHost): (method: string, args: unknown[]) => Promise<unknown> {
   return async (method, args) => {
     const a = args as [never, never, never, never];
     switch (method) {
@@ -87,7 +88,7 @@ export function toNodeError(ctx: ExecuteFunctions, e: unknown): Error {
   return new NodeOperationError(node, e.message, { description: e.description ?? undefined, itemIndex: e.itemIndex });
 }
 
-function checkOutput(ctx: ExecuteFunctions, output: unknown): NodeOutput {
+export function checkOutput(ctx: ExecuteFunctions, output: unknown): NodeOutput {
   if (output === null || output === undefined) return null;
   if (!Array.isArray(output) || !output.every((o) => o === null || Array.isArray(o))) {
     throw new NodeOperationError(ctx.getNode(), 'The node returned data in a shape that is not a list of outputs, each a list of items');
@@ -167,9 +168,12 @@ export function communityNodeTypes(packageName: string, loaded: LoadedNode[], ho
     node.descriptions.forEach((raw, index) => {
       const kinds = node.kinds[index];
       const type = `${packageName}.${raw.name}`;
-      const description: INodeTypeDescription = { ...raw, name: type, ...(node.iconPath ? { iconUrl: iconUrl(type) } : {}) };
+      let description: INodeTypeDescription = { ...raw, name: type, ...(node.iconPath ? { iconUrl: iconUrl(type) } : {}) };
+      if (kinds.poll) description = withPollTimes({ ...description, polling: true } as INodeTypeDescription);
       const trigger = kinds.trigger || kinds.poll || kinds.webhook || (description.group ?? []).includes('trigger');
       const nodeType: NodeType = { description, kind: trigger ? 'trigger' : 'regular' };
+      // trigger, poll and webhook nodes start runs (communityTriggers.ts).
+      if (!kinds.execute && (kinds.trigger || kinds.poll || kinds.webhook)) Object.assign(nodeType, communityTriggerParts(host, type, description, raw, kinds));
       if (kinds.execute) {
         nodeType.execute = async (ctx) => {
           const inputs = Array.from({ length: Math.max(ctx.getNumberOfInputs(), 1) }, (_, i) => ctx.getInputData(i));

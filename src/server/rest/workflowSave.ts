@@ -123,7 +123,7 @@ export async function updateWorkflow(
   const saved = await ctx.repos.workflows.update(id, patch, versionId);
   if (saved.active) {
     try {
-      ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved, { nodeIssuesChecked: true }));
+      await ctx.activeWorkflows.activate(ctx.activeWorkflows.prepare(saved, { nodeIssuesChecked: true }), current.active ? 'update' : 'activate');
     } catch (e) {
       // Another workflow took a path in between: keep the stored state honest.
       await ctx.repos.workflows.setInactive(id);

@@ -172,7 +172,14 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const runData = body.runData as IRunData | undefined;
     // A run that starts at a webhook waits for a call to its test URL (spec 001 §2.7, §4.10).
     const listenFor = { workflowId: workflowId ?? '', workflow: workflowId ? { ...workflow, id: workflowId } : workflow, pushRef, runData, pinData, destinationNode: body.destinationNode, runAs };
-    if (!startNodes.length && workflowWebhooks(workflow).length > 0) {
+    let listens = false;
+    try {
+      listens = !startNodes.length && workflowWebhooks(workflow, undefined, ctx.nodeTypes).length > 0;
+    } catch (e) {
+      if (e instanceof WebhookConfigurationError) throw new BadRequestError(e.message);
+      throw e;
+    }
+    if (listens) {
       if (!workflowId) throw new BadRequestError('Save the workflow before listening for a test webhook call', 'Test webhook URLs belong to a saved workflow.');
       let waiting: boolean;
       try {

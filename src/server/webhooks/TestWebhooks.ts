@@ -9,7 +9,8 @@ import { parentNodes, buildGraph } from '../../model/graph.ts';
 import type { PushHub } from '../push/PushHub.ts';
 import { ConflictError } from '../errors.ts';
 import { WebhookRegistry } from './WebhookRegistry.ts';
-import { workflowWebhooks } from './workflowWebhooks.ts';
+import { workflowWebhooks, type NodeWebhook } from './workflowWebhooks.ts';
+import type { NodeTypeRegistry } from '../../nodes/types.ts';
 
 export const TEST_WEBHOOK_TIMEOUT_MS = 2 * 60 * 1000;
 
@@ -18,6 +19,7 @@ export interface TestTarget {
   workflow: IWorkflowBase;
   node: INode;
   settings: WebhookSettings;
+  hook?: NodeWebhook['hook'];
   pushRef?: string;
   runData?: IRunData;
   pinData?: IPinData;
@@ -42,10 +44,13 @@ export class TestWebhooks {
   readonly #pushRefs = new Map<string, string | undefined>();
   readonly #push: PushHub;
   readonly #timeoutMs: number;
+  readonly #nodeTypes: NodeTypeRegistry | undefined;
 
-  constructor(push: PushHub, timeoutMs = TEST_WEBHOOK_TIMEOUT_MS) {
+  /** `nodeTypes`: nodes with webhooks of their own (community webhook nodes) listen too. */
+  constructor(push: PushHub, timeoutMs = TEST_WEBHOOK_TIMEOUT_MS, nodeTypes?: NodeTypeRegistry) {
     this.#push = push;
     this.#timeoutMs = timeoutMs;
+    this.#nodeTypes = nodeTypes;
   }
 
   /**
@@ -58,7 +63,7 @@ export class TestWebhooks {
       const g = buildGraph(r.workflow.nodes, r.workflow.connections ?? {});
       only = new Set([...parentNodes(g, r.destinationNode), r.destinationNode]);
     }
-    const hooks = workflowWebhooks(r.workflow, only);
+    const hooks = workflowWebhooks(r.workflow, only, this.#nodeTypes);
     if (hooks.length === 0) return false;
     if (hooks.some((h) => r.runData?.[h.node.name] || r.pinData?.[h.node.name])) return false;
     for (const h of hooks) {
@@ -69,7 +74,7 @@ export class TestWebhooks {
     }
     this.#remove(r.workflowId);
     for (const h of hooks) {
-      this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode, runAs: r.runAs });
+      this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, hook: h.hook, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode, runAs: r.runAs });
     }
     this.#pushRefs.set(r.workflowId, r.pushRef);
     const t = setTimeout(() => this.cancel(r.workflowId), this.#timeoutMs);

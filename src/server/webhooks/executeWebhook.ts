@@ -12,7 +12,13 @@ import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import { webhookOutputs } from '../../nodes/Webhook/settings.ts';
 import type { ExecutionService } from '../executions/ExecutionService.ts';
 import type { FilesystemBinaryStore } from '../binary/FilesystemBinaryStore.ts';
-import { webhookItem, WebhookBodyError, type WebhookRequestData } from './webhookItem.ts';
+import { parseBody, webhookItem, WebhookBodyError, type WebhookRequestData } from './webhookItem.ts';
+import type { INodeExecutionData } from '../../model/execution.ts';
+import { DEFAULT_TIMEZONE } from '../../model/constants.ts';
+import { workflowTimezone } from '../../model/timezone.ts';
+import type { NodeWebhook } from './workflowWebhooks.ts';
+import { parseMultipart } from './multipart.ts';
+import { nodeContext } from '../triggers/nodeContext.ts';
 import { errorReply, lastNodeReply, noResponseNodeReply, onReceivedReply, responseNodeReply, sendReply, type WebhookReply } from './respond.ts';
 
 export interface WebhookCall {
@@ -38,6 +44,8 @@ export interface WebhookCall {
   beforeStart?: (executionId: string) => void;
   /** Whose run it is, when known (a test call of an unsaved run); else the workflow's owner. */
   runAs?: string | null;
+  /** A node with a webhook of its own (community webhook node): its webhook() answers the call. */
+  hook?: NodeWebhook['hook'];
 }
 
 /** The node's decrypted credential of a type among `runAs`'s (rejects when it is missing or unknown). */
@@ -48,6 +56,8 @@ export interface WebhookDeps {
   credentials: WebhookCredentials;
   binaryStore: FilesystemBinaryStore;
   responseTimeoutMs: number;
+  /** Instance time zone (a node webhook's context). */
+  timezone?: string;
 }
 
 const AUTH_NOT_AVAILABLE = 'No authentication data defined on node!';
@@ -138,34 +148,46 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
     body: request.body as Buffer | undefined,
     contentType: contentTypeOf(request),
   };
-  let item;
-  try {
-    item = await webhookItem(data, {
-      typeVersion: node.typeVersion,
-      rawBody: settings.rawBody,
-      binaryData: settings.binaryData,
-      binaryPropertyName: (node.parameters?.options as { binaryPropertyName?: string } | undefined)?.binaryPropertyName || undefined,
-      webhookUrl: call.webhookUrl,
-      executionMode: call.mode === 'manual' ? 'test' : 'production',
-      executionId,
-      store: deps.binaryStore,
-    });
-  } catch (e) {
-    if (e instanceof WebhookBodyError) return sendReply(reply, errorReply(e.statusCode, e.message));
-    throw e;
+  let main: INodeExecutionData[][];
+  let ownReply: WebhookReply | undefined;
+  let received: WebhookReply | undefined;
+  /** The request as an item (Webhook node, Wait node resume). */
+  let requestItem: INodeExecutionData | undefined;
+  if (call.hook) {
+    const outcome = await nodeWebhook(deps, call, request, executionId, runAs);
+    if ('reply' in outcome) return sendReply(reply, outcome.reply);
+    ({ main, ownReply, received } = outcome);
+  } else {
+    let item;
+    try {
+      item = await webhookItem(data, {
+        typeVersion: node.typeVersion,
+        rawBody: settings.rawBody,
+        binaryData: settings.binaryData,
+        binaryPropertyName: (node.parameters?.options as { binaryPropertyName?: string } | undefined)?.binaryPropertyName || undefined,
+        webhookUrl: call.webhookUrl,
+        executionMode: call.mode === 'manual' ? 'test' : 'production',
+        executionId,
+        store: deps.binaryStore,
+      });
+    } catch (e) {
+      if (e instanceof WebhookBodyError) return sendReply(reply, errorReply(e.statusCode, e.message));
+      throw e;
+    }
+    const outputs = webhookOutputs(node).length;
+    main = Array.from({ length: outputs }, () => [] as typeof item[]);
+    main[outputs > 1 ? Math.max(0, settings.methods.indexOf(call.method)) : 0] = [item];
+    requestItem = item;
   }
 
   let responded: ((r: WebhookResponse) => void) | undefined;
   const fromNode = settings.responseMode === 'responseNode' ? new Promise<WebhookResponse>((resolve) => (responded = resolve)) : undefined;
-  const outputs = webhookOutputs(node).length;
-  const main = Array.from({ length: outputs }, () => [] as typeof item[]);
-  main[outputs > 1 ? Math.max(0, settings.methods.indexOf(call.method)) : 0] = [item];
 
   if (call.claim && !(await call.claim())) return sendReply(reply, errorReply(409, `The execution "${executionId}" is not waiting any more`));
   if (call.resume) {
     // The Wait node is first on the saved stack: on resume it passes this input on.
     const stack = call.resume.data.executionData?.nodeExecutionStack;
-    if (stack?.[0]) stack[0].data = { main: [[item]] };
+    if (stack?.[0]) stack[0].data = { main: [requestItem ? [requestItem] : []] };
   }
   call.beforeStart?.(executionId);
   const { done } = await deps.executions.start({
@@ -185,8 +207,9 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
     workflowIsImmutable: call.immutable,
   });
 
+  if (ownReply) return sendReply(reply, ownReply);
   if (settings.responseMode === 'onReceived' || (settings.responseMode !== 'lastNode' && settings.responseMode !== 'responseNode')) {
-    return sendReply(reply, onReceivedReply(settings));
+    return sendReply(reply, received ?? onReceivedReply(settings));
   }
   const timeout = errorReply(504, `The workflow did not answer within ${Math.round(deps.responseTimeoutMs / 1000)} seconds`, `The execution ${executionId} goes on; look it up in the executions list.`);
   if (settings.responseMode === 'lastNode') {
@@ -199,4 +222,56 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
   // The run ended first; Respond to Webhook may still have answered during its last step.
   const late = await within(fromNode!, 0);
   await sendReply(reply, late ? responseNodeReply(late, settings) : noResponseNodeReply(first.e, settings));
+}
+
+/**
+ * A node's own webhook (n8n's webhook() of a community node): the request goes to it with the body
+ * parsed as n8n parses it; it answers with the run's data (workflowData), an answer for the caller
+ * (webhookResponse), or an answer it wrote itself (noWebhookResponse, via its response object).
+ */
+async function nodeWebhook(
+  deps: WebhookDeps,
+  call: WebhookCall,
+  request: FastifyRequest,
+  executionId: string,
+  runAs: string | null,
+): Promise<{ reply: WebhookReply } | { main: INodeExecutionData[][]; ownReply?: WebhookReply; received?: WebhookReply }> {
+  const hook = call.hook!;
+  const contentType = contentTypeOf(request);
+  const raw = request.body as Buffer | undefined;
+  let body: unknown;
+  try {
+    body = contentType === 'multipart/form-data' ? (await parseMultipart(raw ?? Buffer.alloc(0), request.headers)).fields : await parseBody(raw, contentType);
+  } catch (e) {
+    if (e instanceof WebhookBodyError) return { reply: errorReply(e.statusCode, e.message) };
+    return { reply: errorReply(400, (e as Error).message) };
+  }
+  const mode = call.mode === 'manual' ? 'manual' : 'webhook';
+  const ctx = nodeContext({
+    workflow: call.workflow,
+    node: call.node,
+    type: hook.type,
+    mode,
+    timezone: workflowTimezone(call.workflow, deps.timezone ?? DEFAULT_TIMEZONE),
+    executionId,
+    getCredentials: (type, node) => deps.credentials(type, node, runAs),
+    binaryStore: deps.binaryStore,
+  });
+  let result;
+  try {
+    result = await hook.type.webhooks!.run({
+      ctx,
+      webhook: hook.webhook,
+      mode,
+      urls: { [hook.webhook.name]: call.webhookUrl },
+      request: { method: request.method, url: request.url, headers: request.headers, query: (request.query ?? {}) as IDataObject, params: call.params, body, rawBody: raw ?? Buffer.alloc(0), ip: request.ip },
+    });
+  } catch (e) {
+    return { reply: errorReply(500, `The webhook of node "${call.node.name}" failed: ${(e as Error).message}`) };
+  }
+  const code = call.settings.responseCode;
+  const own = result.noWebhookResponse && result.response ? { statusCode: result.response.statusCode, headers: result.response.headers, body: result.response.body ?? undefined } : undefined;
+  const received = result.webhookResponse !== undefined ? { statusCode: code, headers: {}, body: result.webhookResponse } : undefined;
+  if (!result.workflowData) return { reply: own ?? received ?? { statusCode: code, headers: {}, body: { message: 'Webhook call received' } } };
+  return { main: result.workflowData, ownReply: own, received };
 }

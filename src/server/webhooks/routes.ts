@@ -58,7 +58,7 @@ function cors<T extends { settings: WebhookSettings }>(request: FastifyRequest, 
 
 export function webhookRoutes(ctx: ServerContext) {
   const c = ctx.config;
-  const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000, credentials: ctx.credentials.resolveForNode.bind(ctx.credentials) };
+  const deps = { executions: ctx.executions, binaryStore: ctx.binaryStore, responseTimeoutMs: c.webhookResponseTimeout * 1000, credentials: ctx.credentials.resolveForNode.bind(ctx.credentials), timezone: c.timezone };
   // Known once the server listens; asked per call, so remembered after the first.
   let base: string | undefined;
   const webhookBase = () => (base ??= c.webhookUrl || editorBaseUrl(ctx));
@@ -102,7 +102,8 @@ export function webhookRoutes(ctx: ServerContext) {
         },
       });
     /** What a registered webhook (production or test) contributes to its call. */
-    const registered = (request: FastifyRequest, m: { target: { workflow: WebhookCall['workflow']; workflowId: string | null; node: WebhookCall['node']; settings: WebhookSettings }; params: Record<string, string> }) => ({
+    const registered = (request: FastifyRequest, m: { target: { workflow: WebhookCall['workflow']; workflowId: string | null; node: WebhookCall['node']; settings: WebhookSettings; hook?: WebhookCall['hook'] }; params: Record<string, string> }) => ({
+      hook: m.target.hook,
       workflow: m.target.workflow,
       workflowId: m.target.workflowId,
       node: m.target.node,
