@@ -53,6 +53,7 @@ function curl(url: string, file: string | undefined, method = 'POST', contentTyp
 
 async function probe(t: Live, action: () => Promise<number>): Promise<{ loopDelayMaxMs: number; settingsMaxMs: number; status: number; ms: number }> {
   const watch = watchLoop(t);
+  await watch.ready;
   const started = performance.now();
   const status = await action();
   const ms = performance.now() - started;

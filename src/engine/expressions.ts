@@ -6,7 +6,7 @@
 // each evaluation has a wall-clock limit besides its step budget.
 import { configureRegex, evaluateExpression } from '../model/expressions/index.ts';
 import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
-import { regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
+import { deferringRegexRunner, regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
 import { DEPTH_LIMIT_DESCRIPTION, expressionResultTooDeep } from './dataDepth.ts';
 import { MAX_JSON_DEPTH } from '../model/jsonDepth.ts';
@@ -36,6 +36,7 @@ export function configureExpressionLimits(options: { regexTimeoutMs?: number; ex
 
 configureRegex({
   runner: workerRegexRunner,
+  deferring: deferringRegexRunner,
   inline: regexInlineMax,
   timeoutMs: envMs('SWITCHYARD_REGEX_TIMEOUT', DEFAULT_REGEX_TIMEOUT_MS, 1, 600_000),
 });

@@ -2,7 +2,7 @@
 // node off the stack, run it (or use its pinned data), record the run, hand its output to its
 // children; retries, continue-on-fail, error output, executeOnce, alwaysOutputData, partial
 // runs, destination node, stop and timeout.
-import { yieldToLoop } from '../model/yieldToLoop.ts';
+import { sliceDue, yieldToLoop } from '../model/yieldToLoop.ts';
 import type { IDataObject, INode, IWorkflowBase } from '../model/workflow.ts';
 import type {
   ExecutionError,
@@ -323,12 +323,10 @@ class WorkflowRun {
     let nodeRuns = 0;
     let executionError: ExecutionError | undefined;
 
-    let sliceStart = performance.now();
     while (state.stack.length) {
-      if (performance.now() - sliceStart > RUN_SLICE_MS) {
-        await yieldToLoop();
-        sliceStart = performance.now();
-      }
+      // Measured for the whole thread, not this run: a run starting in a turn that other runs
+      // (or a burst of requests) already filled waits for the next one.
+      if (sliceDue(RUN_SLICE_MS)) await yieldToLoop();
       if (this.signal.aborted) return cancelledError(this.timedOut);
       if (++nodeRuns > this.limits.maxNodeRuns) {
         throw new EngineError(`Stopped execution after ${this.limits.maxNodeRuns} node runs: the workflow seems to loop without end`);

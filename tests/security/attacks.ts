@@ -3,6 +3,7 @@
 // probe that measures, while one runs on a real server, how long GET /rest/settings takes and how
 // long the event loop was held. Used by tests/security/redos.test.ts (which asserts the
 // limits) and bench/attack.bench.ts (which reports the numbers).
+import { fork } from 'node:child_process';
 import { chain, node, webhookNode, workflow, type Live } from '../server/triggerHelpers.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
 
@@ -30,8 +31,8 @@ export interface Attack {
   name: string;
   /** Run manually through POST /rest/workflows/run … */
   workflow?: IWorkflowBase;
-  /** … or activate it and call its production webhook. */
-  webhook?: { workflow: IWorkflowBase; path: string; body: string };
+  /** … or activate it and call its production webhook (`calls` times at once; 1 by default). */
+  webhook?: { workflow: IWorkflowBase; path: string; body: string; calls?: number };
   /**
    * What the run's error must say: the limit that stopped it. Without it the run must succeed:
    * V8's linear-time fallback (src/engine/regex/runner.ts) finishes the issue's own patterns
@@ -73,6 +74,11 @@ function longLoop(items: number): IWorkflowBase {
 
 const LARGE_ROWS = 28_000;
 const LARGE_BODY = JSON.stringify({ rows: Array.from({ length: LARGE_ROWS }, (_, i) => ({ id: i, name: `row ${i}`, email: `user${i}@example.com`, tags: ['a', 'b'], ok: true })) });
+
+/** Trigger → Code making n items whose text is `text` → node: one node run over many items. */
+function manyItems(name: string, n: number, text: string, target: INode): IWorkflowBase {
+  return chainOf(name, [trigger(), codeNode(`return Array.from({ length: ${n} }, () => ({ json: { text: ${JSON.stringify(text)} } }));`), target]);
+}
 
 /** A hook → No Op workflow answering when the run ends. */
 function hookNoOp(path: string): IWorkflowBase {
@@ -175,6 +181,43 @@ export const ATTACKS: Attack[] = [
     workflow: chainOf('Set scans', [trigger(), setRaw('Set', 'x', "={{ (() => { const s = 'ab'.repeat(2e7); let n = 0; for (let i = 0; i < 1000; i++) n += s.indexOf('c'); return n })() }}")]),
     error: /step limit/,
   },
+  // Many runs at once, each stopped by the regex limit: the runs are resumed one per loop turn
+  // (src/model/yieldToLoop.ts), so the server answers between them. Before, all ten ran within
+  // one turn and held the loop for 600 ms.
+  {
+    name: 'Webhook: ten calls at once, each running into the regex limit',
+    webhook: { path: 'redos-burst', body: JSON.stringify({ t: WORD_INPUT }), workflow: hookIf('redos-burst', `/${WORD_PATTERN}/i`), calls: 10 },
+    error: REGEX_LIMIT,
+    timeoutMs: 20_000,
+  },
+  // Many items, each a regex of a few ms (under the limit): the item loops give the loop back
+  // every slice. Before, the node ran all of them in one go (1.1–1.6 s).
+  {
+    name: 'Set: 300 items, each a backtracking regex of a few ms',
+    workflow: manyItems('Set many regexes', 300, 'a'.repeat(18) + '!', setRaw('Set', 'x', '={{ /(a+)+$/i.test($json.text) }}')),
+    check: (e) => e.status === 'success' && output(e, 'Set')?.length === 300 && output(e, 'Set')[299].json.x === 'false',
+    timeoutMs: 30_000,
+  },
+  {
+    name: 'If 2: 300 items through the issue\'s ^(\\w+\\s?)*$',
+    workflow: manyItems('If many regexes', 300, WORD_INPUT, node('If', 'n8n-nodes-base.if', 2, { conditions: regexConditions('={{ $json.text }}', WORD_PATTERN), options: {} })),
+    check: (e) => e.status === 'success' && output(e, 'If', 1)?.length === 300,
+    timeoutMs: 30_000,
+  },
+  {
+    name: 'Filter 2 and Switch 3: 300 items each, a regex of a few ms per item',
+    workflow: (() => {
+      const conditions = regexConditions('={{ $json.text }}', '/^(a+)+$/i');
+      const filter = node('Filter', 'n8n-nodes-base.filter', 2, { conditions, options: {} });
+      const sw = node('Switch', 'n8n-nodes-base.switch', 3.2, { rules: { values: [{ conditions }] }, options: { fallbackOutput: 'extra' } });
+      const t = trigger();
+      const code = codeNode(`return Array.from({ length: 300 }, () => ({ json: { text: ${JSON.stringify('a'.repeat(18) + '!')} } }));`);
+      const to = (n: INode) => [{ node: n.name, type: 'main', index: 0 }];
+      return workflow('Filter and Switch', [t, code, filter, sw], { [t.name]: { main: [to(code)] }, [code.name]: { main: [[...to(filter), ...to(sw)]] } });
+    })(),
+    check: (e) => e.status === 'success' && (output(e, 'Filter')?.length ?? 0) === 0 && output(e, 'Switch', 1)?.length === 300,
+    timeoutMs: 30_000,
+  },
   // Rename Keys runs its key regexes in a timed vm call (RISKY shapes are refused up front, as
   // n8n does; this one passes that filter, and its backreference keeps V8's linear engine out).
   {
@@ -236,13 +279,16 @@ async function executionOf(t: Live, id: string, timeoutMs: number): Promise<Arra
   }, timeoutMs);
 }
 
-async function newestExecution(t: Live, after: Set<string>, timeoutMs: number): Promise<ArrayBuffer> {
-  const id = await t.until(async () => {
-    const r = await t.api('GET', '/executions?limit=20');
+/** The newest of `count` executions started after `after` was taken, once all have ended. */
+async function newestExecution(t: Live, after: Set<string>, timeoutMs: number, count = 1): Promise<ArrayBuffer> {
+  const ids = await t.until(async () => {
+    const r = await t.api('GET', '/executions?limit=50');
     const rows: Array<{ id: string }> = r.body?.data?.results ?? [];
-    return rows.find((row) => !after.has(String(row.id)))?.id;
+    const fresh = rows.filter((row) => !after.has(String(row.id))).map((row) => String(row.id));
+    return fresh.length >= count ? fresh : undefined;
   }, timeoutMs);
-  return executionOf(t, String(id), timeoutMs);
+  for (const id of ids.slice(1)) await executionOf(t, id, timeoutMs);
+  return executionOf(t, ids[0], timeoutMs);
 }
 
 async function knownExecutions(t: Live): Promise<Set<string>> {
@@ -251,20 +297,48 @@ async function knownExecutions(t: Live): Promise<Set<string>> {
 }
 
 /**
- * Watches a live server's event loop until stop(): GET /rest/settings asked back to back (one
- * request always in flight, so a blocked loop shows in its answer time) and a 2 ms interval
- * (the longest gap between its ticks, less 2 ms, is the longest the loop was held).
+ * The asking side of watchLoop, in its own process as a browser or curl would be: a client in
+ * the server's own process has its request's sending and its answer's reading held up by the
+ * same loop, so one hold of the server counted up to three times in its round trip.
  */
-export function watchLoop(t: Live): { stop(): Promise<{ latencies: number[]; loopDelayMaxMs: number }> } {
-  const latencies: number[] = [];
-  let running = true;
-  const asking = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${t.url}rest/settings`)).arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  })();
+const ASKER = `
+const url = process.argv[1];
+const latencies = [];
+let running = true;
+process.on('message', () => { running = false; });
+(async () => {
+  // The first fetch of a process loads its HTTP client (100s of ms on a busy machine).
+  try { await (await fetch(url)).arrayBuffer(); } catch {}
+  process.send('ready');
+  while (running) {
+    const started = performance.now();
+    try { await (await fetch(url)).arrayBuffer(); } catch { break; }
+    latencies.push(performance.now() - started);
+  }
+  process.send(latencies, () => process.exit(0));
+})();
+`;
+
+/**
+ * Watches a live server's event loop until stop(): GET /rest/settings asked back to back from
+ * another process (one request always in flight, so a blocked loop shows in its answer time)
+ * and a 2 ms interval in the server's process (the longest gap between its ticks, less 2 ms, is
+ * the longest the loop was held).
+ */
+export function watchLoop(t: Live): { ready: Promise<void>; stop(): Promise<{ latencies: number[]; loopDelayMaxMs: number }> } {
+  const child = fork('-e', [ASKER, `${t.url}rest/settings`], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let latencies: number[] = [];
+  const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const done = ready.then(
+    () =>
+      new Promise<void>((resolve) => {
+        child.once('message', (m) => {
+          latencies = m as number[];
+          resolve();
+        });
+        child.once('exit', () => resolve());
+      }),
+  );
   let last = performance.now();
   let loopDelayMaxMs = 0;
   const ticker = setInterval(() => {
@@ -273,10 +347,12 @@ export function watchLoop(t: Live): { stop(): Promise<{ latencies: number[]; loo
     last = now;
   }, 2);
   return {
+    ready,
     async stop() {
       clearInterval(ticker);
-      running = false;
-      await asking;
+      await ready;
+      child.send('stop');
+      await done;
       return { latencies, loopDelayMaxMs: Math.max(0, loopDelayMaxMs) };
     },
   };
@@ -293,6 +369,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   // Deactivated at the end, so that a retry of the attack can take the same path again.
   const activated = attack.webhook ? await t.activate(attack.webhook.workflow) : undefined;
   const watch = watchLoop(t);
+  await watch.ready;
   await sleep(30);
   const started = performance.now();
   let latencies: number[] = [];
@@ -301,9 +378,10 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   let execution: any;
   try {
     if (attack.webhook) {
-      const res = await t.hook(attack.webhook.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: attack.webhook.body });
-      await res.arrayBuffer();
-      raw = await newestExecution(t, before!, timeoutMs);
+      const { path, body, calls = 1 } = attack.webhook;
+      const call = async () => (await t.hook(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).arrayBuffer();
+      await Promise.all(Array.from({ length: calls }, call));
+      raw = await newestExecution(t, before!, timeoutMs, calls);
     } else {
       const r = await t.api('POST', '/workflows/run', { workflowData: attack.workflow });
       if (r.status !== 200) throw new Error(`run: ${r.status} ${JSON.stringify(r.body)}`);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { executeRegexRequest, type RegexRequest, type RegexResponse, type RegexRunner } from '../../model/expressions/regex.ts';
+import { executeRegexRequest, type DeferringRunner, type RegexRequest, type RegexResponse, type RegexRunner } from '../../model/expressions/regex.ts';
 import { REGEX_WORKER_SOURCE } from './worker.ts';
 
 // V8's own defence, process-wide: a match that backtracks more than 50,000 times is re-run by
@@ -208,8 +208,20 @@ export function regexWorkerRestarts(): number {
   return restarts;
 }
 
-export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs: number): RegexResponse | undefined => {
-  if (fast(request)) return executeRegexRequest(request);
+/** A request posted to a worker, and how long it may run (see waitFor). */
+interface Posted {
+  w: RegexWorker;
+  posted: number;
+  budget: number;
+  hardEnd: number;
+  end: number;
+}
+
+/**
+ * Posts a request to the current worker once it is ready; undefined when it was not ready in
+ * time (or the time was used up), a response for a fast-path request.
+ */
+function post(request: RegexRequest, timeoutMs: number): Posted | undefined {
   let start = performance.now();
   const w = take();
   const left = () => (timeoutMs > 0 ? Math.max(0, timeoutMs - (performance.now() - start)) : Infinity);
@@ -242,38 +254,168 @@ export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs:
   // in wall-clock time, stretched (to at most 2 budgets in all) while its thread's CPU time is
   // behind.
   const budget = timeoutMs > 0 ? Math.max(0, timeoutMs - (posted - start)) : Infinity;
-  const hardEnd = posted + NOT_BEGUN_FACTOR * budget;
-  let end = posted + budget;
+  return { w, posted, budget, hardEnd: posted + NOT_BEGUN_FACTOR * budget, end: posted + budget };
+}
+
+/** When the deadline passed without a reply: the new deadline, or undefined to give up. */
+function extended(p: Posted): number | undefined {
+  const { w, budget, hardEnd } = p;
+  const now = performance.now();
+  let next = hardEnd;
+  if (Atomics.load(w.ctrl, 2) === 1) {
+    // Begun: its budget of wall-clock time; a worker that got less CPU than that (a busy
+    // machine) gets more, up to twice its budget from when it began.
+    const begun = w.began[0] - performance.timeOrigin;
+    next = Math.min(begun + budget, hardEnd);
+    const used = next <= now ? cpuUsedMs(w) : undefined;
+    if (used !== undefined && used < budget - CPU_TICK_MS) next = Math.min(now + Math.max(5, budget - used), begun + 2 * budget, hardEnd);
+  }
+  return next > now + 0.5 ? next : undefined;
+}
+
+function reply(w: RegexWorker): RegexResponse {
+  const r = receiveMessageOnPort(w.port);
+  if (r === undefined) {
+    // Cannot happen while the worker posts before raising the flag; treat it as a broken worker.
+    kill(w);
+    return { ok: false, name: 'Error', message: 'The regular-expression worker did not answer' };
+  }
+  return r.message as RegexResponse;
+}
+
+/** Waits on this thread until the reply, the deadline, or (when given) `until`: then 'later'. */
+function waitFor(p: Posted, until = Infinity): RegexResponse | undefined | 'later' {
+  const { w } = p;
   while (Atomics.load(w.ctrl, 0) === 0) {
-    const ms = end - performance.now();
+    const ms = Math.min(p.end, until) - performance.now();
     if (ms > 0 && Atomics.wait(w.ctrl, 0, 0, ms === Infinity ? undefined : ms) !== 'timed-out') continue;
     if (Atomics.load(w.ctrl, 0) !== 0) break;
-    // The deadline passed: a worker that began late (or not yet) gets its full budget, up to
-    // the hard end; one that was kept off the CPU (its CPU time is behind) too.
-    const now = performance.now();
-    let next = hardEnd;
-    if (Atomics.load(w.ctrl, 2) === 1) {
-      // Begun: its budget of wall-clock time; a worker that got less CPU than that (a busy
-      // machine) gets more, up to twice its budget from when it began.
-      const begun = w.began[0] - performance.timeOrigin;
-      next = Math.min(begun + budget, hardEnd);
-      const used = next <= now ? cpuUsedMs(w) : undefined;
-      if (used !== undefined && used < budget - CPU_TICK_MS) next = Math.min(now + Math.max(5, budget - used), begun + 2 * budget, hardEnd);
-    }
-    if (next > now + 0.5) {
-      end = next;
+    if (performance.now() >= until && performance.now() < p.end) return 'later';
+    const next = extended(p);
+    if (next !== undefined) {
+      p.end = next;
       continue;
     }
     kill(w);
     take();
     return undefined;
   }
-  const reply = receiveMessageOnPort(w.port);
-  if (reply === undefined) {
-    // Cannot happen while the worker posts before raising the flag; treat it as a broken worker.
-    kill(w);
-    take();
-    return { ok: false, name: 'Error', message: 'The regular-expression worker did not answer' };
+  return reply(w);
+}
+
+/**
+ * A deferred operation holds nothing, so its deadline is its thread's CPU time (when known):
+ * on a busy machine a few-ms match can take 100 ms of wall-clock time, which is no reason to
+ * fail it. Wall-clock time is still bounded, at LATER_FACTOR budgets.
+ */
+const LATER_FACTOR = 10;
+function extendedLater(p: Posted): number | undefined {
+  const { w, budget, posted } = p;
+  const now = performance.now();
+  if (Atomics.load(w.ctrl, 2) !== 1) {
+    const next = posted + LATER_FACTOR * budget;
+    return next > now + 0.5 ? next : undefined;
   }
-  return reply.message as RegexResponse;
+  const begun = w.began[0] - performance.timeOrigin;
+  const cap = begun + LATER_FACTOR * budget;
+  const used = cpuUsedMs(w);
+  const next = used === undefined ? begun + budget : used < budget - CPU_TICK_MS ? Math.min(now + Math.max(5, budget - used), cap) : now;
+  return next > now + 0.5 ? next : undefined;
+}
+
+/** The same wait with the loop free (Atomics.waitAsync). */
+async function waitForLater(p: Posted): Promise<RegexResponse | undefined> {
+  const { w } = p;
+  while (Atomics.load(w.ctrl, 0) === 0) {
+    const ms = p.end - performance.now();
+    if (ms > 0) {
+      const waited = Atomics.waitAsync(w.ctrl, 0, 0, ms === Infinity ? undefined : ms);
+      if ((waited.async ? await waited.value : waited.value) !== 'timed-out') continue;
+    }
+    if (Atomics.load(w.ctrl, 0) !== 0) break;
+    const next = extendedLater(p);
+    if (next !== undefined) {
+      p.end = next;
+      continue;
+    }
+    kill(w);
+    return undefined;
+  }
+  const res = reply(w);
+  adopt(w);
+  return res;
+}
+
+/** A worker that finished a deferred operation is used again (or ends if enough are at hand). */
+function adopt(w: RegexWorker): void {
+  if (current === w || spares.includes(w)) return;
+  if (current === undefined) current = w;
+  else if (spares.length < SPARES) spares.push(w);
+  else {
+    w.port.close();
+    void w.worker.terminate();
+  }
+}
+
+export const workerRegexRunner: RegexRunner = (request: RegexRequest, timeoutMs: number): RegexResponse | undefined => {
+  if (fast(request)) return executeRegexRequest(request);
+  const p = post(request, timeoutMs);
+  if (p === undefined) return undefined;
+  return waitFor(p) as RegexResponse | undefined;
+};
+
+/**
+ * Deferred operations run one at a time: each may take its whole budget of CPU, and ten at once
+ * (a burst of webhook calls) took the cores from the server's own thread. Later ones queue.
+ */
+let backgroundBusy = false;
+const backgroundQueue: Array<() => void> = [];
+
+function backgroundSlot(): Promise<void> {
+  if (!backgroundBusy) {
+    backgroundBusy = true;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => backgroundQueue.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = backgroundQueue.shift();
+  if (next) next();
+  else backgroundBusy = false;
+}
+
+async function queued(request: RegexRequest, timeoutMs: number): Promise<RegexResponse | undefined> {
+  await backgroundSlot();
+  try {
+    const w = take();
+    // Not loaded yet (runaway operations ended the others): waited for with the loop free,
+    // and not charged to the operation.
+    const waited = Atomics.waitAsync(w.ctrl, 1, 0, COLD_START_MS);
+    if (waited.async) await waited.value;
+    const p = post(request, timeoutMs);
+    if (p === undefined) return undefined;
+    if (current === p.w) current = undefined;
+    return await waitForLater(p);
+  } finally {
+    releaseSlot();
+  }
+}
+
+/**
+ * The same, waiting on this thread for `syncMs` at most: an operation still running then is
+ * left to its worker (which stops being the current one) and handed back as a promise.
+ */
+export const deferringRegexRunner: DeferringRunner = (request, timeoutMs, syncMs) => {
+  if (fast(request)) return executeRegexRequest(request);
+  if (backgroundBusy || (everReady && Atomics.load(take().ctrl, 1) === 0)) return { later: queued(request, timeoutMs) };
+  const p = post(request, timeoutMs);
+  if (p === undefined) return undefined;
+  const res = waitFor(p, performance.now() + syncMs);
+  if (res !== 'later') return res;
+  // Its worker is busy until then: the next operation takes another (or this one back, if it
+  // has ended by then: see adopt).
+  if (current === p.w) current = undefined;
+  backgroundBusy = true;
+  return { later: waitForLater(p).finally(releaseSlot) };
 };

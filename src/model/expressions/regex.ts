@@ -141,13 +141,25 @@ let runner: RegexRunner = inThread;
 let regexTimeoutMs = 0;
 
 /**
+ * A runner that may stop waiting: it waits up to `syncMs` on the calling thread, and an
+ * operation still running then is handed back as `later` (settled when it ends or runs out).
+ */
+export type DeferringRunner = (
+  request: RegexRequest,
+  timeoutMs: number,
+  syncMs: number,
+) => RegexResponse | undefined | { later: Promise<RegexResponse | undefined> };
+let deferringRunner: DeferringRunner | undefined;
+
+/**
  * Installs how regex operations run (the engine's worker runner) and the regex time limit in
  * ms (0 = none): the most one operation may take, and inside an expression the most all of
  * one evaluation's operations may take together (a loop of operations just under the limit
  * would otherwise add up).
  */
-export function configureRegex(options: { runner?: RegexRunner; timeoutMs?: number; inline?: InlinePredicate }): void {
+export function configureRegex(options: { runner?: RegexRunner; deferring?: DeferringRunner; timeoutMs?: number; inline?: InlinePredicate }): void {
   if (options.runner) runner = options.runner;
+  if (options.deferring) deferringRunner = options.deferring;
   if (options.timeoutMs !== undefined) regexTimeoutMs = options.timeoutMs;
   if (options.inline) inline = options.inline;
 }
@@ -180,6 +192,72 @@ const NOT_INLINE: unique symbol = Symbol('not inline');
 /** The built-in exec: on a GuardedRegExp it matches natively (this class overrides exec). */
 const nativeExec = RegExp.prototype.exec;
 
+// --- Deferral: slow operations awaited instead of waited for ------------------------------
+//
+// Expressions are synchronous, so an operation that needs the worker is waited for on the
+// calling thread, up to the regex limit. Inside deferRegex(fn) the wait is cut short: an
+// operation still running after DEFER_AFTER_MS makes fn's attempt end (RegexDeferred), the
+// caller awaits the operation with the loop free, and fn runs again, finding the answer in the
+// scope's memo. Regex operations are functions of their request, so the answers are the same;
+// fn must be free of side effects outside its result (it may run more than once).
+
+const DEFER_AFTER_MS = 5;
+/** Attempts before fn runs once more waiting on the thread (an fn whose inputs keep changing). */
+const MAX_DEFERRALS = 16;
+
+/** Ends an attempt of deferRegex's fn; whatever catches it, the attempt is discarded. */
+export class RegexDeferred extends Error {
+  constructor() {
+    super('A regular expression operation is still running (the evaluation is repeated when it ends)');
+  }
+}
+
+interface DeferScope {
+  memo: Map<string, RegexResponse | undefined>;
+  pending: Array<Promise<unknown>>;
+  deferred: boolean;
+}
+let deferScope: DeferScope | undefined;
+
+function requestKey(req: RegexRequest): string {
+  return `${req.op}\u0000${req.flags}\u0000${req.lastIndex}\u0000${req.limit ?? ''}\u0000${req.source.length}:${req.source}\u0000${req.replacement?.length ?? -1}:${req.replacement ?? ''}\u0000${req.input}`;
+}
+
+/**
+ * Runs fn (synchronous, free of outside side effects) with slow regex operations awaited
+ * instead of held: the value fn returns (or its error) once no operation is outstanding.
+ */
+export async function deferRegex<T>(fn: () => T): Promise<T> {
+  if (deferringRunner === undefined || deferScope !== undefined) return fn();
+  const scope: DeferScope = { memo: new Map(), pending: [], deferred: false };
+  for (let attempt = 0; attempt < MAX_DEFERRALS; attempt++) {
+    scope.deferred = false;
+    scope.pending = [];
+    deferScope = scope;
+    let value: T;
+    try {
+      value = fn();
+    } catch (error) {
+      if (!scope.deferred) throw error;
+    } finally {
+      deferScope = undefined;
+    }
+    if (!scope.deferred) return value!;
+    await Promise.all(scope.pending);
+  }
+  return fn();
+}
+
+function runDeferring(scope: DeferScope, req: RegexRequest, budgetMs: number): RegexResponse | undefined {
+  const key = requestKey(req);
+  if (scope.memo.has(key)) return scope.memo.get(key);
+  const res = deferringRunner!(req, budgetMs, DEFER_AFTER_MS);
+  if (res === undefined || !('later' in res)) return res;
+  scope.pending.push(res.later.then((settled) => scope.memo.set(key, settled)));
+  scope.deferred = true;
+  throw new RegexDeferred();
+}
+
 function run(req: RegexRequest): RegexResponse & { ok: true } {
   const ctx = activeContext();
   const left = remainingMs();
@@ -187,7 +265,8 @@ function run(req: RegexRequest): RegexResponse & { ok: true } {
   const limit = regexTimeoutMs > 0 ? regexTimeoutMs - (ctx ? ctx.regexMs : 0) : Infinity;
   const budget = Math.min(limit, left);
   const started = performance.now();
-  const res = budget <= 0 ? undefined : runner(req, budget === Infinity ? 0 : Math.max(1, Math.ceil(budget)));
+  const timeoutMs = budget === Infinity ? 0 : Math.max(1, Math.ceil(budget));
+  const res = budget <= 0 ? undefined : deferScope !== undefined ? runDeferring(deferScope, req, timeoutMs) : runner(req, timeoutMs);
   // The worker's CPU time when it reports it (a loaded machine's thread switches are not the
   // pattern's), else the wait.
   if (ctx) ctx.regexMs += res?.ok && res.cpuMs !== undefined && res.cpuMs >= 0 ? res.cpuMs : performance.now() - started;

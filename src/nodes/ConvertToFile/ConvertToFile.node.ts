@@ -11,6 +11,7 @@ import { getPath } from '../shared/path.ts';
 import { encodeDecodeOptions, encodeText, prepareBinary } from '../shared/files/binaryHelpers.ts';
 import { itemsToSpreadsheet, type ToFileOptions } from '../SpreadsheetFile/operations.ts';
 import { iCalExecute, iCalProperties } from './iCal.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const SHEET_OPERATIONS = ['csv', 'html', 'rtf', 'ods', 'xls', 'xlsx'];
 const on = (...operation: string[]) => ({ show: { operation } });
@@ -216,6 +217,7 @@ async function perItem(ctx: ExecuteFunctions, make: (i: number, options: IDataOb
   const items = ctx.getInputData();
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
+    if (sliceDue()) await yieldToLoop();
     try {
       const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
       const binaryPropertyName = String(ctx.getNodeParameter('binaryPropertyName', i, 'data'));

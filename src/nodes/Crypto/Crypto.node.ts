@@ -4,6 +4,7 @@ import { createHash, createHmac, createSign, randomBytes, randomUUID, type Binar
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
 import { cryptoDescription } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 /** Largest random string "Generate" makes. */
 const MAX_RANDOM_LENGTH = 1024 * 1024;
@@ -43,6 +44,7 @@ export const crypto: NodeType = {
     const out: INodeExecutionData[] = [];
     const action = ctx.getNodeParameter('action', 0) as string;
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const item = items[i];
         const dataPropertyName = ctx.getNodeParameter('dataPropertyName', i) as string;

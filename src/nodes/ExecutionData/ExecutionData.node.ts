@@ -5,6 +5,7 @@
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { NodeOperationError, type NodeType } from '../types.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const description: INodeTypeDescription = {
   displayName: 'Execution Data',
@@ -67,6 +68,7 @@ export const executionData: NodeType = {
     if (!customData) throw new NodeOperationError(ctx.getNode(), 'This run has no execution to save custom data to');
     const out: INodeExecutionData[] = [];
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const collection = ctx.getNodeParameter('dataToSave', i, {}) as { values?: Array<{ key?: unknown; value?: unknown }> };
         const values: Record<string, unknown> = {};

@@ -14,6 +14,7 @@ import { readIcs, readPdf } from '../shared/files/fileWorkerClient.ts';
 import { parseJsonText } from '../shared/files/jsonText.ts';
 import { binaryProperty, fromFileOptions } from '../SpreadsheetFile/description.ts';
 import { readFromFile } from '../SpreadsheetFile/operations.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const SHEET_OPERATIONS = ['csv', 'html', 'rtf', 'ods', 'xls', 'xlsx'];
 const MOVE_OPERATIONS = ['binaryToPropery', 'fromJson', 'text', 'fromIcs', 'xml'];
@@ -131,6 +132,7 @@ async function moveTo(ctx: ExecuteFunctions, operation: string): Promise<INodeEx
   const out: INodeExecutionData[] = [];
   const version = ctx.getNode().typeVersion;
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    if (sliceDue()) await yieldToLoop();
     try {
       const item = items[itemIndex];
       const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -174,6 +176,7 @@ async function pdf(ctx: ExecuteFunctions): Promise<INodeExecutionData[]> {
   const items = ctx.getInputData();
   const out: INodeExecutionData[] = [];
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    if (sliceDue()) await yieldToLoop();
     try {
       const item = items[itemIndex];
       const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -6,6 +6,7 @@ import { getPath } from '../shared/path.ts';
 import { htmlDescription } from './description.ts';
 import { extractFromHtml, type ExtractionValue, type ExtractOptions } from './extract.ts';
 import { itemsToTable } from './table.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const RESOLVABLE = /({{[\s\S]*?}})/g;
 
@@ -41,6 +42,7 @@ export const html: NodeType = {
     if (operation === 'convertToHtmlTable') return [items.length ? [itemsToTable(ctx, items)] : []];
     const out: INodeExecutionData[] = [];
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         if (operation === 'generateHtmlTemplate') {
           out.push({ json: { html: renderTemplate(ctx, i) }, pairedItem: { item: i } });

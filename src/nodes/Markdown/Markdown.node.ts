@@ -9,6 +9,7 @@ import { deepCopy } from '../shared/deepCopy.ts';
 import { isEmpty } from '../shared/isEqual.ts';
 import { setPath } from '../shared/path.ts';
 import { markdownDescription } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 type Pattern = { pattern: string; replacement: string };
 
@@ -34,6 +35,7 @@ export const markdown: NodeType = {
     const out: INodeExecutionData[] = [];
     const mode = ctx.getNodeParameter('mode', 0) as string;
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const destinationKey = ctx.getNodeParameter('destinationKey', i) as string;
         let converted: string;

@@ -9,6 +9,7 @@ import { deepCopy } from '../shared/deepCopy.ts';
 import { getPath, setPath, unsetPath } from '../shared/path.ts';
 import { bomAwareEncodings, decodeText, encodeDecodeOptions, encodeText, prepareBinary } from '../shared/files/binaryHelpers.ts';
 import { parseJsonText } from '../shared/files/jsonText.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 async function parseJson(ctx: Parameters<NonNullable<NodeType['execute']>>[0], text: string, itemIndex: number): Promise<unknown> {
   try {
@@ -77,6 +78,7 @@ export const moveBinaryData: NodeType = {
     const version = ctx.getNode().typeVersion;
     const out: INodeExecutionData[] = [];
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
       const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
       const newItem: INodeExecutionData = { json: {}, pairedItem: { item: itemIndex } };

@@ -3,6 +3,7 @@
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { NodeType } from '../types.ts';
 import { TRAINING_CUSTOMERS } from './customers.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 export const n8nTrainingCustomerDatastore: NodeType = {
   kind: 'regular',
@@ -54,6 +55,7 @@ export const n8nTrainingCustomerDatastore: NodeType = {
     const operation = ctx.getNodeParameter('operation', 0) as string;
     const out: INodeExecutionData[] = [];
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       let people: readonly object[] = [];
       if (operation === 'getOnePerson') people = [TRAINING_CUSTOMERS[0]];
       if (operation === 'getAllPeople') {

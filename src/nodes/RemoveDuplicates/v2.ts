@@ -10,6 +10,7 @@ import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../typ
 import { tryToParseDateTime } from '../shared/typeValidation.ts';
 import { dedupeProperties } from '../shared/items/dedupeProperties.ts';
 import { runRemoveDuplicates } from '../shared/items/dedupeOperation.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const WITHIN_INPUT = 'removeDuplicateInputItems';
 const SEEN_BEFORE = 'removeItemsSeenInPreviousExecutions';
@@ -177,6 +178,7 @@ async function removeSeenBefore(ctx: ExecuteFunctions, items: INodeExecutionData
   } else if (logic === 'removeItemsUpToStoredIncrementalKey') {
     mode = 'latestIncrementalKey';
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       const value = ctx.getNodeParameter('incrementalDedupeValue', i, '') as unknown;
       if (value === undefined || value === null || String(value) === '') throw new NodeOperationError(ctx.getNode(), EMPTY_VALUE);
       const n = Number(value);
@@ -186,6 +188,7 @@ async function removeSeenBefore(ctx: ExecuteFunctions, items: INodeExecutionData
   } else if (logic === 'removeItemsUpToStoredDate') {
     mode = 'latestDate';
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       const value = String(ctx.getNodeParameter('dateDedupeValue', i, '') ?? '');
       if (!value) throw new NodeOperationError(ctx.getNode(), EMPTY_VALUE);
       try {

@@ -21,7 +21,7 @@ export const splitOut: NodeType = {
     properties: splitOutProperties,
   },
   async execute(ctx) {
-    const { items, seen } = runSplitOut(ctx, ctx.getInputData(), { modern: true, destinationDotNotation: true });
+    const { items, seen } = await runSplitOut(ctx, ctx.getInputData(), { modern: true, destinationDotNotation: true });
     for (const [field, found] of seen) if (!found) ctx.addHint(fieldNotFoundHint(field));
     return [items];
   },

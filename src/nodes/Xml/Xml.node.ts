@@ -5,6 +5,7 @@ import type { IDataObject } from '../../model/workflow.ts';
 import { NodeOperationError, type NodeType } from '../types.ts';
 import { deepCopy } from '../shared/deepCopy.ts';
 import { xmlDescription } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
 
@@ -31,6 +32,7 @@ export const xml: NodeType = {
     }
     const out: INodeExecutionData[] = [];
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const item = items[itemIndex];
         if (mode === 'xmlToJson') {

@@ -3,6 +3,7 @@ import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { NodeType } from '../../types.ts';
 import { dateTimeV1Description } from './description.ts';
 import { calculateDate, formatDate, type FormatOptions } from './moment.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 export const dateTimeV1: NodeType = {
   kind: 'regular',
@@ -12,6 +13,7 @@ export const dateTimeV1: NodeType = {
     const out: INodeExecutionData[] = [];
     const workflowTimezone = ctx.getTimezone();
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const action = ctx.getNodeParameter('action', 0) as string;
         const item = items[i];

@@ -4,6 +4,7 @@ import type { IDataObject } from '../../../model/workflow.ts';
 import { NodeOperationError, type NodeType } from '../../types.ts';
 import { dateTimeV2Description } from './description.ts';
 import { OPERATIONS } from './operations.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 export const dateTimeV2: NodeType = {
   kind: 'regular',
@@ -16,6 +17,7 @@ export const dateTimeV2: NodeType = {
     const includeInputFields = ctx.getNodeParameter('options.includeInputFields', 0, false) as boolean;
     const run = OPERATIONS[operation];
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const item: INodeExecutionData = includeInputFields ? { json: { ...items[i].json }, binary: items[i].binary } : { json: {} };
         item.pairedItem = { item: i };

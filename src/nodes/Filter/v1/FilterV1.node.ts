@@ -1,8 +1,10 @@
 // Filter version 1: keeps items whose conditions pass (AND: all, OR: any); the rest are discarded.
 import type { INodeExecutionData } from '../../../model/execution.ts';
-import type { NodeType } from '../../types.ts';
+import type { ExecuteFunctions, NodeType } from '../../types.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 import { compareOperations, convertDateTime } from '../../If/v1/compare.ts';
 import { filterV1Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 const DATA_TYPES = ['boolean', 'dateTime', 'number', 'string'];
 
@@ -12,6 +14,26 @@ interface Condition {
   operation?: string;
 }
 
+/** Whether one item is kept (no side effects: it may run again, see deferRegex). */
+function keeps(ctx: ExecuteFunctions, itemIndex: number): boolean {
+  const combine = ctx.getNodeParameter('combineConditions', itemIndex) as string;
+  for (const dataType of DATA_TYPES) {
+    for (const condition of ctx.getNodeParameter(`conditions.${dataType}`, itemIndex, []) as Condition[]) {
+      let { value1, value2 } = condition;
+      if (dataType === 'dateTime') {
+        value1 = convertDateTime(ctx.getNode(), value1);
+        value2 = convertDateTime(ctx.getNode(), value2);
+      }
+      const compare = compareOperations[condition.operation as string];
+      if (!compare) throw new TypeError('compareOperationFunctions[condition.operation] is not a function');
+      const result = compare(value1, value2);
+      if (result && combine === 'OR') return true;
+      if (!result && combine === 'AND') return false;
+    }
+  }
+  return combine === 'AND';
+}
+
 export const filterV1: NodeType = {
   kind: 'regular',
   description: filterV1Description,
@@ -19,30 +41,11 @@ export const filterV1: NodeType = {
     const kept: INodeExecutionData[] = [];
     const discarded: INodeExecutionData[] = [];
     const items = ctx.getInputData();
-    itemLoop: for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
-      const combine = ctx.getNodeParameter('combineConditions', itemIndex) as string;
-      for (const dataType of DATA_TYPES) {
-        for (const condition of ctx.getNodeParameter(`conditions.${dataType}`, itemIndex, []) as Condition[]) {
-          let { value1, value2 } = condition;
-          if (dataType === 'dateTime') {
-            value1 = convertDateTime(ctx.getNode(), value1);
-            value2 = convertDateTime(ctx.getNode(), value2);
-          }
-          const compare = compareOperations[condition.operation as string];
-          if (!compare) throw new TypeError('compareOperationFunctions[condition.operation] is not a function');
-          const result = compare(value1, value2);
-          if (result && combine === 'OR') {
-            kept.push(item);
-            continue itemLoop;
-          }
-          if (!result && combine === 'AND') {
-            discarded.push(item);
-            continue itemLoop;
-          }
-        }
-      }
-      (combine === 'AND' ? kept : discarded).push(item);
+      // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
+      (await deferRegex(() => keeps(ctx, itemIndex)) ? kept : discarded).push(item);
     }
     return [kept, discarded];
   },

@@ -5,6 +5,8 @@ import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../
 import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
 import { ENABLE_LESS_STRICT_TYPE_VALIDATION } from '../../If/v2/IfV2.node.ts';
 import { filterV2Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
 
@@ -21,12 +23,14 @@ export const filterV2: NodeType = {
     const discarded: INodeExecutionData[] = [];
     const items = ctx.getInputData();
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       let item = items[itemIndex];
       try {
         const options = ctx.getNodeParameter('options', itemIndex) as { looseTypeValidation?: boolean };
         let pass: boolean;
         try {
-          pass = evaluateFilterParameter(ctx, 'conditions', itemIndex);
+          // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
+          pass = await deferRegex(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
         } catch (e) {
           const error = e as ErrorWithDetails;
           if (!looseTypeValidation(ctx, itemIndex, options.looseTypeValidation) && !error.description) {

@@ -1,8 +1,11 @@
 // IF version 1: routes each item to "true" or "false" by typed comparisons.
 import type { INodeExecutionData } from '../../../model/execution.ts';
-import type { NodeType } from '../../types.ts';
+import type { INode } from '../../../model/workflow.ts';
+import type { ExecuteFunctions, NodeType } from '../../types.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 import { compareOperations, convertDateTime } from './compare.ts';
 import { ifV1Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 const DATA_TYPES = ['boolean', 'dateTime', 'number', 'string'];
 
@@ -10,6 +13,27 @@ interface Condition {
   value1?: unknown;
   value2?: unknown;
   operation?: string;
+}
+
+/** True or false for one item (no side effects: it may run again, see deferRegex). */
+function decide(ctx: ExecuteFunctions, node: INode, itemIndex: number): boolean {
+  const combine = ctx.getNodeParameter('combineOperation', itemIndex) as string;
+  for (const dataType of DATA_TYPES) {
+    for (const condition of ctx.getNodeParameter(`conditions.${dataType}`, itemIndex, []) as Condition[]) {
+      let { value1, value2 } = condition;
+      if (dataType === 'dateTime') {
+        value1 = convertDateTime(node, value1);
+        value2 = convertDateTime(node, value2);
+      }
+      const compare = compareOperations[condition.operation as string];
+      if (!compare) throw new TypeError('compareOperationFunctions[compareData.operation] is not a function');
+      const result = compare(value1, value2);
+      // ANY stops at the first match, ALL at the first mismatch.
+      if (result && combine === 'any') return true;
+      if (!result && combine === 'all') return false;
+    }
+  }
+  return combine === 'all';
 }
 
 export const ifV1: NodeType = {
@@ -22,31 +46,10 @@ export const ifV1: NodeType = {
     const falseItems: INodeExecutionData[] = [];
 
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
-      const combine = ctx.getNodeParameter('combineOperation', itemIndex) as string;
-      let decided: boolean | undefined;
-      outer: for (const dataType of DATA_TYPES) {
-        for (const condition of ctx.getNodeParameter(`conditions.${dataType}`, itemIndex, []) as Condition[]) {
-          let { value1, value2 } = condition;
-          if (dataType === 'dateTime') {
-            value1 = convertDateTime(node, value1);
-            value2 = convertDateTime(node, value2);
-          }
-          const compare = compareOperations[condition.operation as string];
-          if (!compare) throw new TypeError('compareOperationFunctions[compareData.operation] is not a function');
-          const result = compare(value1, value2);
-          // ANY stops at the first match, ALL at the first mismatch.
-          if (result && combine === 'any') {
-            decided = true;
-            break outer;
-          }
-          if (!result && combine === 'all') {
-            decided = false;
-            break outer;
-          }
-        }
-      }
-      if (decided === undefined) decided = combine === 'all';
+      // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
+      const decided = await deferRegex(() => decide(ctx, node, itemIndex));
       (decided ? trueItems : falseItems).push(item);
     }
     return [trueItems, falseItems];

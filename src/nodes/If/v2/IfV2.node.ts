@@ -3,6 +3,8 @@ import type { INodeExecutionData } from '../../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../types.ts';
 import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
 import { ifV2Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 export const ENABLE_LESS_STRICT_TYPE_VALIDATION =
   "Try changing the type of comparison. Alternatively you can enable 'Convert types where required'.";
@@ -22,12 +24,14 @@ export const ifV2: NodeType = {
     const falseItems: INodeExecutionData[] = [];
     const items = ctx.getInputData();
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       let item = items[itemIndex];
       try {
         const options = ctx.getNodeParameter('options', itemIndex) as { ignoreCase?: boolean; looseTypeValidation?: boolean };
         let pass: boolean;
         try {
-          pass = evaluateFilterParameter(ctx, 'conditions', itemIndex);
+          // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
+          pass = await deferRegex(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
         } catch (e) {
           const error = e as ErrorWithDetails;
           if (!looseTypeValidation(ctx, itemIndex, options.looseTypeValidation) && !error.description) {

@@ -11,14 +11,16 @@ import { splitOutItem, type IncludeMode } from '../../shared/items/splitOut.ts';
 import { splitList } from '../../shared/items/splitOutOperation.ts';
 import { summarizeItemList } from '../summarizeOperation.ts';
 import { splitOutV1 } from './splitOutV1.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 const NESTED_HINT = "If you're trying to use a nested field, make sure you turn off 'disable dot notation' in the node options";
 
-function splitOutV2(ctx: ExecuteFunctions, items: INodeExecutionData[], version: number): INodeExecutionData[] {
+async function splitOutV2(ctx: ExecuteFunctions, items: INodeExecutionData[], version: number): Promise<INodeExecutionData[]> {
   const node = ctx.getNode();
   const out: INodeExecutionData[] = [];
   const seen = new Map<string, boolean>();
   for (let i = 0; i < items.length; i++) {
+    if (sliceDue()) await yieldToLoop();
     const fields = (ctx.getNodeParameter('fieldToSplitOut', i) as string).split(',').map((f) => f.trim());
     const disableDotNotation = ctx.getNodeParameter('options.disableDotNotation', 0, false) as boolean;
     const get = fieldGetter(disableDotNotation);
@@ -106,7 +108,7 @@ export async function executeLegacy(ctx: ExecuteFunctions): Promise<INodeExecuti
   if (resource !== 'itemList') throw new NodeOperationError(ctx.getNode(), `Resource '${resource}' is not recognized`);
   switch (operation) {
     case 'splitOutItems':
-      return [version < 2 ? splitOutV1(ctx, items) : splitOutV2(ctx, items, version)];
+      return [version < 2 ? await splitOutV1(ctx, items) : await splitOutV2(ctx, items, version)];
     case 'aggregateItems':
       return [aggregateItems(ctx, items, version)];
     case 'removeDuplicates':

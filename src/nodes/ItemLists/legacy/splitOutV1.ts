@@ -5,13 +5,15 @@ import { NodeOperationError, type ExecuteFunctions } from '../../types.ts';
 import { fieldNames } from '../../shared/items/fieldList.ts';
 import { fieldGetter } from '../../shared/items/fieldAccess.ts';
 import { unsetPath } from '../../shared/path.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 const NESTED_HINT = "If you're trying to use a nested field, make sure you turn off 'disable dot notation' in the node options";
 
-export function splitOutV1(ctx: ExecuteFunctions, items: INodeExecutionData[]): INodeExecutionData[] {
+export async function splitOutV1(ctx: ExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const node = ctx.getNode();
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
+    if (sliceDue()) await yieldToLoop();
     const fieldToSplitOut = ctx.getNodeParameter('fieldToSplitOut', i) as string;
     const disableDotNotation = ctx.getNodeParameter('options.disableDotNotation', 0, false) as boolean;
     const destinationFieldName = ctx.getNodeParameter('options.destinationFieldName', i, '') as string;

@@ -24,7 +24,7 @@ export async function executeV3(ctx: ExecuteFunctions): Promise<INodeExecutionDa
     case 'sort':
       return [await runSort(ctx, items)];
     case 'splitOutItems':
-      return [runSplitOut(ctx, items, { modern: true }).items];
+      return [(await runSplitOut(ctx, items, { modern: true })).items];
     case 'summarize':
       return [summarizeItemList(ctx, items, false)];
     default:

@@ -5,6 +5,8 @@ import { setV3Description } from './description.ts';
 import { manualItem, rawObjectFields } from './manualMode.ts';
 import type { IncludeMode, SetNodeOptions } from './options.ts';
 import { rawItem, rawJsonOutput } from './rawMode.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 export const setV3: NodeType = {
   kind: 'regular',
@@ -19,13 +21,15 @@ export const setV3: NodeType = {
     const out: INodeExecutionData[] = [];
 
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       const includeOtherFields = ctx.getNodeParameter('includeOtherFields', i, false) as boolean;
       const include = ctx.getNodeParameter('include', i, 'all') as IncludeMode;
       const options = { ...(ctx.getNodeParameter('options', i, {}) as SetNodeOptions) };
       // From 3.3 the include choice only applies when other input fields are kept at all.
       options.include = node.typeVersion >= 3.3 ? (includeOtherFields ? include : 'none') : include;
 
-      const newItem = mode === 'raw' ? rawItem(ctx, items[i], i, options, rawJson, node) : manualItem(ctx, items[i], i, options, rawFields, node);
+      // Slow regex operations are awaited, not held (deferRegex: the item is built again).
+      const newItem = await deferRegex(() => (mode === 'raw' ? rawItem(ctx, items[i], i, options, rawJson, node) : manualItem(ctx, items[i], i, options, rawFields, node)));
       // Duplication is a testing aid for manual runs only.
       const copies = duplicateItem && ctx.getMode() === 'manual' ? (ctx.getNodeParameter('duplicateCount', 0, 0) as number) + 1 : 1;
       for (let j = 0; j < copies; j++) out.push(newItem);

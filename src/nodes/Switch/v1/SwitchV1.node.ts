@@ -3,6 +3,8 @@ import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { NodeType } from '../../types.ts';
 import { checkIndexRange, firstMatchingRule, pushError, type LegacyRule } from '../legacyRouting.ts';
 import { switchV1Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 export const switchV1: NodeType = {
   kind: 'regular',
@@ -11,6 +13,7 @@ export const switchV1: NodeType = {
     const returnData: INodeExecutionData[][] = [[], [], [], []];
     const items = ctx.getInputData();
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
       try {
         const mode = ctx.getNodeParameter('mode', itemIndex) as string;
@@ -20,7 +23,7 @@ export const switchV1: NodeType = {
           returnData[outputIndex].push(item);
         } else if (mode === 'rules') {
           const rules = ctx.getNodeParameter('rules.rules', itemIndex, []) as LegacyRule[];
-          const match = firstMatchingRule(ctx, itemIndex, rules);
+          const match = await deferRegex(() => firstMatchingRule(ctx, itemIndex, rules));
           if (match !== -1) {
             const output = rules[match].output as number;
             checkIndexRange(ctx, returnData.length, output);

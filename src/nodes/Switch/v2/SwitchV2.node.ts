@@ -5,6 +5,8 @@ import { checkIndexRange, firstMatchingRule, pushError, type LegacyRule } from '
 import { switchV2Description } from './description.ts';
 import { switchV2Outputs } from './outputs.ts';
 import { getFallbackOutputOptions } from './loadOptions.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 export const switchV2: NodeType = {
   kind: 'regular',
@@ -15,6 +17,7 @@ export const switchV2: NodeType = {
     let returnData: INodeExecutionData[][] = [];
     const items = ctx.getInputData();
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       const item = { ...items[itemIndex], pairedItem: { item: itemIndex } };
       try {
         const rules = ctx.getNodeParameter('rules.rules', itemIndex, []) as LegacyRule[];
@@ -27,7 +30,7 @@ export const switchV2: NodeType = {
           returnData[outputIndex].push(item);
         } else if (mode === 'rules') {
           if (itemIndex === 0) returnData = rules.map(() => []);
-          const match = firstMatchingRule(ctx, itemIndex, rules);
+          const match = await deferRegex(() => firstMatchingRule(ctx, itemIndex, rules));
           if (match !== -1) {
             // n8n checks the rule's (absent) `output` here, which never fails.
             returnData[match].push(item);

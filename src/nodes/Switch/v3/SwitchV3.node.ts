@@ -7,6 +7,8 @@ import { ENABLE_LESS_STRICT_TYPE_VALIDATION } from '../../If/v2/IfV2.node.ts';
 import { switchV3Description } from './description.ts';
 import { switchV3Outputs } from './outputs.ts';
 import { getFallbackOutputOptions } from './loadOptions.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
+import { deferRegex } from '../../../model/expressions/regex.ts';
 
 type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
 
@@ -58,6 +60,7 @@ export const switchV3: NodeType = {
     const mode = ctx.getNodeParameter('mode', 0) as string;
 
     itemLoop: for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      if (sliceDue()) await yieldToLoop();
       try {
         const item = { ...items[itemIndex], pairedItem: { item: itemIndex } };
         if (mode === 'expression') {
@@ -77,7 +80,7 @@ export const switchV3: NodeType = {
           }
           let matchFound = false;
           for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
-            if (!ruleMatches(ctx, ruleIndex, itemIndex, options)) continue;
+            if (!(await deferRegex(() => ruleMatches(ctx, ruleIndex, itemIndex, options)))) continue;
             matchFound = true;
             returnData[ruleIndex].push(item);
             if (!options.allMatchingOutputs) continue itemLoop;

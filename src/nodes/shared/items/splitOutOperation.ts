@@ -4,6 +4,7 @@ import type { IDataObject } from '../../../model/workflow.ts';
 import type { ExecuteFunctions } from '../../types.ts';
 import { prepareFieldsArray } from './fieldList.ts';
 import { splitOutItem, type IncludeMode, type SplitOutRules } from './splitOut.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 export function splitList(text: unknown): string[] {
   return String(text ?? '')
@@ -12,10 +13,11 @@ export function splitList(text: unknown): string[] {
     .map((field) => field.trim());
 }
 
-export function runSplitOut(ctx: ExecuteFunctions, items: INodeExecutionData[], rules: SplitOutRules): { items: INodeExecutionData[]; seen: Map<string, boolean> } {
+export async function runSplitOut(ctx: ExecuteFunctions, items: INodeExecutionData[], rules: SplitOutRules): Promise<{ items: INodeExecutionData[]; seen: Map<string, boolean> }> {
   const out: INodeExecutionData[] = [];
   const seen = new Map<string, boolean>();
   for (let i = 0; i < items.length; i++) {
+    if (sliceDue()) await yieldToLoop();
     // A list of names works too; "$json.a" names the field a.
     const fields = prepareFieldsArray(ctx, ctx.getNodeParameter('fieldToSplitOut', i), 'Fields To Split Out').map((field) => String(field).replace(/^\$json\./, ''));
     const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
