@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, node, startServer, type TestServer } from './helpers.ts';
 import { buildTriggerPackage, startRegistry } from '../support/communityPackage.ts';
+import { packReal } from '../support/realPackages.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
 
@@ -30,6 +31,8 @@ const entryRequests: Array<{ since: string | null; key?: string }> = [];
 const hooks = new Map<string, { url: string; mode: string; activation: string }>();
 const hookLog: string[] = [];
 let nextHook = 1;
+/** The Formbricks API as the real package calls it (/api/v1/webhooks). */
+const formbricks = { hooks: new Map<string, Record<string, unknown>>(), keys: [] as string[], log: [] as string[] };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-community-triggers-'));
@@ -49,6 +52,17 @@ beforeAll(async () => {
       if (url.pathname === '/entries') {
         entryRequests.push({ since: url.searchParams.get('since'), key: req.headers['x-api-key'] as string | undefined });
         return json(200, { entries });
+      }
+      if (url.pathname.startsWith('/api/v1/webhooks')) {
+        formbricks.keys.push(String(req.headers['x-api-key']));
+        formbricks.log.push(`${req.method} ${url.pathname}`);
+        if (req.method === 'GET') return json(200, { data: [...formbricks.hooks.entries()].map(([id, h]) => ({ id, ...h })) });
+        if (req.method === 'POST') {
+          const id = `fb${formbricks.hooks.size + 1}`;
+          formbricks.hooks.set(id, JSON.parse(body));
+          return json(200, { data: { id } });
+        }
+        if (req.method === 'DELETE') return json(formbricks.hooks.delete(url.pathname.split('/').pop()!) ? 200 : 404, { data: {} });
       }
       if (url.pathname === '/hooks' && req.method === 'GET') return json(200, [...hooks.entries()].map(([id, h]) => ({ id, ...h })));
       if (url.pathname === '/hooks' && req.method === 'POST') {
@@ -347,4 +361,46 @@ describe('community webhook nodes', () => {
     // One call per listen.
     expect((await post('/webhook-test/hook-2/events', { event: 'again' })).statusCode).toBe(404);
   }, 30_000);
+});
+
+// A real package from npm, unchanged: Formbricks' trigger (a webhook node with webhookMethods that
+// register it through the Formbricks API with its credential), against a local Formbricks API.
+describe('a real trigger package: @formbricks/n8n-nodes-formbricks 1.0.2', () => {
+  const NAME = '@formbricks/n8n-nodes-formbricks';
+  let credential: { id: string; name: string };
+
+  beforeAll(async () => {
+    registry.add(packReal(join(dir, 'real'), NAME, '1.0.2'));
+    const r = await call(s, 'POST', '/rest/nodes', { name: NAME });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const c = await call(s, 'POST', '/rest/credentials', { name: 'Formbricks', type: 'formbricksApi', data: { host: serviceUrl, apiKey: 'fb-key' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    credential = { id: c.body.data.id, name: 'Formbricks' };
+  }, 120_000);
+
+  it('activation registers the webhook at Formbricks, a call starts a run, deactivation deletes it', async () => {
+    const trigger = node('Formbricks', `${NAME}.formbricks`, 1, [0, 0], { events: ['responseFinished'], surveyIds: ['survey-1'] }, { webhookId: 'fb-hook', credentials: { formbricksApi: credential } });
+    const wf = await create('Formbricks responses', [trigger]);
+    const on = await setActive(wf.id, true);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(formbricks.log).toEqual(['GET /api/v1/webhooks', 'POST /api/v1/webhooks']);
+    expect(formbricks.keys.every((k) => k === 'fb-key')).toBe(true);
+    const [[id, registered]] = [...formbricks.hooks.entries()];
+    expect(registered).toMatchObject({ triggers: ['responseFinished'], surveyIds: ['survey-1'], source: 'n8n', url: expect.stringMatching(/\/webhook\/fb-hook\/webhook$/) });
+    expect((await call(s, 'GET', `/rest/workflows/${wf.id}`)).body.data.staticData['node:Formbricks']).toEqual({ webhookId: id });
+
+    const event = { event: 'responseFinished', data: { id: 'r1', surveyId: 'survey-1', finished: true } };
+    const hit = await s.server.app.inject({ method: 'POST', url: '/webhook/fb-hook/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    expect(hit.statusCode).toBe(200);
+    expect(JSON.parse(hit.body)).toEqual({ message: 'Workflow was started' });
+    const runs = await until('the Formbricks run', async () => {
+      const list = await executionsOf(wf.id);
+      return list.length >= 1 ? list : undefined;
+    });
+    expect(firstJson(await execution(runs[0].id), 'Formbricks')).toEqual([event]);
+
+    expect((await setActive(wf.id, false)).status).toBe(200);
+    await until('the deletion at Formbricks', async () => formbricks.log.includes(`DELETE /api/v1/webhooks/${id}`));
+    expect(formbricks.hooks.size).toBe(0);
+  }, 60_000);
 });
