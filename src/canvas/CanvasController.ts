@@ -284,6 +284,7 @@ export class CanvasController implements SyncListener {
       }
       installFonts(resolution);
       this.atlas = new IconAtlas();
+      this.atlas.onFileIcon = () => this.typesChanged();
       this.background = new Background();
       this.staticLayer.addChildAt(this.background.layer, 0);
       this.stage.addChild(this.world);

@@ -90,6 +90,8 @@ export interface NodeTypeInfo {
   icon?: string;
   /** CSS colour of the icon ('#ff6d5a'). */
   iconColor?: string;
+  /** An image drawn as the icon when `icon` is not in the atlas (a community node's 'file:' icon, GET /rest/node-icon/<type>). */
+  iconUrl?: string;
   /** Main inputs and outputs. */
   inputs: number;
   outputs: number;

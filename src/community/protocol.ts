@@ -28,6 +28,8 @@ export interface LoadedPackage {
   version: string;
   nodes: LoadedNode[];
   credentials: ICredentialType[];
+  /** Credential types' 'file:' icons: type name → the file's absolute path inside the package folder. */
+  credentialIcons?: Record<string, string>;
   /** Why the package (or a file of it) could not be loaded. */
   error?: string;
 }

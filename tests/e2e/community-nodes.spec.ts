@@ -13,13 +13,17 @@
 // is installed at an older version ('name@1.0.0' in the dialog) and updated through the confirm
 // dialog. Two more servers: one whose PATH has no npm (the warning; the install button disabled, with its
 // tooltip), one with SWITCHYARD_COMMUNITY_PACKAGES_ENABLED=false (no sidebar entry; the address
-// leads home).
+// leads home). Real packages of each kind from npm (their tarballs served by a local registry) are
+// installed through the dialog and run from the editor against a local server; their 'file:'
+// icons are drawn on the canvas and in the credential dialog.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
 import { buildTestPackage, startRegistry } from '../support/communityPackage.ts';
+import { packReal, REAL_PACKAGES } from '../support/realPackages.ts';
+import { startServer as startHttp, json } from '../nodes/httpServer.ts';
 
 const SHOTS = 'test-results/community-nodes';
 mkdirSync(SHOTS, { recursive: true });
@@ -304,6 +308,98 @@ test('update: an older version installed from a local registry shows Update; the
     expect(registry.requests.some((r) => r === `GET /${v1.name}/-/${v1.name}-1.0.1.tgz`)).toBe(true);
   } finally {
     await own.stop();
+    registry.server.closeAllConnections();
+    await new Promise((r) => registry.server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('real npm packages of each kind installed through the dialog, run from the editor, their file icons drawn', async ({ page }) => {
+  test.setTimeout(300_000);
+  // n8n-nodes-datastore (programmatic), @mendable/n8n-nodes-firecrawl (declarative, preSend functions),
+  // @thingsboard/n8n-nodes-thingsboard (function authenticate + preAuthentication), n8n-nodes-unifi-access
+  // (a credential type with a { light, dark } file icon): their npm tarballs, served by a local registry.
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-real-'));
+  const chosen = [REAL_PACKAGES.datastore, REAL_PACKAGES.firecrawl, REAL_PACKAGES.thingsboard, REAL_PACKAGES.unifiAccess];
+  const registry = await startRegistry(chosen.map((p) => packReal(dir, p.name, p.version)));
+  const api = await startHttp({
+    '/v2/scrape': (req, res) => json(200, { success: true, data: { markdown: `# ${JSON.parse(req.body).url}` } })(req, res),
+    '/api/auth/login': json(200, { token: 'tb-e2e' }),
+    '/api/system/info': json(200, { edition: 'CE' }),
+    '/api/device/dev-9': (req, res) => (req.headers['x-authorization'] === 'Bearer tb-e2e' ? json(200, { name: 'Pump' }) : json(401, { message: 'no' }))(req, res),
+  });
+  const own = await startAccountServer({ smtp: false, env: { SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url } });
+  try {
+    await fetch(`${own.url}rest/owner/skip-setup`, { method: 'POST', headers: { origin: new URL(own.url).origin } });
+    await page.goto(`${own.url}settings/community-nodes`);
+    for (const [i, p] of chosen.entries()) {
+      await page.getByTestId(i === 0 ? 'community-empty-install' : 'community-install').click();
+      await page.getByTestId('community-install-name').fill(`npm i ${p.name}@${p.version}`);
+      await page.getByTestId('community-install-risks').click();
+      await page.getByTestId('community-install-submit').click();
+      await expect(toast(page, 'Package installed')).toBeVisible({ timeout: 90_000 });
+      await toast(page, 'Package installed').getByRole('button', { name: 'Close notification' }).click();
+      const row = page.locator(`[data-testid="community-package"][data-package="${p.name}"]`);
+      await expect(row.getByTestId('community-package-version')).toHaveText(`v${p.version}`);
+      await expect(row.getByTestId('community-package-failed')).toHaveCount(0);
+    }
+    await shot(page, '14-real-packages-installed');
+
+    // Credentials and a workflow through the REST API; the run from the editor's button.
+    const origin = { origin: new URL(own.url).origin };
+    const credential = async (name: string, type: string, data: Record<string, unknown>) => {
+      const r = await page.request.post(`${own.url}rest/credentials`, { data: { name, type, data }, headers: origin });
+      expect(r.status(), await r.text()).toBe(200);
+      return { [type]: { id: ((await r.json()) as { data: { id: string } }).data.id, name } };
+    };
+    const firecrawl = await credential('Firecrawl', 'firecrawlApi', { baseUrl: `${api.base}/v2`, apiKey: 'fc-e2e' });
+    const thingsboard = await credential('ThingsBoard', 'thingsBoardUsernamePasswordApi', { baseUrl: api.base, username: 'u', password: 'p' });
+    const nodes = [
+      { id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [200, 300], parameters: {} },
+      { id: 'b', name: 'Remember', type: 'n8n-nodes-datastore.datastore', typeVersion: 1, position: [420, 300], parameters: { operation: 'set', keyName: 'page', valueDataType: 'string', valueString: 'https://example.com/e2e', outputForSetClear: 'affectedValueOnly' } },
+      { id: 'c', name: 'Scrape', type: '@mendable/n8n-nodes-firecrawl.firecrawl', typeVersion: 1, position: [640, 300], parameters: { resource: 'Scraping', operation: 'scrape', url: '={{ $json.page }}' }, credentials: firecrawl },
+      { id: 'd', name: 'Device', type: '@thingsboard/n8n-nodes-thingsboard.thingsBoard', typeVersion: 1, position: [860, 300], parameters: { authentication: 'usernamePassword', resource: 'device', operation: 'getDeviceById', deviceId: 'dev-9' }, credentials: thingsboard },
+    ];
+    const chain = (a: string, b: string) => ({ [a]: { main: [[{ node: b, type: 'main', index: 0 }]] } });
+    const created = await page.request.post(`${own.url}rest/workflows`, {
+      headers: origin,
+      data: { name: 'Real packages', nodes, connections: { ...chain('Start', 'Remember'), ...chain('Remember', 'Scrape'), ...chain('Scrape', 'Device') }, settings: { executionOrder: 'v1' } },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    await page.goto(`${own.url}workflow/${id}`);
+    await page.waitForFunction(() => !!(window as unknown as { __switchyardCanvas?: unknown }).__switchyardCanvas);
+    // The package nodes' 'file:' icons are fetched for the canvas (Firecrawl's and ThingsBoard's SVG).
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/node-icon/')).length), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await page.waitForTimeout(500);
+    await shot(page, '15-real-packages-canvas');
+    // The node creator shows the package node with its file icon too.
+    await page.getByTestId('add-node').click();
+    await page.getByTestId('node-creator-search').fill('Firecrawl');
+    const item = page.locator('[data-testid="creator-node"][data-node-type="@mendable/n8n-nodes-firecrawl.firecrawl"]');
+    await expect(item.locator('img')).toHaveAttribute('src', /node-icon\/%40mendable%2Fn8n-nodes-firecrawl\.firecrawl$/);
+    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(page, '15b-real-packages-creator');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('execute-workflow').click();
+    await expect(toast(page, 'Workflow executed successfully')).toBeVisible({ timeout: 60_000 });
+    await shot(page, '16-real-packages-ran');
+    const scraped = api.seen.find((r) => r.url === '/v2/scrape');
+    expect(scraped?.headers.authorization).toBe('Bearer fc-e2e');
+    expect(JSON.parse(scraped!.body)).toMatchObject({ url: 'https://example.com/e2e', integration: 'n8n' });
+    expect(api.seen.find((r) => r.url === '/api/device/dev-9')?.headers['x-authorization']).toBe('Bearer tb-e2e');
+
+    // The credential dialog draws the package credential type's file icon.
+    await page.getByTestId('sidebar-credentials').click();
+    await page.getByTestId('credentials-menu-new').click();
+    await page.getByTestId('credential-type-search').fill('Unifi');
+    const option = page.getByTestId('credential-type-option').filter({ hasText: 'Unifi Access API' });
+    await expect(option.locator('img')).toHaveAttribute('src', /credential-icon\/unifiAccessApi$/);
+    await expect.poll(() => option.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(page, '17-real-credential-icon');
+  } finally {
+    await own.stop();
+    await api.close();
     registry.server.closeAllConnections();
     await new Promise((r) => registry.server.close(r));
     rmSync(dir, { recursive: true, force: true });

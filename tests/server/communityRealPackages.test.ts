@@ -126,6 +126,12 @@ describe('real community packages from npm', () => {
       expect(icon.status, name).toBe(200);
       expect(icon.response.headers['content-type']).toMatch(/^image\//);
     }
+    // A credential type's icon ({ light, dark } of 'file:' paths in n8n-nodes-unifi-access) from its package folder.
+    const credentialIcon = await call(s, 'GET', '/rest/credential-icon/unifiAccessApi');
+    expect(credentialIcon.status).toBe(200);
+    expect(credentialIcon.response.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(credentialIcon.body).toContain('<svg');
+    expect((await call(s, 'GET', '/rest/credential-icon/firecrawlApi')).status).toBe(404);
   }, 240_000);
 
   it('n8n-nodes-datastore (programmatic, no HTTP): a value set in one run is read in the next', async () => {

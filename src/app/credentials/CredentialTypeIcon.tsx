@@ -12,7 +12,9 @@ const FILE_ICONS: Record<string, string> = { 'file:icons/Google.svg': 'google-g.
 
 export const CredentialTypeIcon = observer(function CredentialTypeIcon({ type, size = 24 }: { type: ICredentialType | undefined; size?: number }) {
   const { nodeTypes } = useStores();
-  const icon = type?.icon;
+  // Package credential types may give { light, dark } icons: the light one is drawn.
+  const raw = type?.icon as unknown;
+  const icon = raw && typeof raw === 'object' ? (raw as { light?: string }).light : (raw as string | undefined);
   const file = icon ? FILE_ICONS[icon] : undefined;
   if (file) {
     return (

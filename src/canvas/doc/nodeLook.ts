@@ -236,6 +236,7 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     label: labelInside ? wrapName(name, Math.max(8, Math.floor((r.w - 110) / 7.5)), 2) : wrapName(name),
     labelInside,
     icon: t.info.icon,
+    iconUrl: t.info.iconUrl,
     iconColor: t.known ? t.iconColor : THEME.textMuted,
     initials: t.initials,
     inputs: r.inputs,

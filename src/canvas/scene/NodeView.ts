@@ -22,6 +22,8 @@ export interface NodeAppearance {
   /** The name sits inside the node, right of the icon (a root node with sub-node inputs below). */
   labelInside?: boolean;
   icon: string | undefined;
+  /** An image for the icon when `icon` is not in the atlas (community nodes' 'file:' icons); drawn untinted. */
+  iconUrl?: string;
   iconColor: number;
   /** Drawn instead of an icon when the type has none (or is unknown). */
   initials: string;
@@ -129,18 +131,22 @@ export class NodeView {
 
   private applyIcon(a: NodeAppearance, detailed: boolean, atlas: IconAtlas, lodChanged: boolean): void {
     const p = this.last;
-    const tex = atlas.get(a.icon);
+    const glyph = atlas.get(a.icon);
+    // A file icon is loaded on first use (the canvas redraws when it arrives; initials meanwhile and when it fails).
+    const tex = glyph ?? (a.iconUrl && detailed ? atlas.getFile(a.iconUrl) : undefined);
     const tint = a.state === 'disabled' ? THEME.disabledIcon : a.iconColor;
     this.icon.visible = detailed && !!tex;
     // A node with its name inside has the icon at the left, in the first 100 × 100.
     const cx = a.labelInside ? a.h / 2 : a.w / 2;
-    if (tex && detailed && (lodChanged || !p || p.icon !== a.icon || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.iconColor !== a.iconColor || p.labelInside !== a.labelInside || p.shape !== a.shape)) {
+    if (tex && detailed && (lodChanged || !p || this.icon.texture !== tex || p.icon !== a.icon || p.w !== a.w || p.h !== a.h || p.state !== a.state || p.iconColor !== a.iconColor || p.labelInside !== a.labelInside || p.shape !== a.shape)) {
       this.icon.texture = tex;
       const size = (a.shape === 'subnode' ? SIZES.icon * 0.8 : SIZES.icon) * IconAtlas.cellScale;
       this.icon.width = size;
       this.icon.height = size;
       this.icon.position.set(cx, a.h / 2);
-      this.icon.tint = tint;
+      // Glyphs are white and take the node's colour; an image keeps its own colours (dimmed when disabled).
+      this.icon.tint = glyph ? tint : 0xffffff;
+      this.icon.alpha = !glyph && a.state === 'disabled' ? 0.45 : 1;
     }
     const needInitials = detailed && !tex;
     if (needInitials && !this.initials) {

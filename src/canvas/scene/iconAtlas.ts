@@ -1,5 +1,7 @@
 // One texture atlas for every node and badge icon: the SVG paths of assets/icons.ts
-// rasterised once at startup (OffscreenCanvas + Path2D), white, so sprites tint them.
+// rasterised once at startup (OffscreenCanvas + Path2D), white, so sprites tint them. Icons that
+// are files (a community package node's 'file:' SVG or PNG, served by GET /rest/node-icon/<type>)
+// are loaded on first use, each rasterised into a texture of its own laid out like an atlas cell.
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
 import { ICONS } from '../../../assets/icons.ts';
 
@@ -7,8 +9,17 @@ const CELL = 80;
 const ICON_PX = 68;
 const COLS = 12;
 
+/** Largest file icon kept (bytes): a package's icon is a small SVG or PNG. */
+const MAX_FILE_ICON_BYTES = 512 * 1024;
+/** At most this many file icons are kept (one texture each). */
+const MAX_FILE_ICONS = 256;
+
 export class IconAtlas {
   private readonly frames = new Map<string, Texture>();
+  /** File icons by URL: the texture once loaded, null when it failed or is loading. */
+  private readonly files = new Map<string, Texture | null>();
+  /** Called when a file icon finished loading (the canvas redraws the nodes showing it). */
+  onFileIcon: (() => void) | undefined;
   readonly source: CanvasSource;
 
   constructor() {
@@ -44,12 +55,58 @@ export class IconAtlas {
     return name ? this.frames.get(name) : undefined;
   }
 
+  /** A file icon's texture; undefined while it loads (then onFileIcon is called) or when it cannot be drawn. */
+  getFile(url: string): Texture | undefined {
+    const known = this.files.get(url);
+    if (known !== undefined) return known ?? undefined;
+    if (this.files.size >= MAX_FILE_ICONS) return undefined;
+    this.files.set(url, null);
+    void loadFileIcon(url).then(
+      (texture) => {
+        if (!texture) return;
+        this.files.set(url, texture);
+        this.onFileIcon?.();
+      },
+      () => undefined,
+    );
+    return undefined;
+  }
+
   /** Frame size in atlas pixels; the glyph fills ICON_PX of it. */
   static readonly cellScale = CELL / ICON_PX;
 
   destroy(): void {
+    this.onFileIcon = undefined;
+    for (const t of this.files.values()) t?.destroy(true);
+    this.files.clear();
     for (const t of this.frames.values()) t.destroy(false);
     this.source.destroy();
+  }
+}
+
+/** Fetches an SVG or PNG icon and rasterises it (twice a cell's size, for zooming in) centred in a cell. */
+async function loadFileIcon(url: string): Promise<Texture | undefined> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) return undefined;
+  const blob = await response.blob();
+  if (blob.size > MAX_FILE_ICON_BYTES || !/^image\/(svg\+xml|png)/.test(blob.type)) return undefined;
+  const objectUrl = URL.createObjectURL(blob);
+  try {
+    const img = new Image();
+    img.src = objectUrl;
+    await img.decode();
+    const scale = 2;
+    const canvas = new OffscreenCanvas(CELL * scale, CELL * scale);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return undefined;
+    // An SVG with only a viewBox may report no size: square then.
+    const w = img.naturalWidth || 1;
+    const h = img.naturalHeight || w;
+    const fit = (ICON_PX * scale) / Math.max(w, h);
+    ctx.drawImage(img, (CELL * scale - w * fit) / 2, (CELL * scale - h * fit) / 2, w * fit, h * fit);
+    return new Texture({ source: new CanvasSource({ resource: canvas, autoGenerateMipmaps: true, scaleMode: 'linear' }) });
+  } finally {
+    URL.revokeObjectURL(objectUrl);
   }
 }
 

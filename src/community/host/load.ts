@@ -8,6 +8,7 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import type { HostFunctionRef, LoadedNode, LoadedPackage } from '../protocol.ts';
 import type { ICredentialType } from '../../model/credentialTypes.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
+import { evaluateExpression } from '../../model/expressions/index.ts';
 
 /** A node class instance as packages define it (INodeType or VersionedNodeType). */
 export interface PackageNodeType {
@@ -61,6 +62,27 @@ function iconPathOf(description: Record<string, unknown>, fileDir: string, packa
   return path.startsWith(packageDir + sep) ? path : undefined;
 }
 
+/**
+ * Inputs and outputs given as an expression ('={{["main"]}}', as n8n allows) become lists here,
+ * evaluated over the parameters' defaults: the editor and the engine read them as lists.
+ */
+function withPorts(description: PackageNodeType['description']): PackageNodeType['description'] {
+  const out = { ...description } as Record<string, unknown>;
+  const $parameter = Object.fromEntries(((description.properties ?? []) as Array<{ name: string; default?: unknown }>).map((p) => [p.name, p.default]));
+  for (const key of ['inputs', 'outputs'] as const) {
+    const value = out[key];
+    if (typeof value !== 'string') continue;
+    let evaluated: unknown;
+    try {
+      evaluated = evaluateExpression(value, { $parameter }, { mode: 'n8n' });
+    } catch {
+      evaluated = undefined;
+    }
+    out[key] = Array.isArray(evaluated) ? evaluated.map((c) => (c && typeof c === 'object' ? String((c as { type?: unknown }).type ?? 'main') : String(c))) : ['main'];
+  }
+  return out as PackageNodeType['description'];
+}
+
 function versionsOf(description: { version?: number | number[] }): number[] {
   const v = description.version ?? 1;
   return Array.isArray(v) ? v : [v];
@@ -84,6 +106,8 @@ export function loadPackage(dir: string): LoadedPackage {
       // preAuthentication is a method of the class (n8n calls it for a credential with an expirable field).
       const preAuthentication = typeof credential.preAuthentication === 'function' ? { preAuthentication: credential.preAuthentication } : {};
       out.credentials.push(toData({ ...Object.fromEntries(Object.entries(credential)), ...preAuthentication }) as ICredentialType);
+      const icon = iconPathOf(credential, dirname(path), dir);
+      if (icon && typeof credential.name === 'string') (out.credentialIcons ??= {})[credential.name] = icon;
     } catch (e) {
       problems.push(`${file}: ${(e as Error).message}`);
     }
@@ -100,7 +124,7 @@ export function loadPackage(dir: string): LoadedPackage {
       for (const cls of classes) {
         const description = { ...(instance.nodeVersions ? instance.description : {}), ...cls.description } as PackageNodeType['description'];
         for (const v of versionsOf(description)) byVersion.set(v, cls);
-        node.descriptions.push(toData(description) as INodeTypeDescription);
+        node.descriptions.push(toData(withPorts(description)) as INodeTypeDescription);
         node.kinds.push({ execute: typeof cls.execute === 'function', trigger: typeof cls.trigger === 'function', poll: typeof cls.poll === 'function', webhook: typeof cls.webhook === 'function', declarative: typeof cls.execute !== 'function' && !!(description as { requestDefaults?: unknown }).requestDefaults });
         node.iconPath ??= iconPathOf(description, dirname(path), dir);
         for (const m of Object.keys(cls.methods?.loadOptions ?? {})) if (!node.methods.loadOptions.includes(m)) node.methods.loadOptions.push(m);

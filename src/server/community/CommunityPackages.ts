@@ -61,6 +61,8 @@ export class CommunityPackages {
   readonly #failed = new Map<string, string>();
   /** Icon files by node type. */
   readonly #icons = new Map<string, string>();
+  /** Credential type → its package and icon file. */
+  readonly #credentialIcons = new Map<string, { packageName: string; path: string }>();
   #latest = new Map<string, { version: string; at: number }>();
   /** Packages loaded in the host (loaded again by a new host). */
   readonly #hosted = new Set<string>();
@@ -175,6 +177,7 @@ export class CommunityPackages {
     this.#o.nodeTypes.setPackage(name, types);
     for (const node of loaded.nodes) if (node.iconPath) this.#icons.set(`${name}.${node.descriptions[0]?.name}`, node.iconPath);
     const taken = setCommunityCredentialTypes(name, loaded.credentials);
+    for (const [type, path] of Object.entries(loaded.credentialIcons ?? {})) if (!taken.includes(type)) this.#credentialIcons.set(type, { packageName: name, path });
     if (taken.length) this.#o.log('warn', `community package ${name}: credential types ${taken.join(', ')} are built in; the built-in ones are kept`);
     if (loaded.error) this.#failed.set(name, loaded.error);
     else this.#failed.delete(name);
@@ -193,12 +196,18 @@ export class CommunityPackages {
     this.#o.nodeTypes.removePackage(name);
     setCommunityCredentialTypes(name, []);
     for (const key of [...this.#icons.keys()]) if (key.startsWith(`${name}.`)) this.#icons.delete(key);
+    for (const [type, icon] of [...this.#credentialIcons]) if (icon.packageName === name) this.#credentialIcons.delete(type);
     this.#failed.delete(name);
     return gone;
   }
 
   iconPath(type: string): string | undefined {
     return this.#icons.get(type);
+  }
+
+  /** A package credential type's 'file:' icon (absolute path inside its package folder). */
+  credentialIconPath(type: string): string | undefined {
+    return this.#credentialIcons.get(type)?.path;
   }
 
   async list(): Promise<CommunityPackage[]> {

@@ -53,6 +53,14 @@ async function sendFileIcon(reply: FastifyReply, relative: string): Promise<Fast
   return sendIcon(reply, type, body);
 }
 
+/** An icon file of an installed package (the path came from the package host, inside the package folder). */
+async function sendPackageIcon(reply: FastifyReply, path: string): Promise<FastifyReply> {
+  const type = CONTENT_TYPES[extname(path).toLowerCase()];
+  const body = type ? await readFile(path).catch(() => undefined) : undefined;
+  if (!type || !body || body.length > MAX_ICON_BYTES) throw new NotFoundError(NO_ICON);
+  return sendIcon(reply, type, body);
+}
+
 function sendIcon(reply: FastifyReply, type: string, body: string | Buffer): FastifyReply {
   // The REST hook marks answers no-store; an icon is the same for every user and changes only with
   // a new version, so it may be kept for a day by this browser.
@@ -64,7 +72,10 @@ export function credentialIconRoutes(app: FastifyInstance, ctx: ServerContext): 
     const { credentialName } = request.params as { credentialName: string };
     const type = credentialType(credentialName);
     if (!type) throw new NotFoundError('Credential type not found');
-    const icon = type.icon;
+    const icon = typeof type.icon === 'object' && type.icon !== null ? (type.icon as { light?: string }).light : type.icon;
+    // A community package's credential type: its icon file is in the package folder.
+    const packaged = ctx.communityPackages.credentialIconPath(credentialName) ?? (icon?.startsWith('node:') ? ctx.communityPackages.iconPath(icon.slice(5)) : undefined);
+    if (packaged) return sendPackageIcon(reply, packaged);
     if (icon?.startsWith('file:')) return sendFileIcon(reply, icon.slice(5));
     if (icon?.startsWith('node:')) {
       const node = ctx.nodeTypes.get(icon.slice(5))?.description;

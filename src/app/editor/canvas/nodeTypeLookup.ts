@@ -33,6 +33,7 @@ export function nodeTypeLookup(store: NodeTypesStore): NodeTypeLookup {
       displayName: d.displayName,
       icon: d.icon,
       iconColor: d.iconColor,
+      iconUrl: d.iconUrl,
       inputs: ports.inputs === d.inputs.length ? ports.inputs - nonMainInputs.length : ports.inputs,
       outputs: ports.outputs === d.outputs.length ? ports.outputs - nonMainOutputs.length : ports.outputs,
       nonMainInputs: nonMainInputs.length ? nonMainInputs : undefined,
