@@ -44,6 +44,8 @@ import { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
 import { createNodeIssueCheck } from './nodeIssueCheck.ts';
 import { Scheduler, systemClock, type Clock } from './triggers/Scheduler.ts';
 import { TestWebhooks } from './webhooks/TestWebhooks.ts';
+import { nodeContext } from './triggers/nodeContext.ts';
+import { workflowTimezone } from '../model/timezone.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { WaitTracker } from './waiting/WaitTracker.ts';
 import { errorWorkflowListener } from './executions/errorWorkflow.ts';
@@ -218,7 +220,13 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     updateOAuthTokenData: (type, node, tokenData, runAs) => credentials.setOAuthTokenDataForNode(type, node, runAs, tokenData),
     webhookUrl: (path) => `${webhookBase()}${config.endpointWebhook}/${path}`,
   });
-  const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs, nodeTypes);
+  const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs, {
+    nodeTypes,
+    context: (workflow, node, type, runAs) =>
+      nodeContext({ workflow, node, type, mode: 'manual', timezone: workflowTimezone(workflow, config.timezone), getCredentials: (t, n) => credentials.resolveForNode(t, n, runAs ?? null) }),
+    testUrl: (path) => `${webhookBase()}${config.endpointWebhookTest}/${path}`,
+    log: (message) => app.log.warn(message),
+  });
   const waitTracker = new WaitTracker({ executions: repos.executions, service: executions, log: app.log, clock });
 
   const restPrefix = `${config.basePath}${REST_ENDPOINT}`;

@@ -344,11 +344,14 @@ describe('community webhook nodes', () => {
     expect((await post('/webhook/hook-1/events', { event: 'late' })).statusCode).toBe(404);
   }, 30_000);
 
-  it('a test run listens on /webhook-test and runs in manual mode', async () => {
+  it('a test run registers the test URL at the service, listens on /webhook-test, runs in manual mode and deletes it', async () => {
     const wf = await create('Hook test', [hookNode({ webhookId: 'hook-2' })]);
     const r = await call(s, 'POST', '/rest/workflows/run', { workflowData: { id: wf.id, name: 'Hook test', nodes: [hookNode({ webhookId: 'hook-2' })], connections: {}, settings: { executionOrder: 'v1' } } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.waitingForWebhook).toBe(true);
+    // Registered before the answer, with the test URL, in manual mode.
+    const [[testHookId, registered]] = [...hooks.entries()];
+    expect(registered).toMatchObject({ url: expect.stringMatching(/\/webhook-test\/hook-2\/events$/), mode: 'manual', activation: 'manual' });
     const hit = await post('/webhook-test/hook-2/events', { event: 'test' });
     expect(hit.statusCode).toBe(200);
     expect(JSON.parse(hit.body)).toEqual({ received: 'test' });
@@ -358,8 +361,16 @@ describe('community webhook nodes', () => {
     });
     expect(runs[0].mode).toBe('manual');
     expect(firstJson(await execution(runs[0].id), 'Hook')?.[0]).toMatchObject({ event: 'test', url: expect.stringMatching(/\/webhook-test\/hook-2\/events$/) });
-    // One call per listen.
+    // One call per listen; the listen's webhook is deleted at the service.
     expect((await post('/webhook-test/hook-2/events', { event: 'again' })).statusCode).toBe(404);
+    await until('the test webhook deletion', async () => hookLog.includes(`delete ${testHookId}`));
+    expect(hooks.size).toBe(0);
+
+    // A listen stopped from the editor deletes it too.
+    expect((await call(s, 'POST', '/rest/workflows/run', { workflowData: { id: wf.id, name: 'Hook test', nodes: [hookNode({ webhookId: 'hook-2' })], connections: {}, settings: { executionOrder: 'v1' } } })).body.data.waitingForWebhook).toBe(true);
+    const [again] = [...hooks.keys()];
+    expect((await call(s, 'DELETE', `/rest/test-webhook/${wf.id}`)).body.data).toBe(true);
+    await until('the deletion after stop', async () => hookLog.includes(`delete ${again}`));
   }, 30_000);
 });
 

@@ -188,7 +188,15 @@ export function workflowsRoutes(app: FastifyInstance, ctx: ServerContext): void 
         if (e instanceof WebhookConfigurationError) throw new BadRequestError(e.message);
         throw e;
       }
-      if (waiting) return { data: { waitingForWebhook: true } };
+      if (waiting) {
+        // Node webhooks that register at their service (community webhook nodes) do so now.
+        try {
+          await ctx.testWebhooks.setUpNodeHooks(listenFor.workflowId);
+        } catch (e) {
+          throw new BadRequestError((e as Error).message);
+        }
+        return { data: { waitingForWebhook: true } };
+      }
     }
     const { executionId } = await ctx.executions.start({
       workflow: workflowId ? { ...workflow, id: workflowId } : workflow,

@@ -10,7 +10,17 @@ import type { PushHub } from '../push/PushHub.ts';
 import { ConflictError } from '../errors.ts';
 import { WebhookRegistry } from './WebhookRegistry.ts';
 import { workflowWebhooks, type NodeWebhook } from './workflowWebhooks.ts';
-import type { NodeTypeRegistry } from '../../nodes/types.ts';
+import type { ExecuteFunctions, NodeType, NodeTypeRegistry } from '../../nodes/types.ts';
+
+/** What test listens need for nodes whose webhooks register at a service (webhookMethods). */
+export interface TestNodeHooks {
+  nodeTypes: NodeTypeRegistry;
+  /** The node's functions outside a run, as `runAs`'s (credentials). */
+  context(workflow: IWorkflowBase, node: INode, type: NodeType, runAs: string | null | undefined): ExecuteFunctions;
+  /** The test URL of a webhook path. */
+  testUrl(path: string): string;
+  log?(message: string): void;
+}
 
 export const TEST_WEBHOOK_TIMEOUT_MS = 2 * 60 * 1000;
 
@@ -44,13 +54,44 @@ export class TestWebhooks {
   readonly #pushRefs = new Map<string, string | undefined>();
   readonly #push: PushHub;
   readonly #timeoutMs: number;
-  readonly #nodeTypes: NodeTypeRegistry | undefined;
+  readonly #nodeHooks: TestNodeHooks | undefined;
+  /** Node webhooks of a listen that register at their service, and whether they were created. */
+  readonly #setups = new Map<string, Array<{ hook: NodeWebhook; workflow: IWorkflowBase; runAs?: string | null; created: boolean }>>();
 
-  /** `nodeTypes`: nodes with webhooks of their own (community webhook nodes) listen too. */
-  constructor(push: PushHub, timeoutMs = TEST_WEBHOOK_TIMEOUT_MS, nodeTypes?: NodeTypeRegistry) {
+  /** `nodeHooks`: nodes with webhooks of their own (community webhook nodes) listen too. */
+  constructor(push: PushHub, timeoutMs = TEST_WEBHOOK_TIMEOUT_MS, nodeHooks?: TestNodeHooks) {
     this.#push = push;
     this.#timeoutMs = timeoutMs;
-    this.#nodeTypes = nodeTypes;
+    this.#nodeHooks = nodeHooks;
+  }
+
+  #setupCall(s: { hook: NodeWebhook; workflow: IWorkflowBase; runAs?: string | null }) {
+    const { node, hook } = s.hook;
+    const urls: Record<string, string> = { [hook!.webhook.name]: this.#nodeHooks!.testUrl(s.hook.path) };
+    return { ctx: this.#nodeHooks!.context(s.workflow, node, hook!.type, s.runAs), webhook: hook!.webhook, mode: 'manual' as const, urls, activation: 'manual' };
+  }
+
+  /**
+   * Registers the listen's node webhooks at their services (webhookMethods checkExists/create,
+   * in manual mode with the test URL), as n8n does for a test run; when that fails the listen is
+   * cancelled and the error thrown. They are deleted when the listen ends.
+   */
+  async setUpNodeHooks(workflowId: string): Promise<void> {
+    const setups = this.#setups.get(workflowId) ?? [];
+    for (const s of setups) {
+      const setup = s.hook.hook!.type.webhooks!.setup!;
+      const call = this.#setupCall(s);
+      try {
+        if (!(await setup(call, 'checkExists'))) {
+          if (!(await setup(call, 'create'))) throw new Error(`The webhook of node "${s.hook.node.name}" could not be created at its service`);
+          s.created = true;
+        }
+      } catch (e) {
+        this.cancel(workflowId);
+        throw e;
+      }
+      if (this.#setups.get(workflowId) !== setups) return; // the listen ended meanwhile
+    }
   }
 
   /**
@@ -63,7 +104,7 @@ export class TestWebhooks {
       const g = buildGraph(r.workflow.nodes, r.workflow.connections ?? {});
       only = new Set([...parentNodes(g, r.destinationNode), r.destinationNode]);
     }
-    const hooks = workflowWebhooks(r.workflow, only, this.#nodeTypes);
+    const hooks = workflowWebhooks(r.workflow, only, this.#nodeHooks?.nodeTypes);
     if (hooks.length === 0) return false;
     if (hooks.some((h) => r.runData?.[h.node.name] || r.pinData?.[h.node.name])) return false;
     for (const h of hooks) {
@@ -77,6 +118,8 @@ export class TestWebhooks {
       this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, hook: h.hook, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode, runAs: r.runAs });
     }
     this.#pushRefs.set(r.workflowId, r.pushRef);
+    const setups = hooks.filter((h) => h.hook?.type.webhooks?.setup).map((hook) => ({ hook, workflow: r.workflow, runAs: r.runAs, created: false }));
+    if (setups.length) this.#setups.set(r.workflowId, setups);
     const t = setTimeout(() => this.cancel(r.workflowId), this.#timeoutMs);
     t.unref();
     this.#timers.set(r.workflowId, t);
@@ -115,5 +158,11 @@ export class TestWebhooks {
     if (t) clearTimeout(t);
     this.#timers.delete(workflowId);
     this.#pushRefs.delete(workflowId);
+    const setups = this.#setups.get(workflowId);
+    this.#setups.delete(workflowId);
+    for (const s of setups ?? []) {
+      if (!s.created) continue;
+      s.hook.hook!.type.webhooks!.setup!(this.#setupCall(s), 'delete').catch((e: Error) => this.#nodeHooks?.log?.(`the test webhook of node "${s.hook.node.name}" could not be deleted at its service: ${e.message}`));
+    }
   }
 }
