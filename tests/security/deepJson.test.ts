@@ -213,6 +213,16 @@ describe('runs that build deep data themselves', () => {
     await failedInDeep(e, TOO_DEEP_RESULT);
   }, 60_000);
 
+  it('a Code node returning data 30,000 and 300,000 deep gets the depth message at once, not its time limit', async () => {
+    // QuickJS's JSON.stringify is quadratic in depth: 30,000 levels took 4 s, 100,000 ran into the 10 s limit.
+    for (const levels of [30_000, 300_000]) {
+      const started = performance.now();
+      const e = await runSaved(node('Deep', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: `let v = 1; for (let i = 0; i < ${levels}; i++) v = { a: v }; return [{ json: { v } }];` }));
+      await failedInDeep(e, TOO_DEEP_RESULT);
+      expect(performance.now() - started, `${levels} levels`).toBeLessThan(5_000);
+    }
+  }, 60_000);
+
   it('a Code node has the same limit as the boundary: 600 levels are refused, 500 pass', async () => {
     const code = (levels: number) => node('Deep', 'n8n-nodes-base.code', 2, [220, 0], { jsCode: `let v = 1; for (let i = 0; i < ${levels}; i++) v = { a: v }; return [{ json: { v } }];` });
     await failedInDeep(await runSaved(code(600)), TOO_DEEP_RESULT);

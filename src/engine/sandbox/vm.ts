@@ -97,6 +97,10 @@ function wrap(req: VmRequest): string {
  *  - parse(text): the VM's own JSON.parse, so `__proto__` keys stay plain data;
  *  - cut(text, n): the first n characters.
  */
+const VM_STACK_BYTES = 1024 * 1024;
+/** Room for JSON.stringify of data ~10 times as deep as the limit (it overflows between 5,000 and 8,000 levels). */
+const SERIALIZE_STACK_BYTES = 96 * 1024;
+
 const HOST_TOOLS = String.raw`
 (() => {
   const stringify = JSON.stringify;
@@ -133,7 +137,7 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
   const runtime = QuickJS.newRuntime();
   const deadline = Date.now() + req.timeoutMs;
   runtime.setMemoryLimit(req.memoryBytes);
-  runtime.setMaxStackSize(1024 * 1024);
+  runtime.setMaxStackSize(VM_STACK_BYTES);
   let interrupted = false;
   runtime.setInterruptHandler(() => {
     if (Date.now() > deadline) interrupted = true;
@@ -390,9 +394,21 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
    * checked again on the text itself: a Proxy or toJSON can lie to the first check.
    */
   function serializeOut(value: QuickJSHandle, maxItems: number, what: 'result' | 'static data'): string {
-    const r = use(vm.newNumber(maxItems), (n) => vm.callFunction(serialize, vm.undefined, value, n));
+    // QuickJS's JSON.stringify checks for cycles by scanning the objects it is inside of, so its
+    // time grows with the square of the depth (30,000 levels: 4 s; 100,000: past the time
+    // limit). A small stack for the call ends data far deeper than the limit at once.
+    runtime.setMaxStackSize(SERIALIZE_STACK_BYTES);
+    let r: ReturnType<typeof vm.callFunction>;
+    try {
+      r = use(vm.newNumber(maxItems), (n) => vm.callFunction(serialize, vm.undefined, value, n));
+    } finally {
+      runtime.setMaxStackSize(VM_STACK_BYTES);
+    }
     if (r.error) {
       const e = errorFrom(r.error);
+      if (e.info.kind === 'user' && /stack overflow/i.test(e.info.message ?? '')) {
+        throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} is nested more than ${SANDBOX_CAPS.resultDepth} levels deep, the depth limit of workflow data` });
+      }
       if (e.info.kind === 'user') throw new VmError({ kind: 'user', name: 'CodeExecutionError', message: `The ${what} cannot be turned into JSON: ${e.info.message}` });
       throw e;
     }
