@@ -328,6 +328,11 @@ export interface LoadOptionsFunctions {
   /** A value by dotted path in the current parameters ('rules.values'); '&x' is relative to the asking parameter. */
   getCurrentNodeParameter(path: string): unknown;
   getCurrentNodeParameters(): IDataObject;
+  /**
+   * The node's execute functions outside a run, on the editor's parameters and chosen credentials
+   * (the calling user's): credentials and HTTP for community packages' option lists.
+   */
+  nodeContext?(): ExecuteFunctions;
   helpers: {
     /** Workflows the calling user may see whose name contains `filter`, newest first. */
     searchWorkflows(filter: string | undefined, offset: number, limit: number): Promise<{ workflows: Array<{ id: string; name: string }>; more: boolean }>;

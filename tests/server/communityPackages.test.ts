@@ -135,14 +135,18 @@ describe('community packages', () => {
     expect(out(c, 'Greet')).toEqual([{ error: 'Asked to fail' }, { error: 'Asked to fail' }]);
   }, 60_000);
 
-  it('answer a package node\'s option lists from the host, with the editor\'s parameters; credentials are refused there', async () => {
+  it('answer a package node\'s option lists from the host, with the editor\'s parameters and chosen credential', async () => {
     const body = { nodeTypeAndVersion: { name: `${PKG}.greeter`, version: 2 }, path: 'language', methodName: 'getLanguages', currentNodeParameters: { greeting: 'Bonjour' } };
     const r = await call(s, 'POST', '/rest/dynamic-node-parameters/options', body);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toEqual([{ name: 'Bonjour (en)', value: 'en' }, { name: 'Bonjour (fr)', value: 'fr' }]);
     const secret = await call(s, 'POST', '/rest/dynamic-node-parameters/options', { ...body, methodName: 'getSecret' });
     expect(secret.status).toBeGreaterThanOrEqual(400);
-    expect(JSON.stringify(secret.body)).toMatch(/getCredentials is not available to a community package's option lists/);
+    expect(JSON.stringify(secret.body)).toMatch(/credentials for \\"greeterApi\\" are not set/);
+    const cred = (await call(s, 'GET', '/rest/credentials')).body.data.find((c: { type: string }) => c.type === 'greeterApi');
+    const withCredential = await call(s, 'POST', '/rest/dynamic-node-parameters/options', { ...body, methodName: 'getSecret', credentials: { greeterApi: { id: cred.id, name: cred.name } } });
+    expect(withCredential.status, JSON.stringify(withCredential.body)).toBe(200);
+    expect(withCredential.body.data).toEqual([{ name: 'token', value: 's3cret' }]);
   });
 
   it('run a declarative node: request defaults, routing by operation, query and body sends, rootProperty', async () => {

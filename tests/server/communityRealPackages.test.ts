@@ -201,13 +201,26 @@ describe('real community packages from npm', () => {
     expect(JSON.parse(sent.body)).toMatchObject({ url: 'https://example.com/docs', integration: 'n8n', parsers: [{ type: 'pdf' }] });
   }, 60_000);
 
-  it('n8n-nodes-templated (declarative, preSend reading every parameter of the node through getNodeParameter)', async () => {
+  it('n8n-nodes-templated (declarative, preSend reading every parameter through getNodeParameter; listSearch with its credential and HTTP)', async () => {
     const credentials = await credential('Templated', 'templatedApi', { baseUrl: api.base, apiKey: 'tp-key' });
     const render = node('Render', 'n8n-nodes-templated.templated', 1, [200, 0], { operation: 'createRender', template: { __rl: true, mode: 'list', value: 'tpl-2' }, format: 'png', transparent: true }, { credentials });
     const e = await runWorkflow(flow(render));
     ok(e);
     expect(out(e, 'Render')?.[0]).toMatchObject({ id: 'render-1', url: 'https://cdn.example/tpl-2.png', received: { template: 'tpl-2', format: 'png', transparent: true } });
     expect(api.seen.filter((r) => r.url === '/v1/render').at(-1)?.headers.authorization).toBe('Bearer tp-key');
+
+    // Its template list (a listSearch method) reads the credential chosen in the editor and sends HTTP with it.
+    const search = await call(s, 'POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+      nodeTypeAndVersion: { name: 'n8n-nodes-templated.templated', version: 1 },
+      path: 'template',
+      methodName: 'loadTemplates',
+      filter: 'inv',
+      currentNodeParameters: { operation: 'createRender' },
+      credentials,
+    });
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    expect(search.body.data.results).toEqual([{ name: 'Invoice', value: 'tpl-1', description: '800x600' }]);
+    expect(api.seen.filter((r) => r.url === '/v1/templates').at(-1)?.headers.authorization).toBe('Bearer tp-key');
 
   }, 60_000);
 

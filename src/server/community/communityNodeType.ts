@@ -100,17 +100,25 @@ export function checkOutput(ctx: ExecuteFunctions, output: unknown): NodeOutput 
 
 /**
  * A package's loadOptions and listSearch methods (GET /rest/node-parameter-options), run in the
- * host with the editor's current parameters. Credentials and HTTP are not offered to them yet:
- * a method that asks fails with a message saying so.
+ * host with the editor's current parameters. Their credentials and HTTP are answered by the
+ * node's execute functions on those parameters and the credentials chosen in the editor (the
+ * caller's own, as in a run); other calls back are refused.
  */
 function hostMethods(host: PackageHost, type: string, methods: LoadedNode['methods']): NonNullable<NodeType['methods']> {
-  const calls = async (method: string) => {
-    throw new Error(`${method} is not available to a community package's option lists yet`);
+  const ALLOWED = new Set(['getCredentials', 'httpRequest', 'httpRequestWithAuthentication', 'requestWithAuthentication', 'request']);
+  const callsOf = (ctx: LoadOptionsFunctions) => {
+    let answer: ReturnType<typeof callsFor> | undefined;
+    return async (method: string, args: unknown[]) => {
+      const exec = ALLOWED.has(method) ? ctx.nodeContext?.() : undefined;
+      if (!exec) throw new Error(`${method} is not available to a community package's option lists`);
+      answer ??= callsFor(exec, host);
+      return answer(method, args);
+    };
   };
   const ask = async (ctx: LoadOptionsFunctions, method: string, search: boolean, filter?: string, paginationToken?: string) => {
     // The host answers with the newest version's methods when this one is not known to it.
     const version = 0;
-    return host.request({ kind: 'loadOptions', type, version, method, search, parameters: ctx.getCurrentNodeParameters(), filter, paginationToken }, `options of ${type}`, { onCall: calls });
+    return host.request({ kind: 'loadOptions', type, version, method, search, parameters: ctx.getCurrentNodeParameters(), filter, paginationToken }, `options of ${type}`, { onCall: callsOf(ctx) });
   };
   return {
     loadOptions: Object.fromEntries(methods.loadOptions.map((m) => [m, async (ctx: LoadOptionsFunctions) => (await ask(ctx, m, false)) as INodePropertyOption[]])),

@@ -11,7 +11,8 @@ import type { ServerContext } from '../context.ts';
 import type { INodeProperties, INodePropertyOption } from '../../model/nodeTypes.ts';
 import { getPath, propertiesForVersion } from '../../model/parameters.ts';
 import { jsonTooDeepAt } from '../../model/jsonDepth.ts';
-import type { IDataObject } from '../../model/workflow.ts';
+import type { IDataObject, INode, IWorkflowBase } from '../../model/workflow.ts';
+import { nodeContext } from '../triggers/nodeContext.ts';
 import type { ListSearchResult, LoadOptionsFunctions, NodeType } from '../../nodes/types.ts';
 import { BadRequestError, HttpError, NotFoundError } from '../errors.ts';
 import { currentUser } from '../auth/requestAuth.ts';
@@ -137,10 +138,16 @@ function parameterPath(path: string): string {
   return path.startsWith('parameters.') ? path.slice('parameters.'.length) : path;
 }
 
-function loadOptionsContext(ctx: ServerContext, request: FastifyRequest, type: NodeType, version: number, path: string, parameters: IDataObject): LoadOptionsFunctions {
+function loadOptionsContext(ctx: ServerContext, request: FastifyRequest, type: NodeType, version: number, path: string, parameters: IDataObject, credentials?: INode['credentials']): LoadOptionsFunctions {
   const properties: INodeProperties[] = propertiesForVersion(type.description.properties, version);
   const user = currentUser(request);
   return {
+    nodeContext() {
+      // The node as the editor holds it, with the credentials chosen there (the caller's own).
+      const node: INode = { id: 'parameter-options', name: type.description.displayName, type: type.description.name, typeVersion: version, position: [0, 0], parameters: parameters as INode['parameters'], credentials };
+      const workflow = { name: '', active: false, nodes: [node], connections: {}, settings: {} } as unknown as IWorkflowBase;
+      return nodeContext({ workflow, node, type, mode: 'manual', timezone: ctx.config.timezone, getCredentials: (t, n) => ctx.credentials.resolveForNode(t, n, user?.id ?? null) });
+    },
     getCurrentNodeParameters: () => parameters,
     getCurrentNodeParameter(p) {
       // n8n: '&name' is a sibling of the asking parameter.
@@ -202,7 +209,7 @@ async function options(ctx: ServerContext, request: FastifyRequest, body: Option
     throw new NotFoundError(`Node type "${name}" has no load-options method "${body.methodName}"`);
   }
   const path = parameterPath(body.path);
-  const result = await withTimeout(method(loadOptionsContext(ctx, request, type, body.nodeTypeAndVersion.version, path, body.currentNodeParameters as IDataObject)), `The method "${body.methodName}"`);
+  const result = await withTimeout(method(loadOptionsContext(ctx, request, type, body.nodeTypeAndVersion.version, path, body.currentNodeParameters as IDataObject, body.credentials as INode['credentials'])), `The method "${body.methodName}"`);
   return result.slice(0, OPTIONS_LIMITS.maxOptions);
 }
 
@@ -217,7 +224,7 @@ async function locatorResults(ctx: ServerContext, request: FastifyRequest, body:
   const path = parameterPath(body.path);
   const token = body.paginationToken === undefined ? undefined : String(body.paginationToken);
   const result = await withTimeout(
-    method(loadOptionsContext(ctx, request, type, body.nodeTypeAndVersion.version, path, body.currentNodeParameters as IDataObject), body.filter, token),
+    method(loadOptionsContext(ctx, request, type, body.nodeTypeAndVersion.version, path, body.currentNodeParameters as IDataObject, body.credentials as INode['credentials']), body.filter, token),
     `The method "${body.methodName}"`,
   );
   return { results: result.results.slice(0, OPTIONS_LIMITS.maxOptions), paginationToken: result.paginationToken };
