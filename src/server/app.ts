@@ -173,12 +173,13 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const binaryStore = new FilesystemBinaryStore(config.dataDir, config.binaryDataInlineMax);
   // Filled in below, once the server knows the port it listens on.
   let webhookBase = () => '';
+  const executionIds = new ExecutionIdAllocator(db);
   const executions = new ExecutionService({
     runWorkflow: options.runWorkflow ?? runWorkflow,
     nodeTypes,
     executions: repos.executions,
     workflows: repos.workflows,
-    ids: new ExecutionIdAllocator(db),
+    ids: executionIds,
     push,
     defaults: config,
     log: app.log,
@@ -220,6 +221,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     updateOAuthTokenData: (type, node, tokenData, runAs) => credentials.setOAuthTokenDataForNode(type, node, runAs, tokenData),
     webhookUrl: (path) => `${webhookBase()}${config.endpointWebhook}/${path}`,
   });
+  // A package updated or removed: active workflows using its nodes start again with the new code.
+  communityPackages.onPackageChanged = (name) => activeWorkflows.restartUsing((type) => type.startsWith(`${name}.`));
   const testWebhooks = new TestWebhooks(push, options.testWebhookTimeoutMs, {
     nodeTypes,
     context: (workflow, node, type, runAs) =>
@@ -334,6 +337,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       waitTracker.close();
       context.auth.mailer?.close();
       await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      await executionIds.release();
       await communityPackages.stop();
       push.close();
     })());

@@ -18,6 +18,7 @@ import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
 const PKG = 'n8n-nodes-switchyard-triggers';
 let s: TestServer;
 let dir: string;
+const env = () => ({ SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url, SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' });
 let registry: Awaited<ReturnType<typeof startRegistry>>;
 let service: Server;
 let serviceUrl: string;
@@ -82,7 +83,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
   serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
   registry = await startRegistry([buildTriggerPackage(dir)]);
-  s = await startServer({ SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url, SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' });
+  s = await startServer(env());
   const r = await call(s, 'POST', '/rest/nodes', { name: PKG });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }, 120_000);
@@ -414,4 +415,65 @@ describe('a real trigger package: @formbricks/n8n-nodes-formbricks 1.0.2', () =>
     await until('the deletion at Formbricks', async () => formbricks.log.includes(`DELETE /api/v1/webhooks/${id}`));
     expect(formbricks.hooks.size).toBe(0);
   }, 60_000);
+});
+
+describe('community triggers across a restart, an update and an uninstall', () => {
+  it('a restarted server starts the triggers of active workflows again (activation "init"); polls go on from the stored static data', async () => {
+    const r = await call(s, 'POST', '/rest/credentials', { name: 'Poller key 2', type: 'pollerApi', data: { key: 'k-456' } });
+    const poller = node('Poller', `${PKG}.poller`, 1, [0, 0], { url: `${serviceUrl}/entries`, pollTimes: { item: [{ mode: 'custom', cronExpression: '* * * * * *' }] } }, { credentials: { pollerApi: { id: r.body.data.id, name: 'Poller key 2' } } });
+    const polls = await create('Polls across restarts', [poller]);
+    expect((await setActive(polls.id, true)).status).toBe(200);
+    await until('the first poll run', async () => (await executionsOf(polls.id)).length === 1);
+    const ticks = await create('Ticks across restarts', [ticker({ every: 200, label: 'R' })]);
+    expect((await setActive(ticks.id, true)).status).toBe(200);
+
+    await s.close();
+    const closedBefore = closed.filter((c) => c === 'R').length;
+    expect(closedBefore).toBe(1); // the shutdown closed the trigger
+    s = await startServer(env(), { dataDir: s.dataDir });
+    expect((await call(s, 'GET', '/rest/active')).body.data).toEqual(expect.arrayContaining([polls.id, ticks.id]));
+    const runs = await until('a tick after the restart', async () => {
+      const list = await executionsOf(ticks.id);
+      const fresh = [];
+      for (const e of list) {
+        const json = firstJson(await execution(e.id), 'Ticker')?.[0];
+        if (json?.activation === 'init') fresh.push(json);
+      }
+      return fresh.length ? fresh : undefined;
+    });
+    expect(runs[0]).toMatchObject({ label: 'R', mode: 'trigger', activation: 'init' });
+    // The poller asked from the last id it had stored: nothing new, no run.
+    await until('a poll after the restart', async () => entryRequests.filter((q) => q.key === 'k-456').length >= 3);
+    expect(entryRequests.filter((q) => q.key === 'k-456').slice(1).every((q) => q.since === '3')).toBe(true);
+    expect(await executionsOf(polls.id)).toHaveLength(1);
+    expect((await setActive(polls.id, false)).status).toBe(200);
+  }, 90_000);
+
+  it('an update starts active triggers again with the new code; an uninstall stops them with the error kept', async () => {
+    const wf = await create('Updated', [ticker({ every: 150, label: 'U' })]);
+    expect((await setActive(wf.id, true)).status).toBe(200);
+    await until('a run of 1.0.0', async () => (await executionsOf(wf.id)).length >= 1);
+    registry.add(buildTriggerPackage(dir, { version: '1.1.0' }));
+    const u = await call(s, 'PATCH', '/rest/nodes', { name: PKG });
+    expect(u.status, JSON.stringify(u.body)).toBe(200);
+    expect(u.body.data.installedVersion).toBe('1.1.0');
+    await until('the old trigger closed', async () => closed.includes('U'));
+    const updated = await until('a run of 1.1.0', async () => {
+      for (const e of (await executionsOf(wf.id)).slice(0, 3)) {
+        const json = firstJson(await execution(e.id), 'Ticker')?.[0];
+        if (json?.version === '1.1.0') return json;
+      }
+      return undefined;
+    });
+    expect(updated).toMatchObject({ label: 'U', activation: 'update' });
+
+    const d = await call(s, 'DELETE', '/rest/nodes', { name: PKG });
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    await until('the trigger closed by the uninstall', async () => closed.filter((c) => c === 'U').length === 2);
+    expect((await call(s, 'GET', '/rest/active')).body.data).not.toContain(wf.id);
+    expect((await call(s, 'GET', `/rest/active/error/${wf.id}`)).body.data.error.message).toMatch(/ticker/i);
+    const count = (await executionsOf(wf.id)).length;
+    await sleep(500);
+    expect(await executionsOf(wf.id)).toHaveLength(count);
+  }, 90_000);
 });

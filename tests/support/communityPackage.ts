@@ -388,7 +388,8 @@ export function buildTriggerPackage(dir: string, options: { name?: string; versi
     peerDependencies: { 'n8n-workflow': '*' },
   };
   writeFileSync(join(root, 'package.json'), JSON.stringify(manifest, null, 2));
-  writeFileSync(join(root, 'dist', 'nodes', 'Ticker.node.js'), TICKER);
+  // Later versions say which version ticked.
+  writeFileSync(join(root, 'dist', 'nodes', 'Ticker.node.js'), version === '1.0.0' ? TICKER : TICKER.replace('{ tick: data.ticks, label,', `{ tick: data.ticks, label, version: '${version}',`));
   writeFileSync(join(root, 'dist', 'nodes', 'Poller.node.js'), POLLER);
   writeFileSync(join(root, 'dist', 'nodes', 'Hook.node.js'), HOOK);
   writeFileSync(join(root, 'dist', 'credentials', 'PollerApi.credentials.js'), POLLER_CREDENTIAL);

@@ -94,6 +94,8 @@ export class ActiveWorkflows {
   /** Async stops (trigger close functions, webhook deletion) still running, per workflow. */
   readonly #closing = new Map<string, Promise<void>>();
   readonly #rearms = new Map<string, { attempts: number; armedAt: number; timer?: NodeJS.Timeout }>();
+  /** The workflow each activation registered (for restarting it when its node types change). */
+  readonly #workflows = new Map<string, IWorkflowDb>();
 
   constructor(deps: ActiveWorkflowsDeps) {
     this.#d = deps;
@@ -193,6 +195,7 @@ export class ActiveWorkflows {
     this.#generation.set(id, generation);
     this.#remove(id);
     const current = () => this.#generation.get(id) === generation;
+    this.#workflows.set(id, workflow);
     for (const h of p.webhooks) this.registry.add(h, { workflowId: id, workflow, node: h.node, settings: h.settings, hook: h.hook });
     const stops: Array<() => void | Promise<void>> = [];
     for (const { node, timer } of p.timers) {
@@ -343,7 +346,27 @@ export class ActiveWorkflows {
     state.timer.unref();
   }
 
+  /**
+   * Starts again the active workflows with a node whose type passes `test` (a community package
+   * was updated or removed): the old triggers close, the new code starts; a workflow whose node
+   * is gone stops, with the error kept for GET /active/error.
+   */
+  async restartUsing(test: (type: string) => boolean): Promise<void> {
+    for (const id of [...this.#stops.keys()]) {
+      const workflow = this.#workflows.get(id);
+      if (!workflow?.nodes.some((n) => test(n.type))) continue;
+      try {
+        await this.activate(this.prepare(workflow, { nodeIssuesChecked: false }), 'update');
+      } catch (e) {
+        this.#generation.set(id, (this.#generation.get(id) ?? 0) + 1);
+        if (this.#remove(id)) this.#tell({ type: 'workflowDeactivated', data: { workflowId: id } });
+        this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'an active workflow could not be started again after its node types changed');
+      }
+    }
+  }
+
   deactivate(id: string): boolean {
+    this.#workflows.delete(id);
     this.#generation.set(id, (this.#generation.get(id) ?? 0) + 1);
     const rearm = this.#rearms.get(id);
     if (rearm) clearTimeout(rearm.timer);

@@ -66,6 +66,11 @@ export class CommunityPackages {
   #latest = new Map<string, { version: string; at: number }>();
   /** Packages loaded in the host (loaded again by a new host). */
   readonly #hosted = new Set<string>();
+  /**
+   * Told after a package was updated or removed, with its name: active workflows using its nodes
+   * are started again with the new code, or shown as failed when the node is gone.
+   */
+  onPackageChanged?: (packageName: string) => Promise<void>;
   /** One install, update or removal at a time (npm shares one folder). */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -319,8 +324,17 @@ export class CommunityPackages {
       await this.#o.repo.save({ packageName: name, installedVersion: loaded.version, authorName: info.authorName, authorEmail: info.authorEmail, nodes });
       for (const gone of before) if (!nodes.some((n) => n.type === gone.name)) this.#o.push.broadcast({ type: 'removeNodeType', data: gone });
       for (const n of nodes) this.#o.push.broadcast({ type: 'reloadNodeType', data: { name: n.type, version: n.latestVersion } });
+      await this.#changed(name);
       return this.#decorate((await this.#o.repo.get(name))!);
     });
+  }
+
+  async #changed(name: string): Promise<void> {
+    try {
+      await this.onPackageChanged?.(name);
+    } catch (e) {
+      this.#o.log('error', `active workflows using ${name} could not be started again: ${(e as Error).message}`);
+    }
   }
 
   uninstall(rawName: unknown): Promise<void> {
@@ -334,6 +348,7 @@ export class CommunityPackages {
       await this.#npm(['uninstall', '--legacy-peer-deps', name]).catch((e: Error) => this.#o.log('warn', `npm uninstall ${name}: ${e.message}`));
       this.#latest.delete(name);
       for (const g of gone) this.#o.push.broadcast({ type: 'removeNodeType', data: g });
+      await this.#changed(name);
     });
   }
 
