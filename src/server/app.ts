@@ -173,12 +173,13 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   const binaryStore = new FilesystemBinaryStore(config.dataDir, config.binaryDataInlineMax);
   // Filled in below, once the server knows the port it listens on.
   let webhookBase = () => '';
+  const executionIds = new ExecutionIdAllocator(db);
   const executions = new ExecutionService({
     runWorkflow: options.runWorkflow ?? runWorkflow,
     nodeTypes,
     executions: repos.executions,
     workflows: repos.workflows,
-    ids: new ExecutionIdAllocator(db),
+    ids: executionIds,
     push,
     defaults: config,
     log: app.log,
@@ -336,6 +337,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       waitTracker.close();
       context.auth.mailer?.close();
       await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      await executionIds.release();
       await communityPackages.stop();
       push.close();
     })());

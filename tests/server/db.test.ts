@@ -147,6 +147,23 @@ describe('database', () => {
     expect(next).toBeGreaterThan(Math.max(...first.map(Number)));
   });
 
+  it('goes on from the last id after a clean shutdown (release), and never reuses one handed out after it', async () => {
+    const { db, dir } = await fresh();
+    const a = new ExecutionIdAllocator(db.db);
+    const first = Number(await a.next());
+    expect(Number(await a.next())).toBe(first + 1);
+    await a.release();
+    // An id asked for after the release still comes from a block of its own.
+    const late = Number(await a.next());
+    expect(late).toBeGreaterThan(first + 1);
+    await a.release();
+    await db.close();
+    const reopened = await openDatabase(dir);
+    open.push(reopened);
+    const b = new ExecutionIdAllocator(reopened.db);
+    expect(Number(await b.next())).toBe(late + 1);
+  });
+
   it('creates one default user and one instance id', async () => {
     const { db } = await fresh();
     const users = new UsersRepository(db.db);

@@ -1,6 +1,7 @@
 // Execution ids are allocated in memory from blocks reserved in the settings table, so an
 // execution that will not be saved costs no write, ids stay increasing (newest first = highest
-// id) and are never reused across restarts.
+// id) and are never reused across restarts. A clean shutdown gives the rest of its block back
+// (release), so the ids after a restart go on from the last one; after a crash they skip it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -23,6 +24,22 @@ export class ExecutionIdAllocator {
       await this.#reserving;
     }
     return String(this.#next++);
+  }
+
+  /** At shutdown: the next process starts after the last id handed out, not after the block. */
+  async release(): Promise<void> {
+    await this.#reserving;
+    const next = this.#next;
+    const ceiling = this.#ceiling;
+    if (next >= ceiling) return;
+    // Any id asked for after this reserves anew, from the database.
+    this.#ceiling = next;
+    await this.#db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(next) })
+      .where('key', '=', CEILING_KEY)
+      .where('value', '=', JSON.stringify(ceiling))
+      .execute();
   }
 
   async #reserve(): Promise<void> {
