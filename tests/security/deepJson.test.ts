@@ -159,6 +159,19 @@ describe('webhooks', () => {
     await settingsWithin(150);
   });
 
+  it('keeps XML names that Object.prototype has (constructor, __proto__) as plain data', async () => {
+    const xml = '<root constructor="c"><constructor>x</constructor><__proto__>y</__proto__><valueOf>v</valueOf><item>1</item><item>2</item></root>';
+    const r = await post(xml, 'application/xml');
+    expect(r.statusCode, r.body.slice(0, 300)).toBe(200);
+    const root = JSON.parse(r.body).body.root;
+    // xml2js alone gave {"constructor": [null, "x"], "__proto__": [{}, "y"]} (as in n8n).
+    expect(Object.getOwnPropertyDescriptor(root, 'constructor')?.value).toBe('x');
+    expect(Object.getOwnPropertyDescriptor(root, '__proto__')?.value).toBe('y');
+    expect(root.valueof).toBe('v');
+    expect(root.item).toEqual(['1', '2']);
+    expect(root.$).toEqual({ constructor: 'c' });
+  });
+
   it('still runs with bodies as deep as the limit allows (JSON 500, XML 200 elements)', async () => {
     const json = await post(deepObject(500), 'application/json');
     expect(json.statusCode, json.body.slice(0, 300)).toBe(200);

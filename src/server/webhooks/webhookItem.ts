@@ -11,6 +11,7 @@ import type { IBinaryData, INodeExecutionData } from '../../model/execution.ts';
 import type { BinaryDataStore } from '../../engine/types.ts';
 import { parseMultipart } from './multipart.ts';
 import { webhookBodyTooDeep } from '../limits.ts';
+import { mayHaveInheritedNames, protectXmlName, restoreXmlNames } from './xmlNames.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../slicedJsonParse.ts';
 import { lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 
@@ -111,7 +112,10 @@ export async function parseBody(body: Buffer | undefined, contentType: string): 
     const deep = await webhookBodyTooDeep(text, 'xml');
     if (deep) throw new WebhookBodyError(400, deep);
     try {
-      return await parseStringPromise(text, { async: true, normalize: true, normalizeTags: true, explicitArray: false, trim: true });
+      const options = { async: true, normalize: true, normalizeTags: true, explicitArray: false, trim: true };
+      if (!mayHaveInheritedNames(text)) return await parseStringPromise(text, options);
+      const names = { tagNameProcessors: [protectXmlName], attrNameProcessors: [protectXmlName] };
+      return restoreXmlNames(await parseStringPromise(text, { ...options, ...names }));
     } catch (e) {
       throw new WebhookBodyError(400, `The request body is not valid XML: ${(e as Error).message.split('\n')[0]}`);
     }
