@@ -118,6 +118,8 @@ export type ToHost =
   | { kind: 'manualTrigger'; id: number; trigger: number }
   /** A cron registered by a trigger (helpers.registerCron) is due. */
   | { kind: 'cronTick'; trigger: number; cron: number }
+  /** The run an emit with a donePromise started has ended (run: n8n's IRun) or could not start. */
+  | { kind: 'emitDone'; trigger: number; done: number; run?: unknown; error?: SerializedError }
   | { kind: 'poll'; id: number; type: string; version: number; payload: TriggerPayload }
   | { kind: 'webhook'; id: number; type: string; version: number; payload: TriggerPayload }
   | { kind: 'webhookMethod'; id: number; type: string; version: number; method: 'checkExists' | 'create' | 'delete'; payload: TriggerPayload }

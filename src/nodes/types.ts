@@ -225,8 +225,11 @@ export interface NodeTriggerContext {
   readonly ctx: ExecuteFunctions;
   /** n8n's activation mode: 'init' (server start), 'activate', 'update'. */
   readonly activation: 'init' | 'activate' | 'update';
-  /** Starts a run with these outputs of the node. */
-  emit(data: INodeExecutionData[][]): void;
+  /**
+   * Starts a run with these outputs of the node; resolves when it ended, with n8n's IRun of it
+   * (data, mode, status, finished, startedAt, stoppedAt), rejects when it could not start.
+   */
+  emit(data: INodeExecutionData[][]): Promise<unknown>;
   /** The trigger stopped working while active: it is started again, or the workflow shown as failed. */
   fail(error: Error): void;
   /** A failure that leaves the trigger running (one poll that threw). */

@@ -189,6 +189,13 @@ describe('community trigger nodes', () => {
     expect((await setActive(wf.id, false)).status).toBe(200);
   }, 30_000);
 
+  it("emit's donePromise settles with the run (n8n's IRun) once it ended", async () => {
+    const wf = await create('Acknowledges', [ticker({ behaviour: 'ack', every: 50, label: 'K' })]);
+    expect((await setActive(wf.id, true)).status).toBe(200);
+    await until('the acknowledgement', async () => closed.includes('done:success:Ticker'));
+    expect((await setActive(wf.id, false)).status).toBe(200);
+  }, 30_000);
+
   it('a trigger that throws fails the activation with its message; the workflow stays inactive', async () => {
     const wf = await create('Throws', [ticker({ behaviour: 'throw' })]);
     const r = await setActive(wf.id, true);

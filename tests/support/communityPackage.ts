@@ -230,7 +230,7 @@ class Ticker {
         { displayName: 'Every (ms)', name: 'every', type: 'number', default: 200 },
         { displayName: 'Label', name: 'label', type: 'string', default: 'tick' },
         { displayName: 'Behaviour', name: 'behaviour', type: 'options', default: 'tick', options: [
-          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' } ] },
+          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' }, { name: 'Acknowledge', value: 'ack' } ] },
         { displayName: 'Report URL', name: 'reportUrl', type: 'string', default: '' },
       ],
     };
@@ -250,6 +250,13 @@ class Ticker {
     let timer;
     if (behaviour === 'emitError') timer = setTimeout(() => this.emitError(new Error('the remote stream broke')), every);
     else if (behaviour === 'cron') this.helpers.registerCron({ expression: '* * * * * *' }, tick);
+    else if (behaviour === 'ack') timer = setTimeout(async () => {
+      // As queue triggers do: emit with a donePromise and acknowledge once the run ended.
+      const done = this.helpers.createDeferredPromise();
+      this.emit([this.helpers.returnJsonArray([{ ack: label }])], undefined, done);
+      const run = await done.promise;
+      await this.helpers.httpRequest({ method: 'POST', url: reportUrl, body: { closed: 'done:' + run.status + ':' + Object.keys(run.data.resultData.runData).join(',') }, json: true });
+    }, every);
     else timer = setInterval(tick, every);
     const closeFunction = async () => {
       clearInterval(timer);

@@ -89,7 +89,7 @@ async function handle(message: ToHost): Promise<unknown> {
     case 'trigger': {
       const type = nodeTypeOf(message.type, message.version);
       if (typeof type.trigger !== 'function') throw new Error(`Node type "${message.type}" has no trigger method`);
-      const open: OpenTrigger = { crons: new Map(), abort: new AbortController() };
+      const open: OpenTrigger = { crons: new Map(), dones: new Map(), abort: new AbortController() };
       triggers.set(message.id, open);
       try {
         const self = createTriggerThis(message.payload, channelFor(message.id), open);
@@ -210,6 +210,15 @@ process.on('message', (message: ToHost) => {
   }
   if (message.kind === 'ping') {
     send({ kind: 'pong', id: message.id });
+    return;
+  }
+  if (message.kind === 'emitDone') {
+    const open = triggers.get(message.trigger);
+    const deferred = open?.dones.get(message.done);
+    if (!open || !deferred) return;
+    open.dones.delete(message.done);
+    if (message.error) deferred.reject(Object.assign(new Error(message.error.message), message.error));
+    else deferred.resolve(message.run);
     return;
   }
   if (message.kind === 'cronTick') {

@@ -61,19 +61,45 @@ export interface OpenTrigger {
   close?: () => unknown;
   manual?: () => unknown;
   crons: Map<number, () => unknown>;
+  /** donePromises of emits whose runs have not ended yet. */
+  dones: Map<number, Deferred>;
   abort: AbortController;
 }
 
+interface Deferred {
+  promise: Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** n8n's createDeferredPromise. */
+function createDeferredPromise(): Deferred {
+  let resolve!: (v: unknown) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<unknown>((a, b) => {
+    resolve = a;
+    reject = b;
+  });
+  return { promise, resolve, reject };
+}
+
 let nextCron = 1;
+let nextDone = 1;
 
 export function createTriggerThis(payload: TriggerPayload, channel: HostChannel, open: OpenTrigger): Record<string, unknown> {
   const self = baseThis(payload, channel, open.abort.signal);
   const helpers = self.helpers as Record<string, unknown>;
   return {
     ...self,
-    emit(data: INodeExecutionData[][]) {
+    // n8n's emit(data, responsePromise?, donePromise?): a donePromise settles when the run ends.
+    emit(data: INodeExecutionData[][], _responsePromise?: unknown, donePromise?: Deferred) {
       if (open.abort.signal.aborted) return;
-      channel.notify('emit', [data, payload.staticData]);
+      let done: number | undefined;
+      if (donePromise && typeof donePromise.resolve === 'function') {
+        done = nextDone++;
+        open.dones.set(done, donePromise);
+      }
+      channel.notify('emit', [data, payload.staticData, done]);
     },
     emitError(error: unknown) {
       if (open.abort.signal.aborted) return;
@@ -84,6 +110,7 @@ export function createTriggerThis(payload: TriggerPayload, channel: HostChannel,
     },
     helpers: {
       ...helpers,
+      createDeferredPromise,
       // n8n 1.x: registerCron(expression, onTick); newer: registerCron({ expression }, onTick).
       registerCron(cron: string | { expression: string }, onTick: () => unknown) {
         const id = nextCron++;

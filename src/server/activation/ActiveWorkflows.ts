@@ -281,11 +281,17 @@ export class ActiveWorkflows {
     return {
       ctx: this.#nodeContext(workflow, node, type),
       activation,
-      emit: (data: INodeExecutionData[][]) => {
-        if (!live() || !this.#stops.has(id)) return;
-        this.#d.executions
-          .start({ workflow, workflowId: id, mode: 'trigger', startNode: node.name, triggerData: { main: data }, workflowIsImmutable: true })
-          .catch((err: unknown) => this.#d.log.warn({ workflowId: id, node: node.name, err: (err as Error).message }, 'a run of a trigger could not start'));
+      emit: async (data: INodeExecutionData[][]) => {
+        if (!live() || !this.#stops.has(id)) throw new Error('The workflow is no longer active');
+        let done;
+        try {
+          ({ done } = await this.#d.executions.start({ workflow, workflowId: id, mode: 'trigger', startNode: node.name, triggerData: { main: data }, workflowIsImmutable: true }));
+        } catch (err) {
+          this.#d.log.warn({ workflowId: id, node: node.name, err: (err as Error).message }, 'a run of a trigger could not start');
+          throw err;
+        }
+        const e = await done;
+        return { data: e.data, mode: e.mode, status: e.status, finished: e.finished, startedAt: e.startedAt, stoppedAt: e.stoppedAt };
       },
       fail: (error: Error) => {
         if (live()) this.#triggerFailed(workflow, node, error);

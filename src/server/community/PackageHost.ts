@@ -54,6 +54,8 @@ export interface HostSession {
   /** Sends a message about this session (closeTrigger, manualTrigger); false when the host is gone. */
   request(message: HostRequest, what: string): Promise<unknown>;
   tick(cron: number): void;
+  /** Settles the donePromise of an emit: the run ended (n8n's IRun) or could not start. */
+  done(id: number, run?: unknown, error?: SerializedError): void;
   /** Forgets the session (after closeTrigger, or when it was lost). */
   forget(): void;
   readonly alive: boolean;
@@ -267,6 +269,9 @@ export class PackageHost {
       request: (m, w) => (host.#sessions.has(id) && host.#child === child ? host.#request(child, m, w, {}) : Promise.reject(new Error(`${w} failed: the package host stopped`))),
       tick: (cron) => {
         if (host.#sessions.has(id) && host.#child === child) host.#send({ kind: 'cronTick', trigger: id, cron });
+      },
+      done: (done, run, error) => {
+        if (host.#sessions.has(id) && host.#child === child) host.#send({ kind: 'emitDone', trigger: id, done, run, error });
       },
       forget: () => {
         host.#sessions.delete(id);

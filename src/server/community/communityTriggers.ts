@@ -65,7 +65,7 @@ function emitted(ctx: ExecuteFunctions, data: unknown): INodeExecutionData[][] {
 }
 
 /** A trigger session's handlers: emit, emitError, static data and crons registered in the host. */
-function sessionHandlers(host: PackageHost, ctx: ExecuteFunctions, on: { emit(data: INodeExecutionData[][]): void; error(e: Error): void; lost(why: string): void; saveStaticData?(): void }, scheduler: { schedule(cron: string, fire: () => void): () => void }, session: () => HostSession | undefined, stops: Array<() => void>) {
+function sessionHandlers(host: PackageHost, ctx: ExecuteFunctions, on: { emit(data: INodeExecutionData[][]): Promise<unknown> | void; error(e: Error): void; lost(why: string): void; saveStaticData?(): void }, scheduler: { schedule(cron: string, fire: () => void): () => void }, session: () => HostSession | undefined, stops: Array<() => void>) {
   return {
     onCall: callsFor(ctx as never, host),
     onNotify: (method: string, args: unknown[]) => {
@@ -73,7 +73,15 @@ function sessionHandlers(host: PackageHost, ctx: ExecuteFunctions, on: { emit(da
         if (method === 'emit') {
           keepStaticData(ctx, args[1]);
           on.saveStaticData?.();
-          on.emit(emitted(ctx, args[0]));
+          const started = on.emit(emitted(ctx, args[0]));
+          const done = args[2] as number | undefined;
+          // An emit with a donePromise hears when its run ended (n8n's "acknowledge after the run").
+          if (started) {
+            started.then(
+              (run) => done !== undefined && session()?.done(done, run),
+              (e: Error) => done !== undefined && session()?.done(done, undefined, { name: e.name, message: e.message }),
+            );
+          }
         } else if (method === 'emitError') {
           const e = args[0] as { message?: string; description?: string };
           on.error(new NodeOperationError(ctx.getNode(), e?.message ?? 'The trigger reported an error', { description: e?.description }));
@@ -118,7 +126,7 @@ export function communityTriggerParts(host: PackageHost, type: string, descripti
         host,
         t.ctx,
         {
-          emit: (data) => !closed && t.emit(data),
+          emit: (data) => (closed ? Promise.reject(new Error('The trigger was closed')) : t.emit(data)),
           error: (e) => !closed && t.fail(e),
           lost: (why) => {
             for (const stop of stops.splice(0)) stop();
