@@ -5,8 +5,12 @@
 // whole-object expressions; @thingsboard/n8n-nodes-thingsboard: a function authenticate with a
 // token fetched by preAuthentication), and declarative nodes whose routing calls package code
 // (@mendable/n8n-nodes-firecrawl and n8n-nodes-templated: preSend functions, $credentials in
-// requestDefaults).
+// requestDefaults). The openHAB trigger node (trigger(): a WebSocket the package opens itself)
+// runs against a local WebSocket server that sends openHAB's events.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,9 +64,57 @@ beforeAll(async () => {
   const packages = Object.values(REAL_PACKAGES).map((p) => packReal(join(dir, 'tarballs'), p.name, p.version));
   registry = await startRegistry(packages);
   s = await startServer({ SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url });
+  await startEventSocket();
 }, 240_000);
 
+/** openHAB's event WebSocket (/ws/events), just enough of RFC 6455: text frames both ways, close. */
+const ws = { server: undefined as Server | undefined, url: '', sockets: [] as Socket[], headers: [] as IncomingHttpHeaders[], received: [] as string[], closes: 0 };
+async function startEventSocket(): Promise<void> {
+  ws.server = createHttpServer((_req, res) => res.writeHead(404).end());
+  ws.server.on('upgrade', (req, socket: Socket) => {
+    ws.headers.push(req.headers);
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: org.openhab.ws.protocol.default\r\n\r\n`);
+    ws.sockets.push(socket);
+    let buffer = Buffer.alloc(0);
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length >= 2) {
+        const opcode = buffer[0] & 0x0f;
+        let length = buffer[1] & 0x7f;
+        let offset = 2;
+        if (length === 126) {
+          if (buffer.length < 4) return;
+          length = buffer.readUInt16BE(2);
+          offset = 4;
+        }
+        const mask = buffer[1] & 0x80 ? buffer.subarray(offset, offset + 4) : undefined;
+        if (mask) offset += 4;
+        if (buffer.length < offset + length) return;
+        const payload = Buffer.from(buffer.subarray(offset, offset + length));
+        if (mask) for (let i = 0; i < payload.length; i++) payload[i] ^= mask[i % 4];
+        buffer = buffer.subarray(offset + length);
+        if (opcode === 1) ws.received.push(payload.toString('utf8'));
+        if (opcode === 8) {
+          ws.closes++;
+          socket.end();
+        }
+      }
+    });
+  });
+  await new Promise<void>((r) => ws.server!.listen(0, '127.0.0.1', r));
+  ws.url = `http://127.0.0.1:${(ws.server.address() as AddressInfo).port}`;
+}
+function sendEvent(event: unknown): void {
+  const payload = Buffer.from(JSON.stringify(event));
+  const header = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 0xff]);
+  for (const socket of ws.sockets) if (!socket.destroyed) socket.write(Buffer.concat([header, payload]));
+}
+
 afterAll(async () => {
+  for (const socket of ws.sockets) socket.destroy();
+  ws.server?.close();
   await s?.dispose();
   registry?.server.close();
   await api?.close();
@@ -166,6 +218,45 @@ describe('real community packages from npm', () => {
     const posted = api.seen.filter((r) => r.method === 'POST' && r.url === '/rest/items/Lamp').at(-1);
     expect(posted?.body).toBe('OFF');
     expect(posted?.headers['x-openhab-source']).toMatch(/^io\.n8n:real_packages:command$/);
+  }, 60_000);
+
+  it('@openhab/n8n-nodes-openhab\'s trigger (trigger() opens openHAB\'s event WebSocket itself): an event starts a run; deactivation closes it', async () => {
+    const credentials = await credential('openHAB events', 'openHABApi', { authType: 'token', baseUrlLocal: ws.url, token: 'oh-ws' });
+    const trigger = node('Events', '@openhab/n8n-nodes-openhab.openHabTrigger', 1, [0, 0], { typeFilters: 'ItemStateChangedEvent' }, { credentials });
+    const created = await call(s, 'POST', '/rest/workflows', { name: 'openHAB events', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id as string;
+    const on = await call(s, 'PATCH', `/rest/workflows/${id}`, { active: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => {
+      const end = Date.now() + 15_000;
+      for (;;) {
+        const v = await probe();
+        if (v !== undefined) return v;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    // The package connected with the token as its sub-protocol and headers, then sent its filters.
+    await until('the filters', async () => (ws.received.some((m) => m.includes('openhab/websocket/filter/type')) ? true : undefined));
+    expect(ws.headers.at(-1)?.authorization).toBe('Bearer oh-ws');
+    expect(ws.headers.at(-1)?.['sec-websocket-protocol']).toContain(`org.openhab.ws.accessToken.base64.${Buffer.from('oh-ws').toString('base64').replace(/=*$/, '')}`);
+    expect(JSON.parse(ws.received.find((m) => m.includes('filter/type'))!)).toMatchObject({ type: 'WebSocketEvent', payload: JSON.stringify(['ItemStateChangedEvent']) });
+
+    sendEvent({ type: 'ItemStateChangedEvent', topic: 'openhab/items/Lamp/statechanged', payload: JSON.stringify({ type: 'OnOff', value: 'ON', oldType: 'OnOff', oldValue: 'OFF' }) });
+    const executions = await until('a run', async () => {
+      const r = await call(s, 'GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}&limit=10`);
+      const done = (r.body.data.results as Array<{ id: string; status: string; mode: string }>).filter((e) => e.status === 'success');
+      return done.length ? done : undefined;
+    });
+    expect(executions[0].mode).toBe('trigger');
+    const e = (await call(s, 'GET', `/rest/executions/${executions[0].id}`)).body.data as IExecution;
+    expect(out(e, 'Events')?.[0]).toMatchObject({ type: 'ItemStateChangedEvent', topic: 'openhab/items/Lamp/statechanged', payload: { value: 'ON', oldValue: 'OFF' } });
+
+    // Deactivation runs the package's closeFunction: it closes the socket.
+    const closesBefore = ws.closes;
+    expect((await call(s, 'PATCH', `/rest/workflows/${id}`, { active: false })).status).toBe(200);
+    await until('the close frame', async () => (ws.closes > closesBefore ? true : undefined));
   }, 60_000);
 
   it('@thingsboard/n8n-nodes-thingsboard (programmatic, function authenticate with a token from preAuthentication)', async () => {

@@ -137,7 +137,7 @@ describe('package code in declarative routing', () => {
     expect(item.binary?.image).toMatchObject({ mimeType: 'image/png', fileSize: expect.anything() });
     const id = item.binary!.image.id;
     const data = item.binary!.image.data;
-    const bytes = id ? (await call(s, 'GET', `/rest/data/${encodeURIComponent(id)}`)).response.rawPayload : Buffer.from(data, 'base64');
+    const bytes = id ? (await call(s, 'GET', `/rest/data/${encodeURIComponent(id)}`)).response.rawPayload : Buffer.from(data ?? '', 'base64');
     expect(Buffer.compare(Buffer.from(bytes), PNG)).toBe(0);
   }, 60_000);
 });
