@@ -63,7 +63,7 @@ interface PooledWorker {
 export interface PoolRun {
   request: VmRequest;
   /** Answers a data lookup from the VM with JSON text (undefined for undefined). */
-  onCall: (op: string, args: string) => string | undefined;
+  onCall: (op: string, args: string) => string | undefined | Promise<string | undefined>;
   onConsole: (level: string, message: string) => void;
   signal: AbortSignal;
 }
@@ -223,15 +223,21 @@ export async function runInSandbox(run: PoolRun): Promise<{ result: string; stat
     function onMessage(m: WorkerToMain): void {
       switch (m.type) {
         case 'call': {
-          let text: string | undefined;
-          let state = CTRL_OK;
+          const failed = (e: unknown) => JSON.stringify({ name: (e as Error).name, message: (e as Error).message });
+          let reply: string | undefined | Promise<string | undefined>;
           try {
-            text = run.onCall(m.op, m.args);
+            reply = run.onCall(m.op, m.args);
           } catch (e) {
-            state = CTRL_ERROR;
-            text = JSON.stringify({ name: (e as Error).name, message: (e as Error).message });
+            answer(w, CTRL_ERROR, failed(e));
+            break;
           }
-          answer(w, state, text);
+          // An answer that is awaited (the VM waits for it): unless the run has ended meanwhile.
+          if (reply instanceof Promise) {
+            reply.then(
+              (text) => settled || answer(w, CTRL_OK, text),
+              (e) => settled || answer(w, CTRL_ERROR, failed(e)),
+            );
+          } else answer(w, CTRL_OK, reply);
           break;
         }
         case 'console':

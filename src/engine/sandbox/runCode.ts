@@ -7,6 +7,7 @@ import type { INodeExecutionData } from '../../model/execution.ts';
 import { javaScriptSyntaxError, syntaxErrorText } from '../../model/jsSyntax.ts';
 import type { EngineLimits } from '../types.ts';
 import { runInSandbox, SandboxError } from './pool.ts';
+import { deferRegex } from '../../model/expressions/regex.ts';
 
 export interface RunCodeRequest {
   code: string;
@@ -187,12 +188,16 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         luxon: USES_LUXON.test(req.code),
       },
       onCall: (op, args) => {
-        const key = op === 'evaluate' ? undefined : `${op}\u0000${args}`;
-        const cached = key === undefined ? undefined : answers.get(key);
+        // $evaluateExpression: a slow regex in it is awaited with the loop free (the VM waits).
+        if (op === 'evaluate') {
+          return deferRegex(() => hostOp(req, itemIndex, op, JSON.parse(args))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
+        }
+        const key = `${op}\u0000${args}`;
+        const cached = answers.get(key);
         if (cached !== undefined) return cached.text;
         const value = hostOp(req, itemIndex, op, JSON.parse(args));
         const text = value === undefined ? undefined : JSON.stringify(value);
-        if (key !== undefined && answeredChars + (text?.length ?? 0) <= MAX_CACHED_ANSWER_CHARS) {
+        if (answeredChars + (text?.length ?? 0) <= MAX_CACHED_ANSWER_CHARS) {
           answers.set(key, { text });
           answeredChars += text?.length ?? 0;
         }
