@@ -47,6 +47,7 @@ beforeAll(async () => {
       if (body.username !== 'tenant@example.com' || body.password !== 'tb-pass') return void json(401, { message: 'Invalid username or password' })(req, res);
       json(200, { token: TB_TOKEN, refreshToken: 'r' })(req, res);
     },
+    '/api/auth/user': (req, res) => (tbAuthorized(req) ? json(200, { email: 'tenant@example.com', authority: 'TENANT_ADMIN' }) : json(401, { message: 'Authentication failed' }))(req, res),
     '/api/system/info': (req, res) => (tbAuthorized(req) ? json(200, { edition: 'CE' }) : json(401, { message: 'Authentication failed' }))(req, res),
     '/api/device/dev-1': (req, res) => (tbAuthorized(req) ? json(200, { id: { id: 'dev-1', entityType: 'DEVICE' }, name: 'Boiler sensor', type: 'default' }) : json(401, { message: 'Authentication failed' }))(req, res),
     // Firecrawl v2
@@ -315,10 +316,19 @@ describe('real community packages from npm', () => {
 
   }, 60_000);
 
-  it('credential test of a package credential type (its test request, authenticated as declared)', async () => {
+  it('credential test of package credential types: a declared authenticate, and one that is package code (preAuthentication + function)', async () => {
     const r = await call(s, 'POST', '/rest/credentials/test', { credentials: { name: 'T', type: 'templatedApi', data: { baseUrl: api.base, apiKey: 'tp-key' } } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ status: 'OK' });
     expect(api.seen.filter((x) => x.url === '/v1/templates').at(-1)?.headers.authorization).toBe('Bearer tp-key');
+
+    // ThingsBoard's test request is authenticated by the package's own code (login, then its authenticate function).
+    const tb = await call(s, 'POST', '/rest/credentials/test', { credentials: { name: 'TB', type: 'thingsBoardUsernamePasswordApi', data: { baseUrl: api.base, username: 'tenant@example.com', password: 'tb-pass' } } });
+    expect(tb.body.data, JSON.stringify(tb.body)).toMatchObject({ status: 'OK', message: 'Connection successful!' });
+    expect(api.seen.filter((x) => x.url === '/api/auth/user').at(-1)?.headers['x-authorization']).toBe(`Bearer ${TB_TOKEN}`);
+    const wrong = await call(s, 'POST', '/rest/credentials/test', { credentials: { name: 'TB', type: 'thingsBoardUsernamePasswordApi', data: { baseUrl: api.base, username: 'tenant@example.com', password: 'nope' } } });
+    expect(wrong.body.data.status).toBe('Error');
+    expect(wrong.body.data.message).toMatch(/401|Invalid username or password/);
+    expect(wrong.body.data.message).not.toContain('nope');
   }, 30_000);
 });

@@ -12,6 +12,7 @@ import { evaluateParameterValue } from '../expressions.ts';
 import { defaultHttpRequest } from '../http.ts';
 import { DEFAULT_LIMITS } from '../types.ts';
 import { sendAuthenticated, type AuthRequestOptions } from './index.ts';
+import { finalOptions } from './request.ts';
 
 export interface CredentialTestOutcome {
   status: 'OK' | 'Error';
@@ -32,6 +33,11 @@ export interface CredentialTestOptions {
   timeoutMs?: number;
   /** The HTTP client (the engine's by default). */
   httpRequest?: (options: HttpRequestOptions, signal: AbortSignal) => Promise<HttpResponse>;
+  /**
+   * Authenticates the test request itself when the type's authentication is not declarative (a
+   * community package's function authenticate); undefined = the engine authenticates it.
+   */
+  authenticate?: (credentials: IDataObject, request: AuthRequestOptions, signal: AbortSignal) => Promise<AuthRequestOptions | undefined>;
 }
 
 /** lodash get for a dotted key ('error', 'data.user.id'). */
@@ -95,11 +101,14 @@ export async function testCredentialByRequest(type: ICredentialType, credentials
     followRedirects: true,
   };
   try {
-    const response = await sendAuthenticated(type.name, credentials, request, {
-      limits,
-      credentialType: (name) => (name === type.name ? type : undefined),
-      send: (o) => httpRequest(o, deadline),
-    });
+    const authenticated = options.authenticate ? await options.authenticate(credentials, request, deadline) : undefined;
+    const response = authenticated
+      ? await httpRequest(finalOptions(authenticated), deadline)
+      : await sendAuthenticated(type.name, credentials, request, {
+          limits,
+          credentialType: (name) => (name === type.name ? type : undefined),
+          send: (o) => httpRequest(o, deadline),
+        });
     return statusVerdict(response, test.rules ?? []) ?? { status: 'OK', message: 'Connection successful!' };
   } catch (e) {
     if (deadline.aborted) return { status: 'Error', message: `The connection test timed out after ${Math.round(timeoutMs / 1000)} seconds without an answer` };

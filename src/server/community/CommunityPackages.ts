@@ -15,6 +15,7 @@ import type { InstalledPackagesRepository } from '../db/repositories/installedPa
 import type { PushHub } from '../push/PushHub.ts';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import { PackageHost, packageDir } from './PackageHost.ts';
+import { setPackageAuthHost } from './packageAuth.ts';
 import { communityNodeTypes } from './communityNodeType.ts';
 import type { LayeredNodeTypes } from './registry.ts';
 
@@ -78,6 +79,8 @@ export class CommunityPackages {
     this.#o = o;
     this.dir = join(o.dataDir, 'nodes');
     this.host = new PackageHost({ packagesDir: this.dir, unresponsiveMs: o.unresponsiveMs, log: o.log });
+    // Credential tests of package types whose authentication is package code run in this host.
+    setPackageAuthHost(this.host);
     // A new host (the first, or one started after a package crashed or hung the last) loads
     // every package registered so far before it takes requests.
     this.host.bootstrap = async (request) => {

@@ -9,6 +9,8 @@ import type { ExecuteFunctions, HttpRequestOptions } from '../../nodes/types.ts'
 import { credentialType } from '../../nodes/credentials/registry.ts';
 import { applyGenericAuthenticate } from '../../engine/auth/generic.ts';
 import { DEFAULT_MAX_STEPS } from '../../model/expressions/index.ts';
+import { defaultHttpRequest } from '../../engine/http.ts';
+import type { AuthRequestOptions } from '../../engine/auth/index.ts';
 import type { PackageHost } from './PackageHost.ts';
 
 type FunctionRef = { $hostFunction: number };
@@ -18,6 +20,40 @@ interface PackageCredentialType {
   authenticate?: unknown;
   preAuthentication?: unknown;
   properties?: Array<{ name: string; typeOptions?: { expirable?: boolean } }>;
+}
+
+/** The host of the installed packages (set by CommunityPackages), for credential tests. */
+let installedHost: PackageHost | undefined;
+export function setPackageAuthHost(host: PackageHost | undefined): void {
+  installedHost = host;
+}
+
+/**
+ * For POST /credentials/test: a package credential type whose authentication is package code
+ * gets its test request authenticated here (preAuthentication run fresh, then authenticate);
+ * undefined for every other type (the engine authenticates those).
+ */
+export async function authenticateTestRequest(typeName: string, credentials: IDataObject, request: AuthRequestOptions, signal: AbortSignal): Promise<AuthRequestOptions | undefined> {
+  if (!installedHost || !needsPackageAuth(typeName)) return undefined;
+  const host = installedHost;
+  const type = credentialType(typeName) as PackageCredentialType;
+  const call = (ref: FunctionRef, args: unknown[]) =>
+    host.request({ kind: 'function', fn: ref.$hostFunction, args }, `credential type "${typeName}"`, {
+      signal,
+      onCall: async (method, a) => {
+        if (method !== 'httpRequest') throw new Error(`${method} is not available to a credential type's functions`);
+        const o = a[0] as HttpRequestOptions & { returnFullResponse?: boolean };
+        const response = await defaultHttpRequest(plainOptions(o), signal);
+        return o.returnFullResponse ? response : response.body;
+      },
+    });
+  const expirable = (type.properties ?? []).find((p) => p.typeOptions?.expirable);
+  let values = credentials;
+  if (isRef(type.preAuthentication) && expirable && !credentials[expirable.name]) values = { ...credentials, ...(((await call(type.preAuthentication, [credentials])) ?? {}) as IDataObject) };
+  let out: AuthRequestOptions = { ...request, headers: { ...(request.headers ?? {}) } };
+  if (isRef(type.authenticate)) out = ((await call(type.authenticate, [values, out])) ?? out) as AuthRequestOptions;
+  else if ((type.authenticate as { type?: string } | undefined)?.type === 'generic') applyGenericAuthenticate(type.authenticate as never, values, out, { expressionSteps: DEFAULT_MAX_STEPS });
+  return out;
 }
 
 /** True when sending with this credential type runs package code. */

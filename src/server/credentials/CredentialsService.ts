@@ -19,6 +19,7 @@ import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { builtinTypes } from '../../nodes/registry.ts';
 import { defaultNodesAccess, nodeAccessRefusal, nodeTypeAllowed } from '../../model/nodesAccess.ts';
 import { testCredentialByRequest } from '../../engine/auth/credentialTest.ts';
+import { authenticateTestRequest } from '../community/packageAuth.ts';
 import { databaseConnectionTest } from '../../nodes/credentials/databaseTests.ts';
 
 export type CredentialValue = string | number | boolean | null;
@@ -420,7 +421,8 @@ export class CredentialsService {
     const checked = withDefaults(type, validateCredentialData(type, data, 'body/credentials/data'));
     const databaseTest = databaseConnectionTest(type.name);
     if (databaseTest) return databaseTest(checked);
-    if (type.name !== 'smtp' && type.test) return testCredentialByRequest(type, checked);
+    // A community package's credential type may authenticate with its own code (in the package host).
+    if (type.name !== 'smtp' && type.test) return testCredentialByRequest(type, checked, { authenticate: (c, r, signal) => authenticateTestRequest(type.name, c, r, signal) });
     if (type.name !== 'smtp') return { status: 'Error', message: `Credentials of type "${type.name}" have no connection test` };
     const transport = createTransport({
       host: String(checked.host),
