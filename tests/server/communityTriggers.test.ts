@@ -287,6 +287,21 @@ describe('community polling nodes', () => {
     expect(entryRequests.length).toBe(polls);
   }, 40_000);
 
+  it('a poll that throws later is recorded as a failed execution of the node; polling goes on', async () => {
+    const wf = await create('Poll fails later', [poller({ failLater: true })]);
+    expect((await setActive(wf.id, true)).status).toBe(200);
+    const failed = await until('two failed polls', async () => {
+      const list = (await executionsOf(wf.id)).filter((e) => e.status === 'error');
+      return list.length >= 2 ? list : undefined;
+    });
+    const e = await execution(failed[0].id);
+    expect(e.mode).toBe('trigger');
+    expect(e.data.resultData.error?.message).toBe('The list service went away');
+    expect(e.data.resultData.runData.Poller[0].error).toMatchObject({ message: 'The list service went away', description: 'Polled 1 time(s) before' });
+    expect((await executionsOf(wf.id)).filter((x) => x.status === 'success')).toHaveLength(1);
+    expect((await setActive(wf.id, false)).status).toBe(200);
+  }, 30_000);
+
   it('a test run polls once in manual mode', async () => {
     const e = await runManually({ nodes: [poller()] });
     expect(e.status).toBe('success');

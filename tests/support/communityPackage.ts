@@ -285,12 +285,14 @@ class Poller {
       properties: [
         { displayName: 'URL', name: 'url', type: 'string', default: '' },
         { displayName: 'Fail', name: 'fail', type: 'boolean', default: false },
+        { displayName: 'Fail After the First Poll', name: 'failLater', type: 'boolean', default: false },
       ],
     };
   }
   async poll() {
     if (this.getNodeParameter('fail')) throw new n8n_workflow_1.NodeApiError(this.getNode(), { message: 'The list service refused' }, { message: 'The list service refused', httpCode: '503' });
     const data = this.getWorkflowStaticData('node');
+    if (this.getNodeParameter('failLater', false) && data.polls) throw new n8n_workflow_1.NodeOperationError(this.getNode(), 'The list service went away', { description: 'Polled ' + data.polls + ' time(s) before' });
     const since = data.lastId || 0;
     const response = await this.helpers.httpRequestWithAuthentication.call(this, 'pollerApi', { method: 'GET', url: this.getNodeParameter('url'), qs: { since }, json: true });
     const fresh = response.entries.filter((e) => e.id > since);

@@ -296,8 +296,13 @@ export class ActiveWorkflows {
       fail: (error: Error) => {
         if (live()) this.#triggerFailed(workflow, node, error);
       },
+      // A poll that threw: recorded as a failed execution of the node (n8n's createErrorExecution); polling goes on.
       warn: (error: Error) => {
-        if (live()) this.#d.log.warn({ workflowId: id, node: node.name, err: error.message }, 'a trigger of an active workflow failed; it keeps running');
+        if (!live()) return;
+        this.#d.log.warn({ workflowId: id, node: node.name, err: error.message }, 'a trigger of an active workflow failed; it keeps running');
+        this.#d.executions
+          .start({ workflow, workflowId: id, mode: 'trigger', startNode: node.name, failure: error, workflowIsImmutable: true })
+          .catch((err: unknown) => this.#d.log.warn({ workflowId: id, node: node.name, err: (err as Error).message }, 'the failed poll could not be recorded'));
       },
       schedule: (cron: string, fire: () => void) => this.#d.scheduler.start({ cron, timezone }, () => fire()),
       saveStaticData: () => this.#saveStaticData(workflow),

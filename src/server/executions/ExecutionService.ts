@@ -112,6 +112,11 @@ export interface StartExecution {
   runAs?: string | null;
   /** The workflow object is never changed (active workflows): the engine may reuse its graph. */
   workflowIsImmutable?: boolean;
+  /**
+   * A run that failed before it began (a poll that threw, n8n's createErrorExecution): recorded
+   * as failed with this error on `startNode`, without running the engine.
+   */
+  failure?: Error;
   /** A sub-workflow's execution (mode 'integrated'): the run that started it … */
   parentExecution?: RelatedExecution;
   /** … whose stop or timeout stops this one too … */
@@ -438,6 +443,16 @@ export class ExecutionService {
     const staticData = (a.workflow.staticData ?? {}) as IDataObject;
     let run: IRun;
     try {
+      if (req.failure) {
+        const node = req.startNode;
+        const e = req.failure as Error & { description?: string };
+        if (node) {
+          const error = { name: e.name, message: e.message, description: e.description, timestamp: Date.now() };
+          a.runData.resultData.runData[node] = [{ startTime: Date.now(), executionTime: 0, executionStatus: 'error', error, source: [] } as never];
+          a.runData.resultData.lastNodeExecuted = node;
+        }
+        throw req.failure;
+      }
       const engineRun = this.#d.runWorkflow({
         workflow: a.workflow,
         nodeTypes: this.#d.nodeTypes,
