@@ -15,7 +15,7 @@ import type { GraphIndex } from '../model/graph.ts';
 import { DateTime } from 'luxon';
 import { getPath } from '../model/parameters.ts';
 import { createScopeFactory, type ProxyContext } from '../model/dataProxy.ts';
-import { executionCustomData } from './customData.ts';
+import { executionCustomData } from '../model/executionCustomData.ts';
 import type { ExecuteCommandSettings, CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';

@@ -13,6 +13,7 @@ import type {
   WorkflowExecuteMode,
 } from './execution.ts';
 import { type GraphIndex, connectionIndexes, parentNodes } from './graph.ts';
+import { executionCustomData } from './executionCustomData.ts';
 
 export class ExpressionDataError extends Error {
   description?: string;
@@ -433,7 +434,16 @@ const SCOPE_PROTO: Record<string, unknown> = (() => {
   });
   def('$execution', function () {
     const ctx = this[CTX];
-    return { id: ctx.executionId, mode: ctx.mode === 'manual' ? 'test' : 'production', resumeUrl: ctx.additional?.resumeUrl, resumeFormUrl: resumeFormUrlOf(ctx.additional?.resumeUrl), customData: {} };
+    // Outside a run (the editor's preview) there is no execution to keep custom data with: a
+    // set then lasts for the one evaluation.
+    const data = ctx.runExecutionData ?? ({ resultData: { runData: {} } } as IRunExecutionData);
+    return {
+      id: ctx.executionId,
+      mode: ctx.mode === 'manual' ? 'test' : 'production',
+      resumeUrl: ctx.additional?.resumeUrl,
+      resumeFormUrl: resumeFormUrlOf(ctx.additional?.resumeUrl),
+      customData: executionCustomData(data),
+    };
   });
   def('$now', function () {
     return DateTime.fromMillis(this[CTX].now(), { zone: this[CTX].timezone });

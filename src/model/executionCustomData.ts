@@ -2,8 +2,15 @@
 // in runExecutionData.resultData.metadata, so they are stored with the execution's run data.
 // n8n's rules: at most 10 keys (further new keys are ignored), keys of A-Za-z0-9_ only, cut to 50
 // characters; values strings or numbers, cut to 512 characters.
-import type { IRunExecutionData } from '../model/execution.ts';
-import type { ExecutionCustomData } from '../nodes/types.ts';
+import type { IRunExecutionData } from './execution.ts';
+
+/** n8n's $execution.customData: at most 10 keys of [A-Za-z0-9_], keys cut to 50 and values to 512 characters. */
+export interface ExecutionCustomData {
+  set(key: string, value: unknown): void;
+  setAll(values: Record<string, unknown>): void;
+  get(key: string): string | undefined;
+  getAll(): Record<string, string>;
+}
 
 export const CUSTOM_DATA_MAX_KEYS = 10;
 export const CUSTOM_DATA_KEY_MAX_LENGTH = 50;

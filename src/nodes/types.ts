@@ -161,13 +161,8 @@ export interface ExecuteCommandSettings {
   maxOutputBytes: number;
 }
 
-/** n8n's $execution.customData: at most 10 keys of [A-Za-z0-9_], keys cut to 50 and values to 512 characters. */
-export interface ExecutionCustomData {
-  set(key: string, value: unknown): void;
-  setAll(values: Record<string, unknown>): void;
-  get(key: string): string | undefined;
-  getAll(): Record<string, string>;
-}
+export type { ExecutionCustomData } from '../model/executionCustomData.ts';
+import type { ExecutionCustomData } from '../model/executionCustomData.ts';
 
 export interface ExecuteFunctions {
   getNode(): INode;

@@ -52,3 +52,36 @@ describe('Execution Data', () => {
     expect(output(cont, 'Save').map((i) => i.json)).toEqual([{ k: 'ok' }, { error: 'Custom data key can only contain characters "A-Za-z0-9_" (key "no way")' }]);
   });
 });
+
+describe('$execution.customData', () => {
+  it('is the same custom data in expressions, Code nodes and the Execution Data node', async () => {
+    const setNode = {
+      name: 'Set',
+      type: 'n8n-nodes-base.set',
+      typeVersion: 3.4,
+      parameters: { mode: 'manual', assignments: { assignments: [{ id: 'a', name: 'saw', value: "={{ $execution.customData.set('fromSet', $json.id), $execution.customData.get('fromNode') }}", type: 'string' }] }, options: {} },
+    };
+    const code = {
+      name: 'Code',
+      type: 'n8n-nodes-base.code',
+      typeVersion: 2,
+      parameters: {
+        jsCode: "$execution.customData.setAll({ fromCode: 'c', n: 7 }); return [{ json: { all: $execution.customData.getAll(), one: $execution.customData.get('fromSet'), none: $execution.customData.get('nope') ?? null } }];",
+      },
+    };
+    const run = await runChain([{ id: 'u-1' }], [save(1.1, [{ key: 'fromNode', value: 'x' }]), setNode, code]);
+    expect(jsonOf(run, 'Set')).toEqual([{ saw: 'x' }]);
+    expect(jsonOf(run, 'Code')).toEqual([{ all: { fromNode: 'x', fromSet: 'u-1', fromCode: 'c', n: '7' }, one: 'u-1', none: null }]);
+    expect(run.data.resultData.metadata).toEqual({ fromNode: 'x', fromSet: 'u-1', fromCode: 'c', n: '7' });
+  });
+
+  it("a Code node gets n8n's errors for bad keys, and the limits hold", async () => {
+    const code = (jsCode: string) => ({ name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } });
+    const bad = await runChain([{}], [code("$execution.customData.set('a-b', 'x'); return [];")]);
+    expect(errorOf(bad, 'Code')?.message).toMatch(/Custom data key can only contain characters "A-Za-z0-9_"/);
+    const many = await runChain([{}], [code("for (let i = 0; i < 12; i++) $execution.customData.set('k' + i, 'v'.repeat(600)); return [{ json: $execution.customData.getAll() }];")]);
+    const all = jsonOf(many, 'Code')[0] as Record<string, string>;
+    expect(Object.keys(all)).toHaveLength(10);
+    expect(all.k0).toHaveLength(512);
+  });
+});

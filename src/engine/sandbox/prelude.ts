@@ -70,7 +70,14 @@ export const PRELUDE = String.raw`
   value('$items', (name, output, run) => name === undefined ? allItems() : call('items', name, output, run));
   value('$evaluateExpression', (expression, itemIndex) => call('evaluate', String(expression), itemIndex === undefined ? state.itemIndex : itemIndex));
   value('$workflow', ctx.workflow);
-  value('$execution', ctx.execution);
+  value('$execution', Object.assign(ctx.execution, {
+    customData: {
+      set: (key, value) => { call('customData', 'set', key, value); },
+      setAll: (values) => { call('customData', 'setAll', values); },
+      get: (key) => call('customData', 'get', key),
+      getAll: () => call('customData', 'getAll'),
+    },
+  }));
   value('$prevNode', ctx.prevNode);
   value('$runIndex', ctx.runIndex);
   value('$mode', ctx.mode);

@@ -8,6 +8,7 @@ import { javaScriptSyntaxError, syntaxErrorText } from '../../model/jsSyntax.ts'
 import type { EngineLimits } from '../types.ts';
 import { runInSandbox, SandboxError } from './pool.ts';
 import { deferRegex } from '../../model/expressions/regex.ts';
+import type { ExecutionCustomData } from '../../model/executionCustomData.ts';
 
 export interface RunCodeRequest {
   code: string;
@@ -120,6 +121,22 @@ function hostOp(req: RunCodeRequest, itemIndex: number, op: string, args: unknow
       return req.items.map(vmItem);
     case 'evaluate':
       return (req.scope(index(args[1])).$evaluateExpression as (e: string) => unknown)(name);
+    case 'customData': {
+      // [method, key, value] or ['setAll', values]; the checks and limits are n8n's (executionCustomData).
+      const data = (scope.$execution as { customData: ExecutionCustomData }).customData;
+      if (name === 'set') {
+        data.set(args[1] as string, args[2]);
+        return null;
+      }
+      if (name === 'setAll') {
+        if (typeof args[1] !== 'object' || args[1] === null || Array.isArray(args[1])) throw new TypeError('customData.setAll needs an object of keys and values');
+        data.setAll(args[1] as Record<string, unknown>);
+        return null;
+      }
+      if (name === 'get') return data.get(String(args[1]));
+      if (name === 'getAll') return data.getAll();
+      throw new TypeError(`customData has no method ${name}`);
+    }
     default:
       throw new Error(`Unknown sandbox operation ${op}`);
   }
@@ -154,7 +171,8 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
   const ctx: IDataObject = {
     ...(single ? { single, item: req.items[itemIndex] ? vmItem(req.items[itemIndex]) : null } : { items: req.items.map(vmItem) }),
     workflow: { id: wf.id, name: wf.name, active: wf.active },
-    execution: scope.$execution,
+    // customData's methods are the prelude's, answered through the bridge ('customData').
+    execution: { ...(scope.$execution as IDataObject), customData: undefined },
     prevNode: scope.$prevNode,
     runIndex: scope.$runIndex,
     mode: scope.$mode,
@@ -191,6 +209,11 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         // $evaluateExpression: a slow regex in it is awaited with the loop free (the VM waits).
         if (op === 'evaluate') {
           return deferRegex(() => hostOp(req, itemIndex, op, JSON.parse(args))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
+        }
+        // Custom data changes while the code runs: never answered from the cache.
+        if (op === 'customData') {
+          const value = hostOp(req, itemIndex, op, JSON.parse(args));
+          return value === undefined ? undefined : JSON.stringify(value);
         }
         const key = `${op}\u0000${args}`;
         const cached = answers.get(key);

@@ -1,5 +1,5 @@
 // Execution Data: n8n-nodes-base.executionData 1 and 1.1. Saves key/value pairs as the execution's
-// custom data (n8n's customData, engine/customData.ts): stored with the execution's run data
+// custom data (n8n's customData, model/executionCustomData.ts): stored with the execution's run data
 // (resultData.metadata), so GET /rest/executions/:id shows it. Items pass through unchanged.
 // 1.1: an empty value is saved as '' (1 refuses a missing value, as n8n's).
 import type { INodeExecutionData } from '../../model/execution.ts';
