@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, jsonOf, output, registry, runChain } from './helpers.ts';
 import { json, startServer, text, type SeenRequest } from './httpServer.ts';
@@ -202,5 +208,37 @@ describe('HTTP Request v1/v2', () => {
     expect(errorOf(missing, 'HTTP')).toMatchObject({ message: 'The resource you are requesting could not be found', httpCode: '404' });
     const ignored = await runChain([{}], [http(1, { url: `${server.base}/missing`, options: { ignoreResponseCode: true } })]);
     expect(jsonOf(ignored, 'HTTP')).toEqual([{ message: 'no such thing' }]);
+  });
+});
+
+describe('HTTP Request: Ignore SSL Issues', () => {
+  let certDir: string;
+  let tls: HttpsServer;
+  let base: string;
+  beforeAll(async () => {
+    certDir = mkdtempSync(join(tmpdir(), 'http-cert-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k.pem'), '-out', join(certDir, 'c.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    tls = createHttpsServer({ key: readFileSync(join(certDir, 'k.pem')), cert: readFileSync(join(certDir, 'c.pem')) }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"secure":"enough"}');
+    });
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tls.closeAllConnections();
+    await new Promise<void>((r) => tls.close(() => r()));
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('a self-signed certificate fails, unless Ignore SSL Issues is on (4.2 option, 1 and 2 top-level parameter)', async () => {
+    const refused = await runChain([{}], [http(4.2, { url: base, options: {} })]);
+    expect(errorOf(refused, 'HTTP')?.message).toMatch(/certificate/i);
+    const v4 = await runChain([{}], [http(4.2, { url: base, options: { allowUnauthorizedCerts: true } })]);
+    expect(jsonOf(v4, 'HTTP')).toEqual([{ secure: 'enough' }]);
+    const v1 = await runChain([{}], [http(1, { url: base, allowUnauthorizedCerts: true, responseFormat: 'json', options: {} })]);
+    expect(jsonOf(v1, 'HTTP')).toEqual([{ secure: 'enough' }]);
+    const v1Refused = await runChain([{}], [http(1, { url: base, responseFormat: 'json', options: {} })]);
+    expect(errorOf(v1Refused, 'HTTP')?.message).toMatch(/certificate/i);
   });
 });

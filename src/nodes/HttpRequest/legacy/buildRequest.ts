@@ -138,6 +138,7 @@ export async function buildLegacyRequest(ctx: ExecuteFunctions, item: INodeExecu
     followRedirects: options.followAllRedirects === true || (isGet && options.followRedirect !== false),
     maxRedirects: 10,
     neverError: options.ignoreResponseCode === true,
+    skipSslCertificateValidation: ctx.getNodeParameter('allowUnauthorizedCerts', itemIndex, false) === true,
   };
 
   let body = parts.body;

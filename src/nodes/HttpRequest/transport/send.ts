@@ -22,6 +22,8 @@ export interface RequestSpec {
   maxRedirects?: number;
   /** Non-2xx answers are results, not failures. */
   neverError: boolean;
+  /** "Ignore SSL Issues": any TLS certificate is accepted. */
+  skipSslCertificateValidation?: boolean;
   /** The credential the request is authenticated with (auth.ts), decrypted. */
   authentication?: { type: string; credentials: IDataObject };
 }
@@ -78,6 +80,7 @@ export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Pro
       ignoreHttpStatusErrors: true,
       followRedirects: spec.followRedirects,
       maxRedirects: spec.maxRedirects,
+      skipSslCertificateValidation: spec.skipSslCertificateValidation === true,
     };
     const auth = spec.authentication;
     response = (

@@ -99,6 +99,7 @@ export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionDa
     timeout: p<number>('options.timeout', 0) || 3_600_000,
     followRedirects: false,
     neverError: response.neverError,
+    skipSslCertificateValidation: p<boolean>('options.allowUnauthorizedCerts', false) === true,
   };
 
   // Read through the collection: an option that was not added is undefined, not an error.
