@@ -196,6 +196,22 @@ describe('community trigger nodes', () => {
     expect((await setActive(wf.id, false)).status).toBe(200);
   }, 30_000);
 
+  it('a closeFunction that never settles holds nothing for longer than 10 seconds', async () => {
+    const wf = await create('Stuck close', [ticker({ behaviour: 'stuckClose', every: 100, label: 'S' })]);
+    expect((await setActive(wf.id, true)).status).toBe(200);
+    await until('a run', async () => (await executionsOf(wf.id)).length >= 1);
+    expect((await setActive(wf.id, false)).status).toBe(200);
+    // Activating again waits for the old close function, at most 10 s, then starts the trigger.
+    const started = Date.now();
+    expect((await setActive(wf.id, true)).status).toBe(200);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(9_000);
+    expect(waited).toBeLessThan(15_000);
+    const runs = (await executionsOf(wf.id)).length;
+    await until('runs after activating again', async () => (await executionsOf(wf.id)).length > runs);
+    expect((await setActive(wf.id, false)).status).toBe(200);
+  }, 40_000);
+
   it('a trigger that throws fails the activation with its message; the workflow stays inactive', async () => {
     const wf = await create('Throws', [ticker({ behaviour: 'throw' })]);
     const r = await setActive(wf.id, true);

@@ -230,7 +230,7 @@ class Ticker {
         { displayName: 'Every (ms)', name: 'every', type: 'number', default: 200 },
         { displayName: 'Label', name: 'label', type: 'string', default: 'tick' },
         { displayName: 'Behaviour', name: 'behaviour', type: 'options', default: 'tick', options: [
-          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' }, { name: 'Acknowledge', value: 'ack' } ] },
+          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' }, { name: 'Acknowledge', value: 'ack' }, { name: 'Stuck Close', value: 'stuckClose' } ] },
         { displayName: 'Report URL', name: 'reportUrl', type: 'string', default: '' },
       ],
     };
@@ -259,6 +259,7 @@ class Ticker {
     }, every);
     else timer = setInterval(tick, every);
     const closeFunction = async () => {
+      if (behaviour === 'stuckClose') return new Promise(() => {});
       clearInterval(timer);
       clearTimeout(timer);
       if (reportUrl) await this.helpers.httpRequest({ method: 'POST', url: reportUrl, body: { closed: label }, json: true });

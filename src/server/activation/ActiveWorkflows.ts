@@ -56,6 +56,8 @@ type ActivationMode = NodeTriggerContext['activation'];
 const MAX_REARMS = 5;
 /** A trigger that ran this long counts as healthy again. */
 const REARM_RESET_MS = 60_000;
+/** How long one stop (a trigger's closeFunction, a webhook's deletion at its service) may take. */
+const STOP_TIMEOUT_MS = 10_000;
 
 export interface ActivationLogger {
   info(obj: object, msg: string): void;
@@ -421,10 +423,20 @@ export class ActiveWorkflows {
     const done = (async () => {
       await before;
       for (const stop of stops.splice(0).reverse()) {
+        let timer: NodeJS.Timeout | undefined;
         try {
-          await stop();
+          // A close function that never settles does not hold deactivation or shutdown.
+          const late = new Promise<void>((resolve) => {
+            timer = setTimeout(() => {
+              this.#d.log.warn({ workflowId: id }, `a trigger did not stop within ${STOP_TIMEOUT_MS / 1000} seconds; going on without it`);
+              resolve();
+            }, STOP_TIMEOUT_MS);
+          });
+          await Promise.race([stop(), late]);
         } catch (err) {
           this.#d.log.warn({ workflowId: id, err: (err as Error).message }, 'a trigger could not be stopped cleanly');
+        } finally {
+          clearTimeout(timer);
         }
       }
     })();

@@ -100,15 +100,24 @@ function sessionHandlers(host: PackageHost, ctx: ExecuteFunctions, on: { emit(da
   };
 }
 
+/** How long a trigger's closeFunction may take before the session is forgotten anyway. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 function closeSession(session: HostSession | undefined, what: string): Promise<void> {
   if (!session) return Promise.resolve();
-  return session
-    .request({ kind: 'closeTrigger', trigger: session.id }, `closing ${what}`)
-    .then(
-      () => undefined,
-      () => undefined,
-    )
-    .finally(() => session.forget());
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    timer.unref();
+  });
+  const closed = session.request({ kind: 'closeTrigger', trigger: session.id }, `closing ${what}`).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([closed, late]).finally(() => {
+    clearTimeout(timer);
+    session.forget();
+  });
 }
 
 const manualScheduler = new Scheduler();
