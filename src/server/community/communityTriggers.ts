@@ -15,6 +15,7 @@ import type { LoadedNode, RecordedResponse, TriggerPayload } from '../../communi
 import { NodeOperationError, type ExecuteFunctions, type NodeOutput, type NodeType, type NodeWebhookDescription, type NodeWebhooks } from '../../nodes/types.ts';
 import { Scheduler } from '../triggers/Scheduler.ts';
 import { WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
+import { OwnWebhookExpressionError, webhookDescriptionValue } from '../../model/ownWebhooks.ts';
 import type { HostSession, PackageHost } from './PackageHost.ts';
 import { callsFor, checkOutput, resolveParameters, toNodeError } from './communityNodeType.ts';
 
@@ -252,21 +253,14 @@ export function communityTriggerParts(host: PackageHost, type: string, descripti
   return parts;
 }
 
-const PARAMETER_EXPRESSION = /^=\{\{\s*\$parameter(?:\[\s*["']([^"']+)["']\s*\]|\.([A-Za-z_$][\w$]*))\s*\}\}$/;
-
 /** A webhook description's field: a value, or `={{$parameter["x"]}}` read from the node. */
 function descriptionValue(node: INode, description: INodeTypeDescription, field: string, value: unknown): unknown {
-  if (typeof value !== 'string' || !value.startsWith('=')) return value;
-  const m = PARAMETER_EXPRESSION.exec(value.trim());
-  if (m) {
-    const name = m[1] ?? m[2];
-    const own = (node.parameters as IDataObject | undefined)?.[name];
-    if (own !== undefined && !(typeof own === 'string' && own.startsWith('='))) return own;
-    const property = description.properties.find((p) => p.name === name);
-    return property?.default;
+  try {
+    return webhookDescriptionValue(node, description.properties, field, value);
+  } catch (e) {
+    if (e instanceof OwnWebhookExpressionError) throw new WebhookConfigurationError(e.message);
+    throw e;
   }
-  if (!value.includes('{{')) return value.slice(1);
-  throw new WebhookConfigurationError(`The webhook ${field} of node "${node.name}" is an expression Switchyard cannot read before the call (${value})`);
 }
 
 function nodeWebhooks(host: PackageHost, type: string, description: INodeTypeDescription, raw: INodeTypeDescription): NodeWebhooks {

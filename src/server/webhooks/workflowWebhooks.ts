@@ -8,6 +8,7 @@ import { webhookSettings, WebhookSettingsError, type WebhookSettings } from '../
 import { formTriggerSettings } from '../../nodes/Form/settings.ts';
 import { FORM_TRIGGER_NODE_TYPE } from '../../nodes/Form/FormTrigger.node.ts';
 import { isDynamicPath } from './WebhookRegistry.ts';
+import { ownWebhookPath } from '../../model/ownWebhooks.ts';
 
 export interface NodeWebhook {
   node: INode;
@@ -32,12 +33,6 @@ export function nodeWebhookPath(node: INode, settings: WebhookSettings): string 
   return settings.path;
 }
 
-/** n8n's getNodeWebhookPath for nodes with webhooks of their own. */
-function ownWebhookPath(workflow: IWorkflowBase, node: INode, w: NodeWebhookDescription): string {
-  if (!node.webhookId) return `${workflow.id ?? ''}/${encodeURIComponent(node.name.toLowerCase())}/${w.path}`;
-  if (w.isFullPath) return w.path || node.webhookId;
-  return `${node.webhookId}/${w.path}`;
-}
 
 /** Webhook settings of a node's own webhook: no authentication of ours, its response mode and code. */
 function ownWebhookSettings(w: NodeWebhookDescription, path: string): WebhookSettings {
@@ -70,7 +65,7 @@ export function workflowWebhooks(workflow: IWorkflowBase, onlyNodes?: Set<string
     const own = nodeTypes && !node.disabled && (!onlyNodes || onlyNodes.has(node.name)) ? nodeTypes.get(node.type, node.typeVersion) : undefined;
     if (own?.webhooks) {
       for (const w of own.webhooks.list(node)) {
-        const path = ownWebhookPath(workflow, node, w);
+        const path = ownWebhookPath(workflow.id, node, w.path, w.isFullPath === true);
         if (!['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'].includes(w.httpMethod)) {
           throw new WebhookConfigurationError(`The node "${node.name}" listens to HTTP method "${w.httpMethod}", which is not one of DELETE, GET, HEAD, PATCH, POST, PUT`);
         }

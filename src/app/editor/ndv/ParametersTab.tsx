@@ -12,7 +12,7 @@ import { ParameterList } from '../parameters/ParameterList.tsx';
 import type { ParameterContext } from '../parameters/types.ts';
 import { WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
 import { WebhookUrls } from './WebhookUrls.tsx';
-import { FORM_TRIGGER_TYPE } from './triggerState.ts';
+import { FORM_TRIGGER_TYPE, ownWebhookOf } from './triggerState.ts';
 
 export const ParametersTab = observer(function ParametersTab({ node, description }: { node: NodeModel; description: INodeTypeDescription }) {
   const { workflow, ui } = useStores();
@@ -24,7 +24,9 @@ export const ParametersTab = observer(function ParametersTab({ node, description
   const needed = useMemo(() => neededCredentialTypes(description, params, node.typeVersion), [description, params, node.typeVersion]);
   const visible = description.properties.filter((p) => p.type !== 'hidden');
   // The Webhook URLs section comes first, as in n8n (spec 001 §2.7).
-  const webhookUrls = node.type === WEBHOOK_NODE_TYPE || node.type === FORM_TRIGGER_TYPE ? <WebhookUrls node={node} /> : null;
+  // Also a community node's own webhook (its description's webhooks).
+  const ownWebhook = ownWebhookOf({ name: node.name, type: node.type, typeVersion: node.typeVersion, webhookId: node.settings.webhookId, parameters: params as Record<string, unknown> }, description);
+  const webhookUrls = node.type === WEBHOOK_NODE_TYPE || node.type === FORM_TRIGGER_TYPE || ownWebhook ? <WebhookUrls node={node} description={description} /> : null;
   if (visible.length === 0 && needed.length === 0) {
     return <div className="ndv-empty-params">This node has no parameters.</div>;
   }

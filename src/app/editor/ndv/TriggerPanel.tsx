@@ -18,7 +18,7 @@ import { NodeIcon } from '../../ui/NodeIcon.tsx';
 import { updateWorkflowActivation } from '../header/activation.ts';
 import { ExecuteNodeButton } from './ExecuteNodeButton.tsx';
 import { copyText, useWebhookBase } from './WebhookUrls.tsx';
-import { EXECUTION_ISSUE, FORM_TRIGGER_TYPE, helpSegments, isListening, isPolling, triggerTexts, webhookMethods, webhookUrl, type HelpLink } from './triggerState.ts';
+import { EXECUTION_ISSUE, FORM_TRIGGER_TYPE, helpSegments, isListening, isPolling, ownWebhookOf, triggerTexts, webhookMethods, webhookUrl, type HelpLink } from './triggerState.ts';
 
 /** Spec 001 §2.7: activation after the node view closes runs with a 1 s delay. */
 export const ACTIVATE_AFTER_CLOSE_MS = 1000;
@@ -75,8 +75,8 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
   if (listening) {
     const n = { name: node.name, type: node.type, typeVersion: node.typeVersion, webhookId: node.settings.webhookId, parameters: node.parameters as Record<string, unknown> };
     const isForm = d.name === FORM_TRIGGER_TYPE;
-    const isWebhook = d.name === 'n8n-nodes-base.webhook' || isForm;
-    const url = base && isWebhook ? webhookUrl(base, n, 'test') : undefined;
+    const isWebhook = d.name === 'n8n-nodes-base.webhook' || isForm || ownWebhookOf(n, d) !== undefined;
+    const url = base && isWebhook ? webhookUrl(base, n, 'test', d) : undefined;
     return (
       <section className="ndv-panel ndv-input ndv-trigger" aria-label="Trigger" data-testid="trigger-panel">
         <div className="trigger-panel trigger-listening" data-testid="trigger-listening">
@@ -86,7 +86,7 @@ export const TriggerPanel = observer(function TriggerPanel({ node, description: 
           <div className="trigger-title">{isWebhook ? 'Listening for test event' : 'Listening for your trigger event'}</div>
           {isWebhook ? (
             <>
-              <div className="trigger-shake">{isForm ? 'Open the test form and submit it:' : `Make a ${webhookMethods(n).join(', ')} request to:`}</div>
+              <div className="trigger-shake">{isForm ? 'Open the test form and submit it:' : `Make a ${webhookMethods(n, d).join(', ')} request to:`}</div>
               {url && (
                 <button type="button" className="copy-input" onClick={() => void copyText(ui.toasts, url, 'Test URL copied to clipboard')} title="Click to copy" data-testid="trigger-test-url">
                   <span className="copy-input-text">{url}</span>

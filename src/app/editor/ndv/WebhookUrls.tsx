@@ -11,6 +11,7 @@ import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import type { ToastStore } from '../../stores/ToastStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { FORM_TRIGGER_TYPE, webhookMethods, webhookUrl, type WebhookBase, type WebhookMode } from './triggerState.ts';
+import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
 
 /** The settings' webhook base, or undefined until GET /rest/settings has answered. */
 export function useWebhookBase(): WebhookBase | undefined {
@@ -28,17 +29,17 @@ export async function copyText(toasts: ToastStore, text: string, title: string, 
   }
 }
 
-export const WebhookUrls = observer(function WebhookUrls({ node }: { node: NodeModel }) {
+export const WebhookUrls = observer(function WebhookUrls({ node, description }: { node: NodeModel; description?: INodeTypeDescription }) {
   const { ui } = useStores();
   const base = useWebhookBase();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<WebhookMode>('test');
   if (!base) return null;
   const n = { name: node.name, type: node.type, typeVersion: node.typeVersion, webhookId: node.settings.webhookId, parameters: node.parameters as Record<string, unknown> };
-  const url = webhookUrl(base, n, mode);
+  const url = webhookUrl(base, n, mode, description);
   // A Form Trigger has one address (its page, GET; submissions POST to the same URL).
   const form = node.type === FORM_TRIGGER_TYPE;
-  const methods = form ? [''] : webhookMethods(n);
+  const methods = form ? [''] : webhookMethods(n, description);
   const label = form ? 'Form URLs' : 'Webhook URLs';
   return (
     <div className="webhook-urls" data-testid="webhook-urls">

@@ -3,6 +3,7 @@
 // without a browser. Texts are n8n's (TriggerPanel, NodeWebhooks, NodeExecuteButton).
 import { MANUAL_TRIGGER_NODE_TYPE, WEBHOOK_NODE_TYPE } from '../../../model/constants.ts';
 import { isTriggerType, type INodeTypeDescription } from '../../../model/nodeTypes.ts';
+import { firstOwnWebhook } from '../../../model/ownWebhooks.ts';
 
 /** The execution-issue line a node gets after a failed run: not a reason to block a run. */
 export const EXECUTION_ISSUE = 'Execution Error.';
@@ -36,8 +37,21 @@ function plainValue(v: unknown): unknown {
   return v;
 }
 
-/** The HTTP methods a Webhook node listens to (v2 with multipleMethods: several). */
-export function webhookMethods(node: WebhookNodeLike): string[] {
+/**
+ * A node whose type describes its own webhook (a community package's webhook node), with that
+ * webhook's path and method as the server registers them; undefined for Webhook and Form Trigger
+ * nodes, for webhooks n8n hides in the editor (ndvHideUrl) and without a webhook id.
+ */
+export function ownWebhookOf(node: WebhookNodeLike, d: INodeTypeDescription | undefined): { path: string; method: string } | undefined {
+  if (!d?.webhooks?.length || node.type === WEBHOOK_NODE_TYPE || node.type === FORM_TRIGGER_TYPE || !node.webhookId) return undefined;
+  if ((d.webhooks[0] as { ndvHideUrl?: unknown }).ndvHideUrl === true) return undefined;
+  return firstOwnWebhook({ name: node.name, parameters: node.parameters as never, webhookId: node.webhookId }, d);
+}
+
+/** The HTTP methods a Webhook node listens to (v2 with multipleMethods: several); a described webhook's one method. */
+export function webhookMethods(node: WebhookNodeLike, d?: INodeTypeDescription): string[] {
+  const own = ownWebhookOf(node, d);
+  if (own) return [own.method];
   const p = node.parameters;
   const raw = plainValue(p.httpMethod ?? (node.typeVersion >= 2 && p.multipleMethods === true ? ['GET', 'POST'] : 'GET'));
   const list = Array.isArray(raw) ? raw : [raw];
@@ -49,7 +63,9 @@ export function webhookMethods(node: WebhookNodeLike): string[] {
  * getNodeWebhookPath): the path without outer slashes; the webhook id when it is empty; the id in
  * front of a path with ':params'. An expression path is shown as typed (it is resolved at run time).
  */
-export function webhookPath(node: WebhookNodeLike): string {
+export function webhookPath(node: WebhookNodeLike, d?: INodeTypeDescription): string {
+  const own = ownWebhookOf(node, d);
+  if (own) return own.path;
   if (node.type === FORM_TRIGGER_TYPE) {
     // As src/nodes/Form/settings.ts: v1 '<webhookId>/n8n-form'; v2 the Form Path (or options.path), else the id.
     if (node.typeVersion < 2) return `${node.webhookId ?? ''}/n8n-form`;
@@ -64,11 +80,11 @@ export function webhookPath(node: WebhookNodeLike): string {
   return path;
 }
 
-export function webhookUrl(base: WebhookBase, node: WebhookNodeLike, mode: WebhookMode): string {
+export function webhookUrl(base: WebhookBase, node: WebhookNodeLike, mode: WebhookMode, d?: INodeTypeDescription): string {
   const root = base.urlBaseWebhook.replace(/\/+$/, '');
   const form = node.type === FORM_TRIGGER_TYPE;
   const endpoint = (form ? (mode === 'test' ? 'form-test' : 'form') : mode === 'test' ? base.endpointWebhookTest : base.endpointWebhook).replace(/^\/+|\/+$/g, '');
-  return `${root}/${endpoint}/${webhookPath(node)}`;
+  return `${root}/${endpoint}/${webhookPath(node, d)}`;
 }
 
 // ---- trigger kinds ----
