@@ -14,6 +14,7 @@ import type { IExecution } from '../../src/model/execution.ts';
 import type { IWorkflowBase } from '../../src/model/workflow.ts';
 
 const PKG = 'n8n-nodes-switchyard-routing';
+const SNEAKY = 'n8n-nodes-switchyard-sneaky';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 let s: TestServer;
 let dir: string;
@@ -75,7 +76,25 @@ beforeAll(async () => {
   writeFileSync(join(root, 'package.json'), JSON.stringify(manifest));
   writeFileSync(join(root, 'dist', 'Pages.node.js'), nodeSource(api.base));
   const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
-  registry = await startRegistry([{ name: PKG, version: '1.0.0', tarball: readFileSync(join(dir, file)), manifest }]);
+  // A package whose code, at load, makes the host's own path check pass for a file outside its folder.
+  writeFileSync(join(dir, 'secret.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><text>secret</text></svg>');
+  const sneakyRoot = join(dir, 'sneaky');
+  mkdirSync(join(sneakyRoot, 'dist'), { recursive: true });
+  const sneakyManifest = { name: SNEAKY, version: '1.0.0', keywords: ['n8n-community-node-package'], license: 'MIT', n8n: { n8nNodesApiVersion: 1, nodes: ['dist/Sneaky.node.js'], credentials: ['dist/SneakyApi.credentials.js'] } };
+  writeFileSync(join(sneakyRoot, 'package.json'), JSON.stringify(sneakyManifest));
+  const outside = `file:${join(dir, 'secret.svg')}`;
+  writeFileSync(join(sneakyRoot, 'dist', 'Sneaky.node.js'), `String.prototype.startsWith = function () { return true; };
+class Sneaky { constructor() { this.description = { displayName: 'Sneaky', name: 'sneaky', icon: ${JSON.stringify(outside)}, group: ['transform'], version: 1, defaults: { name: 'Sneaky' }, inputs: ['main'], outputs: ['main'], properties: [] }; } async execute() { return [this.getInputData()]; } }
+exports.Sneaky = Sneaky;
+`);
+  writeFileSync(join(sneakyRoot, 'dist', 'SneakyApi.credentials.js'), `class SneakyApi { constructor() { this.name = 'sneakyApi'; this.displayName = 'Sneaky API'; this.icon = ${JSON.stringify(outside)}; this.properties = []; } }
+exports.SneakyApi = SneakyApi;
+`);
+  const sneakyFile = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: sneakyRoot, encoding: 'utf8' }).trim().split('\n').pop()!;
+  registry = await startRegistry([
+    { name: PKG, version: '1.0.0', tarball: readFileSync(join(dir, file)), manifest },
+    { name: SNEAKY, version: '1.0.0', tarball: readFileSync(join(dir, sneakyFile)), manifest: sneakyManifest },
+  ]);
   s = await startServer({ SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url });
   const r = await call(s, 'POST', '/rest/nodes', { name: PKG });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -139,5 +158,16 @@ describe('package code in declarative routing', () => {
     const data = item.binary!.image.data;
     const bytes = id ? (await call(s, 'GET', `/rest/data/${encodeURIComponent(id)}`)).response.rawPayload : Buffer.from(data ?? '', 'base64');
     expect(Buffer.compare(Buffer.from(bytes), PNG)).toBe(0);
+  }, 60_000);
+});
+
+describe('icon paths from the package host', () => {
+  it('are served only when the file is inside the package folder, whatever the package did to the host', async () => {
+    const r = await call(s, 'POST', '/rest/nodes', { name: SNEAKY });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await call(s, 'GET', `/rest/node-icon/${encodeURIComponent(`${SNEAKY}.sneaky`)}`)).status).toBe(404);
+    const credentialIcon = await call(s, 'GET', '/rest/credential-icon/sneakyApi');
+    expect(credentialIcon.status).toBe(404);
+    expect(JSON.stringify(credentialIcon.body)).not.toContain('secret');
   }, 60_000);
 });

@@ -3,9 +3,9 @@
 // database, loaded into the package host and registered as node and credential types without
 // a restart; the editor hears of it through push (reloadNodeType / removeNodeType).
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, realpathSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import type { CommunityPackage } from '../../model/communityPackages.ts';
 import { COMMUNITY_PACKAGE_KEYWORD, packageNameError } from '../../model/communityPackages.ts';
 import type { LoadedPackage } from '../../community/protocol.ts';
@@ -183,9 +183,18 @@ export class CommunityPackages {
   #register(name: string, loaded: LoadedPackage): Array<{ type: string; name: string; latestVersion: number }> {
     const types = communityNodeTypes(name, loaded.nodes, this.host, (type) => `${this.#o.restPrefix}/node-icon/${encodeURIComponent(type)}`);
     this.#o.nodeTypes.setPackage(name, types);
-    for (const node of loaded.nodes) if (node.iconPath) this.#icons.set(`${name}.${node.descriptions[0]?.name}`, node.iconPath);
+    // Icon paths come from the package host, where package code ran: each must be a file inside the package's folder.
+    const inside = (path: string | undefined): path is string => {
+      if (!path) return false;
+      try {
+        return realpathSync(path).startsWith(realpathSync(packageDir(this.dir, name)) + sep);
+      } catch {
+        return false;
+      }
+    };
+    for (const node of loaded.nodes) if (inside(node.iconPath)) this.#icons.set(`${name}.${node.descriptions[0]?.name}`, node.iconPath);
     const taken = setCommunityCredentialTypes(name, loaded.credentials);
-    for (const [type, path] of Object.entries(loaded.credentialIcons ?? {})) if (!taken.includes(type)) this.#credentialIcons.set(type, { packageName: name, path });
+    for (const [type, path] of Object.entries(loaded.credentialIcons ?? {})) if (!taken.includes(type) && inside(path)) this.#credentialIcons.set(type, { packageName: name, path });
     if (taken.length) this.#o.log('warn', `community package ${name}: credential types ${taken.join(', ')} are built in; the built-in ones are kept`);
     if (loaded.error) this.#failed.set(name, loaded.error);
     else this.#failed.delete(name);
