@@ -36,6 +36,7 @@ import { publicApiRoutes, PUBLIC_API_PATH } from './publicApi/index.ts';
 import { registerErrorHandler } from './rest/errorHandler.ts';
 import { restRoutes } from './rest/index.ts';
 import { registerEditor } from './editor.ts';
+import { operationsRoutes } from './metrics.ts';
 import { registryVersions } from './rest/workflowChecks.ts';
 import { FilesystemBinaryStore } from './binary/FilesystemBinaryStore.ts';
 import { sweepBinaryData } from './binary/sweep.ts';
@@ -321,6 +322,13 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       )
     : undefined;
   pruner?.start();
+  operationsRoutes(app, {
+    db,
+    executions,
+    activeWorkflowCount: () => activeWorkflows.activeIds().length,
+    metrics: { enabled: config.metricsEnabled, prefix: config.metricsPrefix },
+    webhookPrefixes,
+  });
   registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
   // Before the HTTP server closes: executions finish (their push messages still go out), then

@@ -90,6 +90,10 @@ export interface ServerConfig {
   executeCommandTimeout: number;
   /** Bytes of stdout (and of stderr) one command may write. */
   executeCommandOutputMax: number;
+  /** Serve Prometheus metrics at /metrics. */
+  metricsEnabled: boolean;
+  /** Prefix of every metric's name. */
+  metricsPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -294,6 +298,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_SESSION_DURATION_HOURS', key: 'sessionDurationHours', default: '168', meaning: 'Hours a sign-in lasts before the user must sign in again.', parse: integer(1, 24 * 365) }),
   variable({ name: 'SWITCHYARD_PUBLIC_API_ENABLED', key: 'publicApiEnabled', default: 'true', meaning: 'Serve the public REST API under /api/v1 (authenticated by API keys from Settings → API).', parse: bool }),
   variable({ name: 'SWITCHYARD_PROXY_HOPS', key: 'proxyHops', default: '0', meaning: 'Number of reverse proxies in front of the server: client addresses (sign-in limits, logs) are then read from X-Forwarded-For. 0 = none (the connection address counts).', parse: integer(0, 10) }),
+  variable({ name: 'SWITCHYARD_METRICS', key: 'metricsEnabled', default: 'false', meaning: 'Serve Prometheus metrics at /metrics (executions by mode and status, their durations, running executions, active workflows, webhook request durations, event-loop lag, heap and process figures). Unauthenticated, as n8n\'s: expose it only where your Prometheus reaches it.', parse: bool }),
+  variable({ name: 'SWITCHYARD_METRICS_PREFIX', key: 'metricsPrefix', default: 'n8n_', meaning: 'Prefix of every metric name (n8n\'s, so that n8n dashboards work).', parse: (r, n) => { if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(r)) throw new ConfigError(`${n} must be letters, digits and underscores, not starting with a digit`); return r; } }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

@@ -319,6 +319,9 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   '/form-waiting/*': 'next pages of running multi-page forms (per execution)',
   '/': "the editor's page",
   '/*': "the editor's files and history-mode pages",
+  '/healthz': 'liveness for load balancers and orchestrators (answers only {status})',
+  '/healthz/readiness': 'readiness: whether the database answers (no data)',
+  '/metrics': 'Prometheus metrics when SWITCHYARD_METRICS is on (counts and durations, no workflow data), as n8n serves them',
 };
 
 // ------------------------------------------------------------ servers and fixtures
@@ -439,6 +442,8 @@ async function standing(env: Env, userId: string | undefined): Promise<Ids> {
 const baseEnv = {
   SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true',
   SWITCHYARD_BINARY_DATA_INLINE_MAX: '100',
+  // So that /metrics is registered and has to be listed below.
+  SWITCHYARD_METRICS: 'true',
 };
 
 beforeAll(async () => {

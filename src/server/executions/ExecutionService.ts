@@ -167,6 +167,7 @@ export class ExecutionService {
   /** Whose the recent manual executions are (RecentExecutions keeps only the execution). */
   readonly #recentUsers = new Map<string, string | null>();
   readonly #listeners = new Set<ExecutionListener>();
+  readonly #startListeners = new Set<(mode: string) => void>();
   /** Workflows Execute Workflow loaded from the store: their sub-executions carry the workflow id. */
   readonly #loaded = new WeakSet<IWorkflowBase>();
   /** Settings without 'DEFAULT' entries, per workflow object (webhooks run the same one often). */
@@ -184,6 +185,12 @@ export class ExecutionService {
 
   get shuttingDown(): boolean {
     return this.#shuttingDown;
+  }
+
+  /** Called when an execution starts (not when a waiting one resumes), with its mode. */
+  onStarted(listener: (mode: string) => void): () => void {
+    this.#startListeners.add(listener);
+    return () => this.#startListeners.delete(listener);
   }
 
   onFinished(listener: ExecutionListener): () => void {
@@ -245,6 +252,15 @@ export class ExecutionService {
       a.recorded = true;
     }
     this.#active.set(id, a);
+    if (!resume) {
+      for (const listener of this.#startListeners) {
+        try {
+          listener(a.mode);
+        } catch (err) {
+          this.#d.log.error({ err, executionId: id }, 'an execution start listener failed');
+        }
+      }
+    }
     if (a.pushRef) this.#pushTo(a, {
       type: 'executionStarted',
       data: { executionId: id, mode: a.mode, startedAt: a.startedAt, workflowId: a.workflowId ?? undefined, workflowName: a.workflowName, retryOf: a.retryOf },
