@@ -83,7 +83,14 @@ export async function runDeclarative(ctx: ExecuteFunctions, description: INodeTy
   const defaults = ((description as Loose).requestDefaults ?? {}) as Loose;
   const output: INodeExecutionData[] = [];
   // n8n's routing sees the credential as $credentials (requestDefaults.baseURL: '={{$credentials.url}}').
-  const $credentials = credential ? ((await ctx.getCredentials(credential.name)) as IDataObject) : {};
+  let $credentials: IDataObject = {};
+  if (credential) {
+    try {
+      $credentials = (await ctx.getCredentials(credential.name)) as IDataObject;
+    } catch {
+      // Not readable (deleted, not allowed): each item's request fails with the reason, continue-on-fail applies.
+    }
+  }
   const callFunction = (ref: FunctionRef, i: number, args: unknown[], onCall?: (method: string, args: unknown[]) => Promise<unknown> | undefined) => {
     if (!hooks) throw new NodeOperationError(node, 'The node runs package code in its routing, which only community packages can', { itemIndex: i });
     return hooks.callFunction(ref, i, args, onCall);
