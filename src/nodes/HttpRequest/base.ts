@@ -8,7 +8,7 @@ export const httpRequestBase = {
   icon: 'fa:globe',
   iconColor: 'dark-blue',
   group: ['output'],
-  defaultVersion: 4.2,
+  defaultVersion: 4.4,
   subtitle: '={{$parameter["requestMethod"] + ": " + $parameter["url"]}}',
   defaults: { name: 'HTTP Request', color: '#0004F5' },
   inputs: ['main'],

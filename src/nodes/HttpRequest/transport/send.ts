@@ -1,6 +1,8 @@
 // One HTTP request of the node through ctx.helpers.httpRequest (or, with a credential,
 // httpRequestWithAuthentication): the body encoded for its content type, the raw bytes back,
-// and a failure (status or transport) instead of a throw.
+// and a failure (status or transport) instead of a throw. With
+// sendCredentialsOnCrossOriginRedirect false (HTTP Request 4.4's default) redirects are
+// followed here hop by hop, so no credential reaches another origin.
 import type { IDataObject } from '../../../model/workflow.ts';
 import type { ExecuteFunctions, HttpRequestOptions, HttpResponse } from '../../types.ts';
 import { appendQuery, stringifyQuery, type ArrayFormat } from './queryString.ts';
@@ -24,6 +26,13 @@ export interface RequestSpec {
   neverError: boolean;
   /** "Ignore SSL Issues": any TLS certificate is accepted. */
   skipSslCertificateValidation?: boolean;
+  /**
+   * false: once a followed redirect leaves the request's origin (scheme, host, port), the
+   * credential is no longer applied and Authorization, Proxy-Authorization and Cookie headers
+   * are dropped, for that hop and every later one (n8n's rule). undefined/true: every hop
+   * carries them (HTTP Request before 4.4, unless the option says otherwise).
+   */
+  sendCredentialsOnCrossOriginRedirect?: boolean;
   /** The credential the request is authenticated with (auth.ts), decrypted. */
   authentication?: { type: string; credentials: IDataObject };
 }
@@ -64,7 +73,20 @@ function encodeBody(spec: RequestSpec, headers: Record<string, string>): unknown
   }
 }
 
-export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Promise<SendResult> {
+/** Redirects followed one by one when credentials must not cross origins (engine's default cap). */
+const MAX_REDIRECTS_DEFAULT = 20;
+const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie)$/i;
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request as the spec says (no status check); `follow` lets the engine follow redirects itself. */
+async function sendOnce(ctx: ExecuteFunctions, spec: RequestSpec, follow: boolean): Promise<{ ok: true; response: RawResponse } | { ok: false; failure: RequestFailure }> {
   const headers = { ...spec.headers };
   const body = encodeBody(spec, headers);
   let response: HttpResponse;
@@ -78,7 +100,7 @@ export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Pro
       timeout: spec.timeout,
       returnFullResponse: true,
       ignoreHttpStatusErrors: true,
-      followRedirects: spec.followRedirects,
+      followRedirects: follow,
       maxRedirects: spec.maxRedirects,
       skipSslCertificateValidation: spec.skipSslCertificateValidation === true,
     };
@@ -91,12 +113,70 @@ export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Pro
   } catch (e) {
     return { ok: false, failure: transportFailure(e) };
   }
-  const raw: RawResponse = {
-    statusCode: response.statusCode,
-    statusMessage: response.statusMessage,
-    headers: response.headers,
-    bytes: response.body instanceof Uint8Array ? response.body : new TextEncoder().encode(String(response.body ?? '')),
+  return {
+    ok: true,
+    response: {
+      statusCode: response.statusCode,
+      statusMessage: response.statusMessage,
+      headers: response.headers,
+      bytes: response.body instanceof Uint8Array ? response.body : new TextEncoder().encode(String(response.body ?? '')),
+    },
   };
+}
+
+/**
+ * Follows redirects hop by hop (n8n's manual follower): 303, and 301/302 after POST, go on as
+ * a GET without body; a hop to another origin than the first request's loses the credential
+ * and the Authorization, Proxy-Authorization and Cookie headers for good.
+ */
+async function sendFollowingWithoutCrossOriginCredentials(ctx: ExecuteFunctions, spec: RequestSpec) {
+  const max = spec.maxRedirects ?? MAX_REDIRECTS_DEFAULT;
+  const firstUrl = appendQuery(spec.url, spec.qs, spec.arrayFormat);
+  const firstOrigin = originOf(firstUrl);
+  let hop: RequestSpec = spec;
+  let currentUrl = firstUrl;
+  for (let redirects = 0; ; redirects++) {
+    const sent = await sendOnce(ctx, hop, false);
+    if (!sent.ok) return sent;
+    const { statusCode, headers } = sent.response;
+    const location = headers.location;
+    if (statusCode < 300 || statusCode >= 400 || !location) return sent;
+    if (redirects >= max) {
+      return { ok: false as const, failure: { message: `Maximum number of redirects exceeded (${max})`, httpCode: 'ERR_FR_TOO_MANY_REDIRECTS' } };
+    }
+    let nextUrl: string;
+    try {
+      nextUrl = new URL(location, currentUrl).toString();
+    } catch {
+      return { ok: false as const, failure: { message: `Invalid redirect location received from server: ${location}` } };
+    }
+    const method = hop.method.toUpperCase();
+    const toGet = (statusCode === 303 && method !== 'GET' && method !== 'HEAD') || ((statusCode === 301 || statusCode === 302) && method === 'POST');
+    const strip = originOf(nextUrl) !== firstOrigin;
+    const nextHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(hop.headers)) {
+      if (toGet && /^content-/i.test(name)) continue;
+      if (strip && CREDENTIAL_HEADERS.test(name)) continue;
+      nextHeaders[name] = value;
+    }
+    hop = {
+      ...hop,
+      url: nextUrl,
+      qs: undefined,
+      arrayFormat: undefined,
+      headers: nextHeaders,
+      ...(toGet ? { method: 'GET', body: undefined, bodyKind: undefined } : {}),
+      ...(strip ? { authentication: undefined } : {}),
+    };
+    currentUrl = nextUrl;
+  }
+}
+
+export async function sendRequest(ctx: ExecuteFunctions, spec: RequestSpec): Promise<SendResult> {
+  const manual = spec.followRedirects && spec.sendCredentialsOnCrossOriginRedirect === false;
+  const sent = manual ? await sendFollowingWithoutCrossOriginCredentials(ctx, spec) : await sendOnce(ctx, spec, spec.followRedirects);
+  if (!sent.ok) return sent;
+  const raw = sent.response;
   if (!spec.neverError && (raw.statusCode < 200 || raw.statusCode >= 300)) {
     return { ok: false, failure: statusFailure(raw.statusCode, decodeText(raw.bytes, raw.headers['content-type'])) };
   }

@@ -1,4 +1,4 @@
-// HTTP Request versions 3, 4, 4.1, 4.2. Requests of all items go out together (after any
+// HTTP Request versions 3, 4, 4.1, 4.2, 4.3, 4.4 (what differs: buildRequest.ts). Requests of all items go out together (after any
 // batching pauses); their results come back in item order. With the Pagination option each
 // item's request is repeated page by page (pagination.ts) and every page becomes items.
 import type { INodeExecutionData } from '../../../model/execution.ts';

@@ -1,4 +1,13 @@
-// Turning one item's parameters into a request (HTTP Request 3–4.2).
+// Turning one item's parameters into a request (HTTP Request 3–4.4). What changes by version:
+//   4:   redirects followed unless the Redirects option says otherwise; JSON body fields may
+//        name nested paths (a.b).
+//   4.3: a name given twice in query, header or form-urlencoded fields keeps every value (query
+//        and form: an array, written in the chosen array format; headers: joined with ", "),
+//        where earlier versions keep the last one.
+//   4.4: Authorization, Proxy-Authorization and Cookie headers set on the node are not sent on a
+//        redirect to another origin unless the option "Send Credentials on Cross-Origin
+//        Redirect" is on (before 4.4 they are, unless it is off). A credential's own headers
+//        never cross origins here, in any version (src/engine/auth/redirects.ts).
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import { NodeOperationError, type ExecuteFunctions } from '../../types.ts';
 import { setPath } from '../../shared/path.ts';
@@ -45,12 +54,16 @@ function keyValues(ctx: ExecuteFunctions, name: string, itemIndex: number): KeyV
   return Array.isArray(list) ? list : [];
 }
 
-function toObject(list: KeyValue[], nested: boolean): Record<string, unknown> {
+function toObject(list: KeyValue[], nested: boolean, repeatToArray = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { name, value } of list) {
     // From 4.x on JSON body fields may name nested paths (a.b); before, keys are taken as written.
     if (nested) setPath(out, name, value);
-    else out[name] = value;
+    else if (repeatToArray && Object.hasOwn(out, name)) {
+      // 4.3: a repeated name collects its values (n8n's updadeQueryParameterConfig).
+      const existing = out[name];
+      out[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    } else out[name] = value;
   }
   return out;
 }
@@ -85,6 +98,7 @@ export function responseOptions(ctx: ExecuteFunctions, itemIndex: number): Respo
 
 export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number): Promise<RequestSpec> {
   const version = ctx.getNode().typeVersion;
+  const repeatToArray = version >= 4.3;
   const p = <T>(name: string, fallback?: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
   // An unsupported authentication fails before anything else is read.
   credentialTypeFor(ctx, itemIndex);
@@ -103,25 +117,43 @@ export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionDa
   };
 
   // Read through the collection: an option that was not added is undefined, not an error.
-  const options = p<{ redirect?: { redirect?: { followRedirects?: boolean; maxRedirects?: number } }; queryParameterArrays?: ArrayFormat }>('options', {});
+  const options = p<{
+    redirect?: { redirect?: { followRedirects?: boolean; maxRedirects?: number } };
+    queryParameterArrays?: ArrayFormat;
+    sendCredentialsOnCrossOriginRedirect?: boolean;
+  }>('options', {});
   const redirect = options.redirect;
   // 4.x follows redirects unless told otherwise; 3 only when asked.
   const followByDefault = version >= 4 && redirect === undefined;
   if (redirect?.redirect?.followRedirects || followByDefault) spec.followRedirects = true;
   if (redirect?.redirect?.maxRedirects) spec.maxRedirects = redirect.redirect.maxRedirects;
+  // n8n: the option when set, else true before 4.4 and false from 4.4 on.
+  const sendCredentials = options.sendCredentialsOnCrossOriginRedirect ?? version < 4.4;
+  if (!sendCredentials) spec.sendCredentialsOnCrossOriginRedirect = false;
 
   if (p<boolean>('sendQuery', false)) {
-    spec.arrayFormat = options.queryParameterArrays;
-    spec.qs = p<string>('specifyQuery', 'keypair') === 'json' ? jsonParameter(ctx, p('jsonQuery', ''), itemIndex) : toObject(keyValues(ctx, 'queryParameters', itemIndex), false);
+    // From 4.3 on arrays are written as n8n sends them when no format is chosen: name[]=a&name[]=b.
+    spec.arrayFormat = options.queryParameterArrays ?? (repeatToArray ? 'brackets' : undefined);
+    spec.qs =
+      p<string>('specifyQuery', 'keypair') === 'json'
+        ? jsonParameter(ctx, p('jsonQuery', ''), itemIndex)
+        : toObject(keyValues(ctx, 'queryParameters', itemIndex), false, repeatToArray);
   }
 
   if (p<boolean>('sendHeaders', false)) {
     const headers =
-      p<string>('specifyHeaders', 'keypair') === 'json' ? jsonParameter(ctx, p('jsonHeaders', ''), itemIndex) : toObject(keyValues(ctx, 'headerParameters', itemIndex), false);
+      p<string>('specifyHeaders', 'keypair') === 'json'
+        ? jsonParameter(ctx, p('jsonHeaders', ''), itemIndex)
+        : toObject(
+            keyValues(ctx, 'headerParameters', itemIndex).filter((h) => h && h.name),
+            false,
+            repeatToArray,
+          );
     const lowercase = p<boolean>('options.lowercaseHeaders', true);
     for (const [name, value] of Object.entries(headers)) {
       if (!name) continue;
-      spec.headers[lowercase ? name.toLowerCase() : name] = String(value);
+      // 4.3's repeated header: one field with the values joined, as HTTP combines repeated fields.
+      spec.headers[lowercase ? name.toLowerCase() : name] = Array.isArray(value) && repeatToArray ? value.map(String).join(', ') : String(value);
     }
   }
 
@@ -134,7 +166,10 @@ export async function buildRequest(ctx: ExecuteFunctions, item: INodeExecutionDa
       spec.body = await multipartBody(ctx, item, keyValues(ctx, 'bodyParameters', itemIndex), itemIndex);
     } else if (contentType === 'form-urlencoded') {
       kind = 'form';
-      spec.body = specifyBody === 'string' ? Object.fromEntries(new URLSearchParams(p<string>('body', ''))) : toObject(keyValues(ctx, 'bodyParameters', itemIndex), false);
+      spec.body =
+        specifyBody === 'string'
+          ? Object.fromEntries(new URLSearchParams(p<string>('body', '')))
+          : toObject(keyValues(ctx, 'bodyParameters', itemIndex), false, repeatToArray);
     } else if (contentType === 'binaryData') {
       kind = 'binary';
       const field = p<string>('inputDataFieldName', '');

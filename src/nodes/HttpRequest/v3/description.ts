@@ -1,4 +1,4 @@
-// HTTP Request versions 3, 4, 4.1, 4.2: send query/headers/body switches, response and pagination options.
+// HTTP Request versions 3, 4, 4.1, 4.2, 4.3, 4.4: send query/headers/body switches, response and pagination options.
 import type { INodeProperties, INodeTypeDescription } from '../../../model/nodeTypes.ts';
 import { httpRequestBase, METHOD_OPTIONS, SSL_DESCRIPTION } from '../base.ts';
 import { PAGINATION_PAGE_CAP } from './pagination.ts';
@@ -261,7 +261,7 @@ const redirectOption = (followByDefault: boolean, versionRule: 'show' | 'hide'):
 export const httpRequestV3Description: INodeTypeDescription = {
   ...httpRequestBase,
   subtitle: '={{$parameter["method"] + ": " + $parameter["url"]}}',
-  version: [3, 4, 4.1, 4.2],
+  version: [3, 4, 4.1, 4.2, 4.3, 4.4],
   properties: [
     { displayName: 'Method', name: 'method', type: 'options', options: METHOD_OPTIONS, default: 'GET', description: 'The request method to use' },
     {
@@ -469,6 +469,16 @@ export const httpRequestV3Description: INodeTypeDescription = {
           typeOptions: { minValue: 1 },
           default: 10000,
           description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+        },
+        {
+          // n8n's option (every version reads it); when not added, 4.4 keeps credentials on the
+          // first origin and earlier versions send them on. A credential's own headers never
+          // cross origins in this engine; the option governs those set on the node.
+          displayName: 'Send Credentials on Cross-Origin Redirect',
+          name: 'sendCredentialsOnCrossOriginRedirect',
+          type: 'boolean',
+          default: false,
+          description: 'Whether to send credentials, like the "Authorization" header, on redirects to a different origin',
         },
       ],
     },

@@ -1,4 +1,4 @@
-// Turning a response into items (HTTP Request 3–4.2): autodetected, JSON, text or file, with
+// Turning a response into items (HTTP Request 3–4.4): autodetected, JSON, text or file, with
 // or without status and headers.
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { IDataObject } from '../../../model/workflow.ts';
