@@ -464,12 +464,17 @@ describe('community triggers across a restart, an update and an uninstall', () =
     await until('the first poll run', async () => (await executionsOf(polls.id)).length === 1);
     const ticks = await create('Ticks across restarts', [ticker({ every: 200, label: 'R' })]);
     expect((await setActive(ticks.id, true)).status).toBe(200);
+    // A trigger that takes 6 s to start after a restart does not hold the server's start.
+    const slow = await create('Slow start', [ticker({ behaviour: 'slowStart', every: 200, label: 'Z' })]);
+    expect((await setActive(slow.id, true)).status).toBe(200);
 
     await s.close();
     const closedBefore = closed.filter((c) => c === 'R').length;
     expect(closedBefore).toBe(1); // the shutdown closed the trigger
+    const restarting = Date.now();
     s = await startServer(env(), { dataDir: s.dataDir });
-    expect((await call(s, 'GET', '/rest/active')).body.data).toEqual(expect.arrayContaining([polls.id, ticks.id]));
+    expect(Date.now() - restarting).toBeLessThan(5_500);
+    expect((await call(s, 'GET', '/rest/active')).body.data).toEqual(expect.arrayContaining([polls.id, ticks.id, slow.id]));
     const runs = await until('a tick after the restart', async () => {
       const list = await executionsOf(ticks.id);
       const fresh = [];
@@ -485,6 +490,18 @@ describe('community triggers across a restart, an update and an uninstall', () =
     expect(entryRequests.filter((q) => q.key === 'k-456').slice(1).every((q) => q.since === '3')).toBe(true);
     expect(await executionsOf(polls.id)).toHaveLength(1);
     expect((await setActive(polls.id, false)).status).toBe(200);
+    // The slow one started meanwhile and runs.
+    const slowRuns = await until('a run of the slow trigger', async () => {
+      const list = await executionsOf(slow.id);
+      for (const e of list) {
+        const json = firstJson(await execution(e.id), 'Ticker')?.[0];
+        if (json?.activation === 'init') return json;
+      }
+      return undefined;
+    }, 20_000);
+    expect(slowRuns).toMatchObject({ label: 'Z' });
+    expect((await setActive(slow.id, false)).status).toBe(200);
+    expect((await setActive(ticks.id, false)).status).toBe(200);
   }, 90_000);
 
   it('an update starts active triggers again with the new code; an uninstall stops them with the error kept', async () => {

@@ -230,7 +230,7 @@ class Ticker {
         { displayName: 'Every (ms)', name: 'every', type: 'number', default: 200 },
         { displayName: 'Label', name: 'label', type: 'string', default: 'tick' },
         { displayName: 'Behaviour', name: 'behaviour', type: 'options', default: 'tick', options: [
-          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' }, { name: 'Acknowledge', value: 'ack' }, { name: 'Stuck Close', value: 'stuckClose' } ] },
+          { name: 'Tick', value: 'tick' }, { name: 'Throw', value: 'throw' }, { name: 'Hang', value: 'hang' }, { name: 'Emit Error', value: 'emitError' }, { name: 'Cron', value: 'cron' }, { name: 'Acknowledge', value: 'ack' }, { name: 'Stuck Close', value: 'stuckClose' }, { name: 'Slow Start', value: 'slowStart' } ] },
         { displayName: 'Report URL', name: 'reportUrl', type: 'string', default: '' },
       ],
     };
@@ -242,6 +242,8 @@ class Ticker {
     const reportUrl = this.getNodeParameter('reportUrl', '');
     if (behaviour === 'throw') throw new n8n_workflow_1.NodeOperationError(this.getNode(), 'Ticker refuses to start', { description: 'Behaviour is set to Throw' });
     if (behaviour === 'hang') { for (;;) {} }
+    // As a node connecting to a slow service: ready after a few seconds.
+    if (behaviour === 'slowStart' && this.getActivationMode() === 'init') await new Promise((resolve) => setTimeout(resolve, 6000));
     const data = this.getWorkflowStaticData('node');
     const tick = () => {
       data.ticks = (data.ticks || 0) + 1;

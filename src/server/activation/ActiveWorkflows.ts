@@ -56,6 +56,8 @@ type ActivationMode = NodeTriggerContext['activation'];
 const MAX_REARMS = 5;
 /** A trigger that ran this long counts as healthy again. */
 const REARM_RESET_MS = 60_000;
+/** How long the server's start waits for trigger nodes of active workflows to start. */
+const INIT_WAIT_MS = 3_000;
 /** How long one stop (a trigger's closeFunction, a webhook's deletion at its service) may take. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -105,15 +107,21 @@ export class ActiveWorkflows {
 
   /** Activates every workflow marked active; failures are stored, not thrown. */
   async init(): Promise<void> {
+    const starting: Array<Promise<void>> = [];
     for (const id of await this.#d.workflows.activeIds()) {
       const wf = await this.#d.workflows.get(id);
       if (!wf) continue;
+      const failed = (e: unknown) => this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'workflow marked active could not be activated');
       try {
-        await this.activate(this.prepare(wf), 'init');
+        // Webhooks and schedules are registered at once; trigger nodes that start slowly (a
+        // package connecting to its service) start alongside, without holding the server's start.
+        starting.push(this.activate(this.prepare(wf), 'init').catch(failed));
       } catch (e) {
-        this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'workflow marked active could not be activated');
+        failed(e);
       }
     }
+    // A little time for the quick ones, so a start right after this sees them running.
+    await Promise.race([Promise.all(starting), new Promise((resolve) => setTimeout(resolve, INIT_WAIT_MS).unref())]);
   }
 
   activeIds(): string[] {
