@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, node, startServer, type TestServer } from './helpers.ts';
 import { buildTriggerPackage, startRegistry } from '../support/communityPackage.ts';
+import { formbricksApi } from '../support/formbricksApi.ts';
 import { packReal } from '../support/realPackages.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
@@ -32,8 +33,8 @@ const entryRequests: Array<{ since: string | null; key?: string }> = [];
 const hooks = new Map<string, { url: string; mode: string; activation: string }>();
 const hookLog: string[] = [];
 let nextHook = 1;
-/** The Formbricks API as the real package calls it (/api/v1/webhooks). */
-const formbricks = { hooks: new Map<string, Record<string, unknown>>(), keys: [] as string[], log: [] as string[] };
+/** The Formbricks API as the real package calls it (tests/support/formbricksApi.ts). */
+const formbricks = formbricksApi({ apiKey: 'fb-key' });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-community-triggers-'));
@@ -54,17 +55,7 @@ beforeAll(async () => {
         entryRequests.push({ since: url.searchParams.get('since'), key: req.headers['x-api-key'] as string | undefined });
         return json(200, { entries });
       }
-      if (url.pathname.startsWith('/api/v1/webhooks')) {
-        formbricks.keys.push(String(req.headers['x-api-key']));
-        formbricks.log.push(`${req.method} ${url.pathname}`);
-        if (req.method === 'GET') return json(200, { data: [...formbricks.hooks.entries()].map(([id, h]) => ({ id, ...h })) });
-        if (req.method === 'POST') {
-          const id = `fb${formbricks.hooks.size + 1}`;
-          formbricks.hooks.set(id, JSON.parse(body));
-          return json(200, { data: { id } });
-        }
-        if (req.method === 'DELETE') return json(formbricks.hooks.delete(url.pathname.split('/').pop()!) ? 200 : 404, { data: {} });
-      }
+      if (formbricks.handle(req, res, body)) return;
       if (url.pathname === '/hooks' && req.method === 'GET') return json(200, [...hooks.entries()].map(([id, h]) => ({ id, ...h })));
       if (url.pathname === '/hooks' && req.method === 'POST') {
         const id = `h${nextHook++}`;
