@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Starts a PostgreSQL cluster when SWITCHYARD_TEST_DB=postgres (server tests on PostgreSQL); nothing otherwise.
+    globalSetup: ['tests/support/postgresGlobalSetup.ts'],
   },
 });

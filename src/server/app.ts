@@ -102,7 +102,7 @@ function packageVersion(): string {
 
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SwitchyardServer> {
   configureExpressionLimits({ expressionTimeoutMs: config.expressionTimeout, regexTimeoutMs: config.regexTimeout });
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.dataDir, config.database);
   try {
     return await assemble(config, options, database);
   } catch (error) {

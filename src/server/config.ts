@@ -1,7 +1,7 @@
 // Server configuration from SWITCHYARD_* environment variables. Each variable is declared once
 // in CONFIG_VARIABLES (name, default, meaning, parser) so the README table is generated from the
 // same list the server reads, and a bad value stops startup with a message naming the variable.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
@@ -13,6 +13,7 @@ import {
   WEBHOOK_TEST_ENDPOINT,
   WEBHOOK_WAITING_ENDPOINT,
 } from '../model/constants.ts';
+import type { DatabaseOptions } from './db/database.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SaveData = 'all' | 'none';
@@ -21,6 +22,28 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** SQLite (a file in the data folder) or PostgreSQL (n8n's DB_TYPE values). */
+  dbType: 'sqlite' | 'postgresdb';
+  dbPostgresUrl: string;
+  dbPostgresHost: string;
+  dbPostgresPort: number;
+  dbPostgresDatabase: string;
+  dbPostgresUser: string;
+  dbPostgresPassword: string;
+  dbPostgresSchema: string;
+  dbPostgresPoolSize: number;
+  /** Milliseconds. */
+  dbPostgresConnectionTimeout: number;
+  /** Milliseconds; 0 = never closed. */
+  dbPostgresIdleConnectionTimeout: number;
+  dbPostgresSslEnabled: boolean;
+  /** PEM text or a file holding it; empty = none. */
+  dbPostgresSslCa: string;
+  dbPostgresSslCert: string;
+  dbPostgresSslKey: string;
+  dbPostgresSslRejectUnauthorized: boolean;
+  /** What openDatabase opens, made by loadConfig from the dbPostgres* settings (files read). */
+  database: DatabaseOptions;
   /** Always starts and ends with '/'. */
   basePath: string;
   /** Public address of the editor, e.g. https://flows.example.com/; empty = derived from host and port. */
@@ -247,6 +270,74 @@ function text(raw: string): string {
   return raw.trim();
 }
 
+/** A PostgreSQL server: host name, IP address, or the absolute folder of its Unix socket. */
+function pgHost(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t.startsWith('/')) return t;
+  return host(t, name);
+}
+
+/** postgres://user:password@host:port/database?sslmode=… (empty = use the separate settings). */
+function pgUrl(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '') return '';
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as postgres://user:password@host:5432/database (it could not be parsed)`);
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new ConfigError(`${name} must start with postgres:// or postgresql:// (got ${u.protocol}//…)`);
+  if (!u.hostname && !u.searchParams.get('host')) throw new ConfigError(`${name} must name a host: postgres://user:password@host:5432/database`);
+  return t;
+}
+
+/** A schema name: what PostgreSQL accepts as an identifier (63 bytes), kept as given (quoted in SQL). */
+function pgSchema(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '' || Buffer.byteLength(t) > 63 || /[\u0000]/.test(t)) throw new ConfigError(`${name} must be a schema name of 1 to 63 bytes (got "${raw}")`);
+  return t;
+}
+
+/** PEM text given inline, or read from the file named; '' = none. */
+function pemOrFile(value: string, name: string): string | undefined {
+  if (value === '') return undefined;
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(expandHome(value), 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${name} must be PEM text or a readable file: "${value}" ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `can not be read (${(e as Error).message})`}`);
+  }
+}
+
+/** The database settings as openDatabase takes them; ConfigError for a bad combination or an unreadable SSL file. */
+function databaseOptions(c: ServerConfig): DatabaseOptions {
+  if (c.dbType === 'sqlite') return { type: 'sqlite' };
+  const ca = pemOrFile(c.dbPostgresSslCa, 'SWITCHYARD_DB_POSTGRESDB_SSL_CA');
+  const cert = pemOrFile(c.dbPostgresSslCert, 'SWITCHYARD_DB_POSTGRESDB_SSL_CERT');
+  const key = pemOrFile(c.dbPostgresSslKey, 'SWITCHYARD_DB_POSTGRESDB_SSL_KEY');
+  if (!c.dbPostgresSslEnabled && (ca || cert || key)) {
+    throw new ConfigError('SWITCHYARD_DB_POSTGRESDB_SSL_CA, _SSL_CERT or _SSL_KEY is set but SWITCHYARD_DB_POSTGRESDB_SSL_ENABLED is false');
+  }
+  if (Boolean(cert) !== Boolean(key)) throw new ConfigError('SWITCHYARD_DB_POSTGRESDB_SSL_CERT and SWITCHYARD_DB_POSTGRESDB_SSL_KEY go together (a client certificate and its key)');
+  return {
+    type: 'postgresdb',
+    postgres: {
+      url: c.dbPostgresUrl,
+      host: c.dbPostgresHost,
+      port: c.dbPostgresPort,
+      database: c.dbPostgresDatabase,
+      user: c.dbPostgresUser,
+      password: c.dbPostgresPassword,
+      schema: c.dbPostgresSchema,
+      poolSize: c.dbPostgresPoolSize,
+      connectionTimeout: c.dbPostgresConnectionTimeout,
+      idleTimeout: c.dbPostgresIdleConnectionTimeout,
+      ssl: c.dbPostgresSslEnabled ? { rejectUnauthorized: c.dbPostgresSslRejectUnauthorized, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) } : false,
+    },
+  };
+}
+
 const MAX_SECONDS = 365 * 24 * 3600;
 
 function variable<K extends keyof ServerConfig>(v: ConfigVariable<K>): ConfigVariable {
@@ -300,6 +391,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_PROXY_HOPS', key: 'proxyHops', default: '0', meaning: 'Number of reverse proxies in front of the server: client addresses (sign-in limits, logs) are then read from X-Forwarded-For. 0 = none (the connection address counts).', parse: integer(0, 10) }),
   variable({ name: 'SWITCHYARD_METRICS', key: 'metricsEnabled', default: 'false', meaning: 'Serve Prometheus metrics at /metrics (executions by mode and status, their durations, running executions, active workflows, webhook request durations, event-loop lag, heap and process figures). Unauthenticated, as n8n\'s: expose it only where your Prometheus reaches it.', parse: bool }),
   variable({ name: 'SWITCHYARD_METRICS_PREFIX', key: 'metricsPrefix', default: 'n8n_', meaning: 'Prefix of every metric name (n8n\'s, so that n8n dashboards work).', parse: (r, n) => { if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(r)) throw new ConfigError(`${n} must be letters, digits and underscores, not starting with a digit`); return r; } }),
+  variable({ name: 'SWITCHYARD_DB_TYPE', key: 'dbType', default: 'sqlite', meaning: 'Database: sqlite (a file in SWITCHYARD_DATA_DIR) or postgresdb (PostgreSQL, set up with the SWITCHYARD_DB_POSTGRESDB_* settings). n8n\'s DB_TYPE values. Both hold the same schema; nothing is copied from one to the other.', parse: oneOf(['sqlite', 'postgresdb'] as const) }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_URL', key: 'dbPostgresUrl', default: '', meaning: 'PostgreSQL connection URL, postgres://user:password@host:5432/database (sslmode=… in its query is honoured); when set, the HOST, PORT, DATABASE, USER and PASSWORD settings are not used.', parse: pgUrl }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_HOST', key: 'dbPostgresHost', default: 'localhost', meaning: 'PostgreSQL server: host name, IP address, or the folder of its Unix socket (e.g. /var/run/postgresql).', parse: pgHost }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_PORT', key: 'dbPostgresPort', default: '5432', meaning: 'PostgreSQL server port.', parse: integer(1, 65535) }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_DATABASE', key: 'dbPostgresDatabase', default: 'switchyard', meaning: 'PostgreSQL database (it must exist).', parse: text }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_USER', key: 'dbPostgresUser', default: 'postgres', meaning: 'PostgreSQL user.', parse: text }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_PASSWORD', key: 'dbPostgresPassword', default: '', meaning: 'PostgreSQL password.', parse: (r) => r }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SCHEMA', key: 'dbPostgresSchema', default: 'public', meaning: 'Schema the tables are made in (created at start when missing, if the user may).', parse: pgSchema }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_POOL_SIZE', key: 'dbPostgresPoolSize', default: '2', meaning: 'Most PostgreSQL connections one process opens.', parse: integer(1, 1000) }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_CONNECTION_TIMEOUT', key: 'dbPostgresConnectionTimeout', default: '20000', meaning: 'Milliseconds to wait for a PostgreSQL connection before the query fails.', parse: integer(100, 600_000) }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_IDLE_CONNECTION_TIMEOUT', key: 'dbPostgresIdleConnectionTimeout', default: '30000', meaning: 'Milliseconds an unused PostgreSQL connection stays open; 0 = until the server stops.', parse: integer(0, 86_400_000) }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_ENABLED', key: 'dbPostgresSslEnabled', default: 'false', meaning: 'Connect to PostgreSQL over TLS.', parse: bool }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_CA', key: 'dbPostgresSslCa', default: '', meaning: 'CA certificate(s) the PostgreSQL server\'s certificate is checked against: PEM text or a file; empty = the system\'s.', parse: text }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_CERT', key: 'dbPostgresSslCert', default: '', meaning: 'Client certificate for PostgreSQL (PEM text or a file), with SWITCHYARD_DB_POSTGRESDB_SSL_KEY.', parse: text }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_KEY', key: 'dbPostgresSslKey', default: '', meaning: 'Private key of the client certificate (PEM text or a file).', parse: text }),
+  variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_REJECT_UNAUTHORIZED', key: 'dbPostgresSslRejectUnauthorized', default: 'true', meaning: 'Refuse a PostgreSQL server whose certificate does not verify; false accepts any (encrypted, not authenticated).', parse: bool }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 
@@ -319,6 +426,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.templatesEnabled && c.templatesHost === '') {
     throw new ConfigError('SWITCHYARD_TEMPLATES_ENABLED is true but SWITCHYARD_TEMPLATES_HOST is empty');
   }
+  if (c.dbType === 'postgresdb' && !c.dbPostgresUrl && c.dbPostgresDatabase === '') throw new ConfigError('SWITCHYARD_DB_POSTGRESDB_DATABASE must not be empty');
+  c.database = databaseOptions(c);
   return c;
 }
 

@@ -20,6 +20,7 @@ import {
   type Account,
   type Mailbox,
 } from './accountHelpers.ts';
+import { onPostgres } from '../support/testDatabase.ts';
 
 let mailbox: Mailbox;
 let s: TestServer;
@@ -86,7 +87,10 @@ describe('refused deletions change nothing', () => {
   it('a transfer that fails half-way leaves everything as it was (one transaction)', async () => {
     const b = await addMember(s, mailbox, owner, 'target-fail@example.com');
     // The database refuses the credentials' move, after the workflows' move has run.
-    await sql`CREATE TRIGGER refuse_credential_move BEFORE UPDATE OF ownerId ON credentials BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(s.server.db);
+    if (onPostgres) {
+      await sql`CREATE FUNCTION refuse_credential_move() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`.execute(s.server.db);
+      await sql`CREATE TRIGGER refuse_credential_move BEFORE UPDATE OF "ownerId" ON credentials FOR EACH ROW EXECUTE FUNCTION refuse_credential_move()`.execute(s.server.db);
+    } else await sql`CREATE TRIGGER refuse_credential_move BEFORE UPDATE OF ownerId ON credentials BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(s.server.db);
     try {
       const before = await snapshot(s);
       const r = await api(s, 'DELETE', `/rest/users/${a.who.id}?transferId=${b.id}`, undefined, { cookie: owner.cookie });
@@ -95,7 +99,10 @@ describe('refused deletions change nothing', () => {
       expect(await owned('workflows', a.who.id)).toEqual([a.wf1, a.wf2].sort());
       expect((await api(s, 'GET', '/rest/me', undefined, { cookie: a.who.cookie })).status).toBe(200);
     } finally {
-      await sql`DROP TRIGGER refuse_credential_move`.execute(s.server.db);
+      if (onPostgres) {
+        await sql`DROP TRIGGER refuse_credential_move ON credentials`.execute(s.server.db);
+        await sql`DROP FUNCTION refuse_credential_move()`.execute(s.server.db);
+      } else await sql`DROP TRIGGER refuse_credential_move`.execute(s.server.db);
     }
   });
 });

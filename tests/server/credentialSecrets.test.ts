@@ -17,6 +17,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { tempDataDir } from './helpers.ts';
 import { startServer as startHttp, json } from '../nodes/httpServer.ts';
 import { CREDENTIAL_BLANK_VALUE } from '../../src/model/credentialTypes.ts';
+import { onPostgres, testDatabaseEnv, testDatabaseOptions } from '../support/testDatabase.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
 
 const MARK = `SYMARK${randomUUID().replace(/-/g, '')}`;
 const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
@@ -112,6 +114,7 @@ beforeAll(async () => {
       SWITCHYARD_LOG_LEVEL: 'trace',
       SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true',
       SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT: '0',
+      ...testDatabaseEnv(dataDir),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -258,6 +261,23 @@ describe('secrets stay secret', () => {
     expect(log).toContain('"url":"/rest/credentials"');
     expect(log).toContain('"url":"/rest/workflows/run"');
     expectNoSecret(log, 'server log');
+    if (onPostgres) {
+      // Every row of every table of the data folder's PostgreSQL schema, as text.
+      const opened = await openDatabase(dataDir, testDatabaseOptions(dataDir));
+      try {
+        const tables = ['workflows', 'tags', 'workflow_tags', 'executions', 'execution_data', 'users', 'sessions', 'settings', 'credentials', 'processed_data', 'installed_packages', 'installed_nodes'] as const;
+        let dump = '';
+        for (const t of tables) dump += JSON.stringify(await opened.db.selectFrom(t).selectAll().execute());
+        const bytes = Buffer.from(dump);
+        for (const form of forms()) expect(bytes.includes(Buffer.from(form)), 'the database holds a secret').toBe(false);
+        const stored = await opened.db.selectFrom('credentials').select('oauthTokenData').where('id', '=', creds.oauth2ok.id).executeTakeFirstOrThrow();
+        expect(stored.oauthTokenData).toMatch(/^v1:/);
+        expect(bytes.includes(Buffer.from('denied basic'))).toBe(true);
+      } finally {
+        await opened.close();
+      }
+      return;
+    }
     const files = readdirSync(dataDir).filter((f) => f.startsWith('database.sqlite'));
     expect(files).toContain('database.sqlite');
     for (const f of files) {

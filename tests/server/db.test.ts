@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DATABASE_FILE, openDatabase, type OpenDatabase } from '../../src/server/db/database.ts';
 import { WorkflowsRepository } from '../../src/server/db/repositories/workflows.ts';
 import { ExecutionsRepository } from '../../src/server/db/repositories/executions.ts';
@@ -11,13 +12,19 @@ import { SettingsRepository } from '../../src/server/db/repositories/settings.ts
 import { UsersRepository } from '../../src/server/db/repositories/users.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import { tempDataDir } from './tempDir.ts';
+import { onPostgres, testDatabaseOptions } from '../support/testDatabase.ts';
+
+/** The test data folder's database: SQLite, or its PostgreSQL schema (SWITCHYARD_TEST_DB=postgres). */
+function openTestDatabase(dir: string): Promise<OpenDatabase> {
+  return openDatabase(dir, testDatabaseOptions(dir));
+}
 
 const open: OpenDatabase[] = [];
 const dirs: string[] = [];
 
 async function fresh(dir = tempDataDir()): Promise<{ db: OpenDatabase; dir: string }> {
   dirs.push(dir);
-  const db = await openDatabase(dir);
+  const db = await openTestDatabase(dir);
   open.push(db);
   return { db, dir };
 }
@@ -45,16 +52,48 @@ function execution(id: string, status: IExecution['status'], startedAt = new Dat
 }
 
 describe('database', () => {
-  it('is a WAL-mode SQLite file with the migrations applied once', async () => {
+  const ALL_MIGRATIONS = ['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages'];
+
+  it.skipIf(onPostgres)('is a WAL-mode SQLite file with the migrations applied once', async () => {
     const { db, dir } = await fresh();
     await db.close();
-    const again = await openDatabase(dir);
+    const again = await openTestDatabase(dir);
     open.push(again);
     const raw = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     const migrations = raw.prepare('select name from migrations').all().map((r) => r.name);
-    expect(migrations).toEqual(['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages']);
+    expect(migrations).toEqual(ALL_MIGRATIONS);
     raw.close();
+  });
+
+  it.runIf(onPostgres)('on PostgreSQL: the migrations are applied once, in the configured schema, with bytea for gzipped run data', async () => {
+    const { db, dir } = await fresh();
+    await db.close();
+    const again = await openTestDatabase(dir);
+    open.push(again);
+    expect((await again.db.selectFrom('migrations' as never).select('name' as never).orderBy('name' as never).execute()).map((r: any) => r.name)).toEqual(ALL_MIGRATIONS);
+    const schema = (testDatabaseOptions(dir) as { postgres: { schema: string } }).postgres.schema;
+    const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`select table_name, column_name, data_type from information_schema.columns where table_schema = ${schema} and table_name in ('execution_data', 'executions') and column_name in ('dataGzip', 'finished', 'id')`.execute(again.db);
+    expect(rows.map((r) => `${r.table_name}.${r.column_name}:${r.data_type}`).sort()).toEqual(['execution_data.dataGzip:bytea', 'executions.finished:boolean', 'executions.id:integer']);
+    // Gzipped run data goes in and comes out as bytes.
+    const repo = new ExecutionsRepository(again.db);
+    const big = 'x'.repeat(300 * 1024);
+    await repo.saveFinished({ ...execution('7', 'success'), data: { resultData: { runData: { A: [{ startTime: 1, executionTime: 1, source: [], data: { main: [[{ json: { big } }]] } }] } } } } as IExecution, null);
+    const stored = await again.db.selectFrom('execution_data').select(['data', 'dataGzip']).where('executionId', '=', 7).executeTakeFirstOrThrow();
+    expect(stored.data).toBe('');
+    expect(stored.dataGzip).toBeInstanceOf(Uint8Array);
+    expect((await repo.get('7'))?.data.resultData.runData.A?.[0]?.data?.main[0]?.[0]?.json.big).toBe(big);
+  });
+
+  it.runIf(onPostgres)('on PostgreSQL: several processes opening one new schema at once migrate it once; their id blocks never overlap', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const many = await Promise.all([0, 1, 2, 3].map(() => openTestDatabase(dir)));
+    open.push(...many);
+    expect((await many[0]!.db.selectFrom('migrations' as never).select('name' as never).execute()).length).toBe(ALL_MIGRATIONS.length);
+    const allocators = many.map((d) => new ExecutionIdAllocator(d.db));
+    const ids = (await Promise.all(allocators.map((a) => Promise.all(Array.from({ length: 1500 }, () => a.next()))))).flat();
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('the adapter reads RETURNING rows and runs writes', async () => {
@@ -101,7 +140,7 @@ describe('database', () => {
     await repo.insertRunning({ id: '1', workflowId: null, workflowName: 'W', mode: 'trigger', startedAt: new Date().toISOString(), workflowData: { ...workflow, active: false }, data: { resultData: { runData: {} } }, userId: null });
     await repo.saveFinished(execution('2', 'success'), null);
     await db.close();
-    const reopened = await openDatabase(dir);
+    const reopened = await openTestDatabase(dir);
     open.push(reopened);
     const again = new ExecutionsRepository(reopened.db);
     expect(await again.markCrashed()).toBe(1);
@@ -140,7 +179,7 @@ describe('database', () => {
     const first = await Promise.all([a.next(), a.next(), a.next()]);
     expect(new Set(first).size).toBe(3);
     await db.close();
-    const reopened = await openDatabase(dir);
+    const reopened = await openTestDatabase(dir);
     open.push(reopened);
     const b = new ExecutionIdAllocator(reopened.db);
     const next = Number(await b.next());
@@ -158,7 +197,7 @@ describe('database', () => {
     expect(late).toBeGreaterThan(first + 1);
     await a.release();
     await db.close();
-    const reopened = await openDatabase(dir);
+    const reopened = await openTestDatabase(dir);
     open.push(reopened);
     const b = new ExecutionIdAllocator(reopened.db);
     expect(Number(await b.next())).toBe(late + 1);

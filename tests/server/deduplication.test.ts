@@ -4,7 +4,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DATABASE_FILE } from '../../src/server/db/database.ts';
+import { DATABASE_FILE, openDatabase } from '../../src/server/db/database.ts';
+import { onPostgres, testDatabaseOptions } from '../support/testDatabase.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, startServer, tempDataDir } from './helpers.ts';
 import { live, node, webhookNode, workflow } from './triggerHelpers.ts';
@@ -34,9 +35,16 @@ describe('Remove Duplicates history on the server', () => {
     expect(await send(a, [2, 3])).toEqual([{ id: 3 }]);
     await a.close();
     // The history is in the database, not in this process's memory: one row, three hashed values.
-    const raw = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
-    const rows = raw.prepare('SELECT workflowId, context, value FROM processed_data').all() as Array<{ workflowId: string; context: string; value: string }>;
-    raw.close();
+    let rows: Array<{ workflowId: string; context: string; value: string }>;
+    if (onPostgres) {
+      const opened = await openDatabase(dataDir, testDatabaseOptions(dataDir));
+      rows = await opened.db.selectFrom('processed_data').select(['workflowId', 'context', 'value']).execute();
+      await opened.close();
+    } else {
+      const raw = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
+      rows = raw.prepare('SELECT workflowId, context, value FROM processed_data').all() as Array<{ workflowId: string; context: string; value: string }>;
+      raw.close();
+    }
     expect(rows.map((r) => ({ ...r, value: JSON.parse(r.value) }))).toEqual([
       { workflowId: saved.id, context: '', value: { mode: 'entries', data: [expect.any(String), expect.any(String), expect.any(String)] } },
     ]);
@@ -76,15 +84,16 @@ describe('Remove Duplicates history on the server', () => {
       expect(unsaved.data.resultData.error?.message).toContain('Deduplication history needs a saved workflow');
 
       // The history goes with its workflow.
-      const count = () => {
+      const count = async () => {
+        if (onPostgres) return (await s.server.db.selectFrom('processed_data').select('workflowId').where('workflowId', '=', saved.id).execute()).length;
         const raw = new DatabaseSync(join(s.dataDir, DATABASE_FILE), { readOnly: true });
         const n = (raw.prepare('SELECT count(*) AS n FROM processed_data WHERE workflowId = ?').get(saved.id) as { n: number }).n;
         raw.close();
         return n;
       };
-      expect(count()).toBe(1);
+      expect(await count()).toBe(1);
       expect((await call(s, 'DELETE', `/rest/workflows/${saved.id}`)).status).toBe(200);
-      expect(count()).toBe(0);
+      expect(await count()).toBe(0);
     } finally {
       await s.close();
     }

@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database.ts';
+import { testDatabaseOptions } from '../support/testDatabase.ts';
 import { ExecutionsRepository } from '../../src/server/db/repositories/executions.ts';
 import { WorkflowsRepository } from '../../src/server/db/repositories/workflows.ts';
 import { ExecutionIdAllocator } from '../../src/server/db/repositories/executionIds.ts';
@@ -54,7 +55,7 @@ function make(runWorkflow: RunWorkflowFn, stopGraceMs = 200) {
 
 beforeEach(async () => {
   dir = tempDataDir();
-  db = await openDatabase(dir);
+  db = await openDatabase(dir, testDatabaseOptions(dir));
   executions = new ExecutionsRepository(db.db);
   push = new PushHub(silent);
 });

@@ -8,27 +8,87 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, node, webhookNode, workflow, type Live } from './triggerHelpers.ts';
-import { DATABASE_FILE } from '../../src/server/db/database.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { DATABASE_FILE, openDatabase } from '../../src/server/db/database.ts';
+import { onPostgres, testDatabaseOptions } from '../support/testDatabase.ts';
 import { unsavableExecution } from '../../src/server/executions/ExecutionService.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import { startServer as startHttp } from '../nodes/httpServer.ts';
 
 let t: Live;
 /** A second connection to the server's database, to make it refuse writes as a failing disk would. */
-let raw: DatabaseSync;
+let raw: RawDatabase;
 /** Answers JSON nested 5,000 deep, past the depth limit of workflow data. */
 let remote: Awaited<ReturnType<typeof startHttp>>;
 beforeAll(async () => {
   remote = await startHttp({ '/deep': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(nested(5000)) });
   t = await live({});
-  raw = new DatabaseSync(join(t.s.dataDir, DATABASE_FILE));
-  raw.exec('PRAGMA busy_timeout = 5000');
+  raw = await openRaw(t.s.dataDir);
 });
 afterAll(async () => {
   await remote.close();
-  raw.close();
+  await raw.close();
   await t.dispose();
 });
+
+/** The few raw statements below, on SQLite or on the data folder's PostgreSQL schema. */
+interface RawDatabase {
+  /** A trigger that aborts an update of `table` when `when` holds, with `message`. */
+  refuse(name: string, table: 'execution_data' | 'executions', when: string, message: string): Promise<void>;
+  drop(name: string, table: 'execution_data' | 'executions'): Promise<void>;
+  get(query: string, ...params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  run(query: string, ...params: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openRaw(dataDir: string): Promise<RawDatabase> {
+  if (!onPostgres) {
+    const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+    db.exec('PRAGMA busy_timeout = 5000');
+    return {
+      async refuse(name, table, when, message) {
+        db.exec(`CREATE TRIGGER ${name} BEFORE UPDATE ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, '${message}'); END`);
+      },
+      async drop(name) {
+        db.exec(`DROP TRIGGER ${name}`);
+      },
+      async get(query, ...params) {
+        return db.prepare(query).get(...(params as never[])) as Record<string, unknown> | undefined;
+      },
+      async run(query, ...params) {
+        db.prepare(query).run(...(params as never[]));
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const opened = await openDatabase(dataDir, testDatabaseOptions(dataDir));
+  const db = opened.db;
+  // '?' placeholders as PostgreSQL's $1, $2 …; camelCase column names quoted.
+  const pgText = (q: string) => {
+    let n = 0;
+    return q.replace(/\?/g, () => `$${++n}`).replace(/\b(workflowId|workflowName|startedAt|executionId|workflowData|errorMessage)\b/g, '"$1"');
+  };
+  const query = (q: string, params: unknown[]) => db.executeQuery(CompiledQuery.raw(pgText(q), params));
+  return {
+    async refuse(name, table, when, message) {
+      await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin if ${pgText(when).replace(/NEW\./g, 'NEW.')} then raise exception '${message}'; end if; return NEW; end $$`).execute(db);
+      await sql.raw(`create trigger ${name} before update on ${table} for each row execute function ${name}()`).execute(db);
+    },
+    async drop(name, table) {
+      await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+      await sql.raw(`drop function ${name}()`).execute(db);
+    },
+    async get(q, ...params) {
+      return (await query(q, params)).rows[0] as Record<string, unknown> | undefined;
+    },
+    async run(q, ...params) {
+      await query(q, params);
+    },
+    close: () => opened.close(),
+  };
+}
 
 function nested(depth: number): string {
   return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -46,11 +106,11 @@ const fetchDeep = () => node('Fetch', 'n8n-nodes-base.httpRequest', 4.2, { url: 
 
 /** Makes the database refuse execution data holding 'poison-pill', as a failing disk would. */
 async function withPoisonRefused(fn: () => Promise<void>): Promise<void> {
-  raw.exec(`CREATE TRIGGER refuse_poison BEFORE UPDATE ON execution_data WHEN NEW.data LIKE '%poison-pill%' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+  await raw.refuse('refuse_poison', 'execution_data', `NEW.data LIKE '%poison-pill%'`, 'disk I/O error');
   try {
     await fn();
   } finally {
-    raw.exec('DROP TRIGGER refuse_poison');
+    await raw.drop('refuse_poison', 'execution_data');
   }
 }
 
@@ -120,19 +180,19 @@ describe('an execution whose data cannot be saved', () => {
 describe('the database refuses the execution', () => {
   it('saves it as an error without its data when the row with its data is refused', async () => {
     const wf = await t.activate(workflow('Refused data', [webhookNode({ path: 'refused-data', httpMethod: 'POST' })]));
-    raw.exec(`CREATE TRIGGER refuse_poison BEFORE UPDATE ON execution_data WHEN NEW.data LIKE '%poison-pill%' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    await raw.refuse('refuse_poison', 'execution_data', `NEW.data LIKE '%poison-pill%'`, 'disk I/O error');
     try {
       expect((await t.hook('refused-data', post(JSON.stringify({ v: 'poison-pill' })))).status).toBe(200);
       const row = await ended(wf.id);
       expect(row).toMatchObject({ status: 'error', errorMessage: 'The execution data could not be saved: the database refused it (disk I/O error)' });
     } finally {
-      raw.exec('DROP TRIGGER refuse_poison');
+      await raw.drop('refuse_poison', 'execution_data');
     }
   });
 
   it('keeps it in memory as failed while every write is refused, then writes it', async () => {
     const wf = await t.activate(workflow('Refused all', [webhookNode({ path: 'refused-all', httpMethod: 'POST' })]));
-    raw.exec(`CREATE TRIGGER refuse_all BEFORE UPDATE ON executions WHEN NEW.workflowName = 'Refused all' AND NEW.status <> 'running' BEGIN SELECT RAISE(ABORT, 'database is full'); END`);
+    await raw.refuse('refuse_all', 'executions', `NEW.workflowName = 'Refused all' AND NEW.status <> 'running'`, 'database is full');
     let id: string;
     try {
       expect((await t.hook('refused-all', post('{"v":1}'))).status).toBe(200);
@@ -140,7 +200,7 @@ describe('the database refuses the execution', () => {
       const row = await ended(wf.id);
       id = row.id;
       expect(row).toMatchObject({ status: 'error', errorMessage: 'The execution data could not be saved: the database refused it (database is full)' });
-      expect((raw.prepare('SELECT status FROM executions WHERE id = ?').get(Number(id)) as { status: string }).status).toBe('running');
+      expect((await raw.get('SELECT status FROM executions WHERE id = ?', Number(id)))?.status).toBe('running');
       expect((await t.api('GET', `/executions/${id}`)).body.data.status).toBe('error');
       expect((await t.api('POST', `/executions-current/${id}/stop`)).status).toBe(409);
       expect((await t.api('GET', '/executions-current')).body.data).toEqual([]);
@@ -148,10 +208,10 @@ describe('the database refuses the execution', () => {
       const retry = await t.api('POST', `/executions/${id}/retry`);
       expect(retry.status).toBe(200);
     } finally {
-      raw.exec('DROP TRIGGER refuse_all');
+      await raw.drop('refuse_all', 'executions');
     }
     expect(await t.s.server.context.executions.retryUnsaved()).toBe(0);
-    expect(raw.prepare('SELECT status, errorMessage FROM executions WHERE id = ?').get(Number(id))).toEqual({
+    expect(await raw.get('SELECT status, errorMessage FROM executions WHERE id = ?', Number(id))).toEqual({
       status: 'error',
       errorMessage: 'The execution data could not be saved: the database refused it (database is full)',
     });
@@ -161,8 +221,8 @@ describe('the database refuses the execution', () => {
 describe('stop and delete on every state', () => {
   it('stop marks a row that nothing runs any more as canceled, and delete removes it', async () => {
     const now = new Date().toISOString();
-    raw.prepare(`INSERT INTO executions (id, workflowId, workflowName, mode, status, finished, startedAt) VALUES (900001, NULL, 'Orphan', 'webhook', 'running', 0, ?)`).run(now);
-    raw.prepare(`INSERT INTO execution_data (executionId, workflowData, data) VALUES (900001, '{"name":"Orphan","nodes":[],"connections":{}}', '{"resultData":{"runData":{}}}')`).run();
+    await raw.run(`INSERT INTO executions (id, workflowId, workflowName, mode, status, finished, startedAt) VALUES (900001, NULL, 'Orphan', 'webhook', 'running', ?, ?)`, onPostgres ? false : 0, now);
+    await raw.run(`INSERT INTO execution_data (executionId, workflowData, data) VALUES (900001, '{"name":"Orphan","nodes":[],"connections":{}}', '{"resultData":{"runData":{}}}')`);
     const stop = await t.api('POST', '/executions-current/900001/stop');
     expect(stop).toMatchObject({ status: 200, body: { data: { status: 'canceled', finished: false } } });
     expect((await t.api('GET', '/executions/900001')).body.data.status).toBe('canceled');

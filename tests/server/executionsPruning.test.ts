@@ -10,6 +10,7 @@ import { FilesystemBinaryStore } from '../../src/server/binary/FilesystemBinaryS
 import { ExecutionPruner } from '../../src/server/executions/pruning.ts';
 import { seedExecutions } from './executionSeed.ts';
 import { tempDataDir } from './tempDir.ts';
+import { testDatabaseOptions } from '../support/testDatabase.ts';
 import { live, webhookNode, workflow } from './triggerHelpers.ts';
 import { startServer } from './helpers.ts';
 import { addMember, api, createWorkflow, runToEnd, setupOwner, startMailbox } from './accountHelpers.ts';
@@ -24,7 +25,7 @@ afterEach(async () => {
 async function fresh(): Promise<{ dir: string; db: OpenDatabase; repo: ExecutionsRepository; binary: FilesystemBinaryStore }> {
   const dir = tempDataDir();
   dirs.push(dir);
-  const db = await openDatabase(dir);
+  const db = await openDatabase(dir, testDatabaseOptions(dir));
   open.push(db);
   return { dir, db, repo: new ExecutionsRepository(db.db), binary: new FilesystemBinaryStore(dir, 1024) };
 }
@@ -34,8 +35,8 @@ const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const log = { info: () => undefined, warn: () => undefined };
 
 /** 1,000 executions: ids 1–300 started 30 days ago, the rest in the last hour; 5 waiting, 6 running, 7 new. */
-function seedThousand(dir: string): void {
-  seedExecutions(dir, 1, 1000, (i) => {
+function seedThousand(dir: string): Promise<void> {
+  return seedExecutions(dir, 1, 1000, (i) => {
     const id = i + 1;
     const status = id === 5 ? 'waiting' : id === 6 ? 'running' : id === 7 ? 'new' : id % 3 === 0 ? 'error' : 'success';
     return { status, workflowId: null, startedAt: new Date(id <= 300 ? NOW - 30 * DAY + id * 1000 : NOW - 3600_000 + id * 1000).toISOString(), waitTill: id === 5 ? new Date(NOW + DAY).toISOString() : null };
@@ -63,7 +64,7 @@ async function ids(repo: ExecutionsRepository): Promise<number[]> {
 describe('pruning', () => {
   it('deletes all but the newest maxCount, with their binary data, keeping running, new, waiting and active ones', async () => {
     const { dir, repo, binary } = await fresh();
-    seedThousand(dir);
+    await seedThousand(dir);
     const gone = binaryFolder(dir, 1);
     const kept = binaryFolder(dir, 999);
     const pruner = new ExecutionPruner({ executions: repo, binaryStore: binary, activeIds: () => new Set(['10']), log }, { maxAgeHours: 336, maxCount: 500, now: () => NOW, batch: 64 });
@@ -79,7 +80,7 @@ describe('pruning', () => {
 
   it('deletes executions older than maxAgeHours when the count is no limit', async () => {
     const { dir, repo, binary } = await fresh();
-    seedThousand(dir);
+    await seedThousand(dir);
     const pruner = new ExecutionPruner({ executions: repo, binaryStore: binary, activeIds: () => new Set(), log }, { maxAgeHours: 336, maxCount: 0, now: () => NOW });
     expect(await pruner.prune()).toBe(297);
     const left = await ids(repo);
@@ -90,7 +91,7 @@ describe('pruning', () => {
 
   it('prunes 50,000 executions in batches that each hold the event loop far less than 100 ms', { timeout: 120_000 }, async () => {
     const { dir, db, repo, binary } = await fresh();
-    seedExecutions(dir, 1, 50_000, (i) => ({ status: 'success', workflowId: null, startedAt: new Date(NOW - 30 * DAY + i).toISOString() }));
+    await seedExecutions(dir, 1, 50_000, (i) => ({ status: 'success', workflowId: null, startedAt: new Date(NOW - 30 * DAY + i).toISOString() }));
     // CPU time of each database call (node:sqlite runs synchronously on the event loop): unlike
     // wall time it does not count the moments a loaded shared machine takes the core away.
     const cpuMs: number[] = [];
@@ -119,7 +120,7 @@ describe('pruning', () => {
 describe('the list count at scale', () => {
   it('is exact up to 100,000 matches and an estimate (within 10 %) above', { timeout: 120_000 }, async () => {
     const { dir, repo } = await fresh();
-    seedExecutions(dir, 1, 150_000, (i) => ({ status: i % 10 === 0 ? 'error' : 'success', workflowId: null, startedAt: new Date(NOW - 150_000 + i).toISOString() }));
+    await seedExecutions(dir, 1, 150_000, (i) => ({ status: i % 10 === 0 ? 'error' : 'success', workflowId: null, startedAt: new Date(NOW - 150_000 + i).toISOString() }));
     const all = await repo.list({}, { limit: 10 });
     expect(all.estimated).toBe(true);
     expect(Math.abs(all.count - 150_000) / 150_000).toBeLessThan(0.1);
@@ -143,7 +144,7 @@ describe("POST /executions/delete with deleteBefore", () => {
       const recent = await t.until(async () => (await t.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: wf.id }))}`)).body.data.results.find((e: { status: string }) => e.status === 'success'));
       const old = new Date(Date.now() - 30 * DAY).toISOString();
       const statuses = ['success', 'success', 'error', 'crashed', 'canceled', 'waiting', 'waiting', 'running'];
-      seedExecutions(t.s.dataDir, 800_001, statuses.length, (i) => ({ status: statuses[i], workflowId: i === 1 ? wf.id : null, startedAt: old, waitTill: statuses[i] === 'waiting' ? new Date(Date.now() + DAY).toISOString() : null }));
+      await seedExecutions(t.s.dataDir, 800_001, statuses.length, (i) => ({ status: statuses[i], workflowId: i === 1 ? wf.id : null, startedAt: old, waitTill: statuses[i] === 'waiting' ? new Date(Date.now() + DAY).toISOString() : null }));
       const before = new Date(Date.now() - 20 * DAY).toISOString();
       const left = async () => (await t.api('GET', '/executions?limit=100')).body.data.results.map((e: { id: string }) => e.id).sort();
 
@@ -206,7 +207,7 @@ describe("a member's list", () => {
     }
     // 200,000, by id modulo 5 (below); every 7th an error.
     const kinds = [{ workflowId: 'wfA1' }, { workflowId: 'wfA2' }, { workflowId: 'wfB1' }, { workflowId: null, userId: 'userA' }, { workflowId: null, userId: 'userB' }];
-    seedExecutions(dir, 1, 200_000, (i) => ({ ...kinds[(i + 1) % 5], status: (i + 1) % 7 === 0 ? 'error' : 'success', startedAt: new Date(NOW - 200_000 + i).toISOString() }));
+    await seedExecutions(dir, 1, 200_000, (i) => ({ ...kinds[(i + 1) % 5], status: (i + 1) % 7 === 0 ? 'error' : 'success', startedAt: new Date(NOW - 200_000 + i).toISOString() }));
     // id % 5: 0 wfA1, 1 wfA2, 2 wfB1, 3 unsaved by A, 4 unsaved by B.
     const isA = (id: number) => [0, 1, 3].includes(id % 5);
     const page = await repo.list({ userId: 'userA' }, { limit: 10 });

@@ -9,6 +9,7 @@ import { call, connect, node, startServer, type TestServer } from './helpers.ts'
 import { TRIGGER } from './fixtures.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
+import { onPostgres } from '../support/testDatabase.ts';
 
 const CONTENT = 'hello from switchyard\n';
 const BASE64 = Buffer.from(CONTENT).toString('base64');
@@ -157,10 +158,14 @@ describe('the data folder inside an allowed folder', () => {
     expect(readFileSync(target, 'utf8')).toBe(CONTENT);
   });
 
+  // On PostgreSQL (SWITCHYARD_TEST_DB=postgres) the data folder has no database file: its
+  // generated encryption key stands for what must not be read or overwritten.
+  const FILE = onPostgres ? 'encryptionKey' : 'database.sqlite';
+
   it('refuses to read database.sqlite, also by .. or a pattern', async () => {
-    const db = join(withData.dataDir, 'database.sqlite');
+    const db = join(withData.dataDir, FILE);
     expect(statSync(db).isFile()).toBe(true);
-    for (const target of [db, join(parent, 'data', '..', 'data', 'database.sqlite'), 'data/database.sqlite', `${withData.dataDir}/*.sqlite`]) {
+    for (const target of [db, join(parent, 'data', '..', 'data', FILE), `data/${FILE}`, `${withData.dataDir}/*${onPostgres ? 'Key' : '.sqlite'}`]) {
       const e = await runToEnd(withData, readOnly(target));
       expect(e.status, target).toBe('error');
       expect(e.data.resultData.lastNodeExecuted).toBe('Read');
@@ -169,7 +174,7 @@ describe('the data folder inside an allowed folder', () => {
   });
 
   it('refuses to overwrite database.sqlite or write into the data folder', async () => {
-    const db = join(withData.dataDir, 'database.sqlite');
+    const db = join(withData.dataDir, FILE);
     const before = readFileSync(db);
     for (const target of [db, join(withData.dataDir, 'binaryData', 'x')]) {
       const e = await runToEnd(withData, writeThenRead(target));
@@ -177,8 +182,11 @@ describe('the data folder inside an allowed folder', () => {
       expect(e.data.resultData.lastNodeExecuted).toBe('Write');
       expect(e.data.resultData.error?.message).toBe(BLOCKED);
     }
-    expect(readFileSync(db).subarray(0, 16).toString()).toBe('SQLite format 3\0');
-    expect(readFileSync(db).length).toBeGreaterThanOrEqual(before.length);
+    if (onPostgres) expect(readFileSync(db)).toEqual(before);
+    else {
+      expect(readFileSync(db).subarray(0, 16).toString()).toBe('SQLite format 3\0');
+      expect(readFileSync(db).length).toBeGreaterThanOrEqual(before.length);
+    }
     // The server still works on its database.
     expect((await call(withData, 'GET', '/rest/executions')).status).toBe(200);
   });

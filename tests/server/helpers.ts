@@ -1,8 +1,9 @@
-// Test servers on a real temporary SQLite file, driven through app.inject (or listening on a
+// Test servers on a real temporary SQLite file (or PostgreSQL schema: ../support/testDatabase.ts), driven through app.inject (or listening on a
 // free port for the push tests).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDataDir } from './tempDir.ts';
+import { testDatabaseEnv } from '../support/testDatabase.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/server/config.ts';
 import { createServer, type CreateServerOptions, type SwitchyardServer } from '../../src/server/app.ts';
@@ -29,6 +30,8 @@ export async function startServer(
     SWITCHYARD_PORT: '0',
     SWITCHYARD_LOG_LEVEL: 'silent',
     SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT: '0',
+    // SQLite in the data folder, or its own schema on PostgreSQL (SWITCHYARD_TEST_DB=postgres).
+    ...testDatabaseEnv(dataDir),
     ...env,
   });
   const server = await createServer(config, { distDir: join(dataDir, 'no-editor-build'), ...options });

@@ -8,18 +8,28 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, live, node, webhookNode, workflow, type Live } from './triggerHelpers.ts';
 import { DATABASE_FILE } from '../../src/server/db/database.ts';
+import { onPostgres } from '../support/testDatabase.ts';
 
 let t: Live;
-let raw: DatabaseSync;
+/** SQLite: a second connection to the server's file; PostgreSQL: the server's own pool. */
+let raw: DatabaseSync | undefined;
 beforeAll(async () => {
   t = await live({});
-  raw = new DatabaseSync(join(t.s.dataDir, DATABASE_FILE));
-  raw.exec('PRAGMA busy_timeout = 5000');
+  if (!onPostgres) {
+    raw = new DatabaseSync(join(t.s.dataDir, DATABASE_FILE));
+    raw.exec('PRAGMA busy_timeout = 5000');
+  }
 });
 afterAll(async () => {
-  raw.close();
+  raw?.close();
   await t.dispose();
 });
+
+/** The stored row of an execution's run data. */
+async function storedData(id: string): Promise<{ data: string; dataGzip: Uint8Array | null }> {
+  if (raw) return raw.prepare('SELECT data, dataGzip FROM execution_data WHERE executionId = ?').get(Number(id)) as { data: string; dataGzip: Uint8Array | null };
+  return t.s.server.db.selectFrom('execution_data').select(['data', 'dataGzip']).where('executionId', '=', Number(id)).executeTakeFirstOrThrow();
+}
 
 const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `row ${i}`, note: 'é"\\\u2028', nested: { list: [i, null, true] } }));
 const body = `{"__proto__":{"kept":"as data"},${JSON.stringify({ rows }).slice(1)}`;
@@ -43,7 +53,7 @@ describe('large run data', () => {
     const answered = (await reply.json()) as { body: { rows: unknown[] } };
     expect(answered.body.rows).toEqual(rows);
 
-    const stored = raw.prepare('SELECT data, dataGzip FROM execution_data WHERE executionId = ?').get(Number(id)) as { data: string; dataGzip: Uint8Array | null };
+    const stored = await storedData(id);
     expect(stored.data).toBe('');
     expect(stored.dataGzip).not.toBeNull();
     const unpacked = JSON.parse(gunzipSync(stored.dataGzip!).toString('utf8'));
@@ -67,7 +77,7 @@ describe('large run data', () => {
       const l = (await t.api('GET', '/executions?limit=1')).body.data.results;
       return l[0]?.workflowName === 'Small' && l[0].status === 'success' ? String(l[0].id) : undefined;
     });
-    const stored = raw.prepare('SELECT data, dataGzip FROM execution_data WHERE executionId = ?').get(Number(id)) as { data: string; dataGzip: Uint8Array | null };
+    const stored = await storedData(id);
     expect(stored.dataGzip).toBeNull();
     expect(JSON.parse(stored.data).resultData.runData.Webhook[0].data.main[0][0].json.body).toEqual({ a: 1 });
   });

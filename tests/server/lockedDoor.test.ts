@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, startServer, tempDataDir, type TestServer } from './helpers.ts';
+import { testDatabaseEnv } from '../support/testDatabase.ts';
 import { api, expectNoSecretsInAnswers, linkIn, sessionCookieOf, setupOwner, simpleWorkflow, startMailbox, tokenOf, type Account, type Mailbox } from './accountHelpers.ts';
 
 const HOST = 'localhost:5678';
@@ -201,6 +202,7 @@ describe('passwords never reach an answer or the server log', () => {
         // debug: info and the per-request lines too.
         SWITCHYARD_LOG_LEVEL: 'debug',
         SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT: '0',
+        ...testDatabaseEnv(dataDir),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, connect, node, startServer, tempDataDir } from './helpers.ts';
 import { branchingWorkflow, TRIGGER } from './fixtures.ts';
+import { testDatabaseEnv } from '../support/testDatabase.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,7 +35,7 @@ describe('restart', () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
     const child = spawn(process.execPath, [mainTs], {
-      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn' },
+      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn', ...testDatabaseEnv(dataDir) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -84,7 +85,7 @@ describe('restart', () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
     const child = spawn(process.execPath, [mainTs], {
-      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn' },
+      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_PORT: '0', SWITCHYARD_LOG_LEVEL: 'warn', ...testDatabaseEnv(dataDir) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { live, type Live } from './triggerHelpers.ts';
 import { tempDataDir } from './helpers.ts';
+import { onPostgres, testDatabaseEnv } from '../support/testDatabase.ts';
 import { CredentialCipher, KEY_FILE } from '../../src/server/credentials/cipher.ts';
 import { DATABASE_FILE } from '../../src/server/db/database.ts';
 import { NEXT_KEY_FILE, PREVIOUS_KEY_FILE, RotateKeyError, rotateEncryptionKey } from '../../src/server/cli/rotateKey.ts';
@@ -73,7 +74,7 @@ async function readAll(t: Live, ids: string[]) {
 /** What the stored data decrypts to, defaults aside. */
 const pick = (got: Record<string, unknown>, i: number) => Object.fromEntries(Object.keys(CREDS[i].data).map((k) => [k, got[k]]));
 
-describe('credentials:rotate-key with the key file', () => {
+describe.skipIf(onPostgres)('credentials:rotate-key with the key file', () => {
   let dataDir: string;
   let ids: string[];
   let oldKey: string;
@@ -172,7 +173,7 @@ describe('credentials:rotate-key with the key file', () => {
   });
 });
 
-describe('credentials:rotate-key with SWITCHYARD_ENCRYPTION_KEY', () => {
+describe.skipIf(onPostgres)('credentials:rotate-key with SWITCHYARD_ENCRYPTION_KEY', () => {
   it('needs --new-key, re-encrypts, and says to set the variable; the server with the new value reads them', async () => {
     const dataDir = tempDataDir();
     try {
@@ -195,6 +196,20 @@ describe('credentials:rotate-key with SWITCHYARD_ENCRYPTION_KEY', () => {
       } finally {
         await t.close();
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(onPostgres)('credentials:rotate-key on PostgreSQL', () => {
+  it('refuses (it rewrites the SQLite file only so far), changing nothing', async () => {
+    const dataDir = tempDataDir();
+    try {
+      const r = cli(dataDir, ['--new-key=a-new-key-of-enough-length'], testDatabaseEnv(dataDir));
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('Key rotation failed: credentials:rotate-key works on the SQLite database only so far');
+      expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -29,6 +29,7 @@ function parseArgs(argv: string[]): { newKey?: string } {
 try {
   const { newKey } = parseArgs(process.argv.slice(2));
   const config = loadConfig(process.env);
+  if (config.dbType !== 'sqlite') throw new RotateKeyError('credentials:rotate-key works on the SQLite database only so far; with SWITCHYARD_DB_TYPE=postgresdb it changes nothing');
   const r = rotateEncryptionKey({ dataDir: config.dataDir, configuredKey: config.encryptionKey, newKey });
   const tokens = r.oauthTokens ? ` (${r.oauthTokens} with OAuth tokens)` : '';
   console.log(`Re-encrypted ${r.credentials} credential${r.credentials === 1 ? '' : 's'}${tokens} with the new key.`);
