@@ -5,6 +5,7 @@ import type { INodeTypeDescription } from '../model/nodeTypes.ts';
 import type { ICredentialType } from '../model/credentialTypes.ts';
 import type { IDataObject, INode } from '../model/workflow.ts';
 import type { INodeExecutionData, WorkflowExecuteMode } from '../model/execution.ts';
+import type { PartMessage } from './messageParts.ts';
 
 /** Where a function of a package's description stood: the host calls it by this id. */
 export interface HostFunctionRef {
@@ -131,7 +132,9 @@ export type ToHost =
   | { kind: 'function'; id: number; fn: number; payload?: ExecutePayload; itemIndex?: number; args: unknown[] }
   | { kind: 'reply'; id: number; value?: unknown; error?: SerializedError }
   | { kind: 'abort'; run: number }
-  | { kind: 'ping'; id: number };
+  | { kind: 'ping'; id: number }
+  /** Part of a long array of the next message (src/community/messageParts.ts). */
+  | PartMessage;
 
 export type FromHost =
   | { kind: 'result'; id: number; value: unknown }
@@ -140,4 +143,5 @@ export type FromHost =
   | { kind: 'call'; id: number; run: number; method: string; args: unknown[] }
   | { kind: 'notify'; run: number; method: string; args: unknown[] }
   | { kind: 'pong'; id: number }
-  | { kind: 'ready' };
+  | { kind: 'ready' }
+  | PartMessage;

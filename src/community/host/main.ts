@@ -5,6 +5,7 @@
 import Module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FromHost, ToHost } from '../protocol.ts';
+import { PartsAssembler, splitMessage } from '../messageParts.ts';
 import { loadedTypes, loadPackage, unloadPackage, type PackageNodeType } from './load.ts';
 import { createExecuteThis, serializeError, type HostChannel } from './execute.ts';
 import { callHostFunction } from './functions.ts';
@@ -19,7 +20,14 @@ moduleInternals._resolveFilename = function (this: unknown, request: string, ...
   return resolveFilename.call(this, request, ...rest);
 };
 
-const send = (message: FromHost) => process.send!(message);
+let nextParts = 1;
+/** Long item lists go first, in parts (messageParts.ts): the server's loop deserialises each on its own. */
+const send = (message: FromHost) => {
+  const split = splitMessage(message, () => nextParts++);
+  for (const part of split.parts) process.send!(part);
+  process.send!(split.message);
+};
+const assembler = new PartsAssembler();
 let nextCallId = 1;
 const pendingCalls = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
 const runs = new Map<number, AbortController>();
@@ -195,7 +203,12 @@ async function handle(message: ToHost): Promise<unknown> {
   }
 }
 
-process.on('message', (message: ToHost) => {
+process.on('message', (received: ToHost) => {
+  if (received.kind === 'part') {
+    assembler.add(received);
+    return;
+  }
+  const message = assembler.complete(received);
   if (message.kind === 'reply') {
     const pending = pendingCalls.get(message.id);
     if (!pending) return;

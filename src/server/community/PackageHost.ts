@@ -8,6 +8,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FromHost, SerializedError, ToHost } from '../../community/protocol.ts';
+import { PartsAssembler, splitMessage } from '../../community/messageParts.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
 const HOST_ENTRY = fileURLToPath(new URL('../../community/host/main.ts', import.meta.url));
 const SOURCE_ROOT = dirname(dirname(HOST_ENTRY));
@@ -124,7 +126,20 @@ export class PackageHost {
     this.#ready = new Promise<void>((resolve, reject) => {
       const failStart = (e: Error) => reject(e);
       child.once('error', failStart);
-      child.on('message', (m: FromHost) => {
+      const assembler = new PartsAssembler();
+      child.once('exit', () => assembler.clear());
+      child.on('message', (received: FromHost) => {
+        if (received.kind === 'part') {
+          assembler.add(received);
+          return;
+        }
+        let m: FromHost;
+        try {
+          m = assembler.complete(received);
+        } catch (e) {
+          this.#options.log?.('error', `a message from the package host was incomplete: ${(e as Error).message}`);
+          return;
+        }
         if (m.kind === 'ready') {
           child.off('error', failStart);
           (this.bootstrap ? this.bootstrap((message, what) => this.#request(child, message, what, {})) : Promise.resolve()).then(resolve, reject);
@@ -153,7 +168,7 @@ export class PackageHost {
         return;
       }
       pending.onCall(m.method, m.args).then(
-        (value) => answer({ kind: 'reply', id: m.id, value }),
+        (value) => void this.#post({ kind: 'reply', id: m.id, value }),
         (e: Error & { description?: string; httpCode?: string }) => answer({ kind: 'reply', id: m.id, error: { name: e.name, message: e.message, description: e.description, httpCode: e.httpCode } }),
       );
       return;
@@ -207,6 +222,22 @@ export class PackageHost {
     } catch {
       return false;
     }
+  }
+
+  #nextParts = 1;
+
+  /**
+   * Sends a message that may hold long item lists: they go first, in parts, with the event loop
+   * given back between parts when the thread has been busy (src/community/messageParts.ts).
+   */
+  async #post(message: ToHost): Promise<boolean> {
+    const child = this.#child;
+    const split = splitMessage(message, () => this.#nextParts++);
+    for (const part of split.parts) {
+      if (this.#child !== child || !this.#send(part)) return false;
+      if (sliceDue()) await yieldToLoop();
+    }
+    return this.#child === child && this.#send(split.message);
   }
 
   #updateWatchdog(): void {
@@ -285,11 +316,12 @@ export class PackageHost {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onCall: handlers.onCall, onNotify: handlers.onNotify, what });
       this.#updateWatchdog();
-      if (child !== this.#child || !this.#send({ ...message, id } as ToHost)) {
-        this.#pending.delete(id);
+      const lost = () => {
+        if (!this.#pending.delete(id)) return;
         reject(new Error(`${what} failed: the package host stopped`));
-        return;
-      }
+      };
+      if (child !== this.#child) return lost();
+      void this.#post({ ...message, id } as ToHost).then((sent) => sent || lost());
       handlers.signal?.addEventListener('abort', () => this.#send({ kind: 'abort', run: id }), { once: true });
     });
   }
