@@ -203,6 +203,25 @@ describe('database', () => {
     expect(Number(await b.next())).toBe(late + 1);
   });
 
+  it.runIf(onPostgres)('on PostgreSQL: connections the server ends (a restart, a killed backend) are replaced, the process goes on', async () => {
+    const { db } = await fresh();
+    const settings = new SettingsRepository(db.db);
+    await settings.set('before', 1);
+    // Another session ends the pool's connection (its only one: queries ran one at a time), as a
+    // server restart would; other test files' connections on the same cluster are left alone.
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.db);
+    const otherDir = tempDataDir();
+    dirs.push(otherDir);
+    const other = await openTestDatabase(otherDir);
+    open.push(other);
+    const ended = await sql<{ ok: boolean }>`select pg_terminate_backend(${rows[0]!.pid}) as ok`.execute(other.db);
+    expect(ended.rows[0]?.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    await settings.set('after', 2);
+    expect(await settings.get('before')).toBe(1);
+    expect(await settings.get('after')).toBe(2);
+  });
+
   it('creates one default user and one instance id', async () => {
     const { db } = await fresh();
     const users = new UsersRepository(db.db);

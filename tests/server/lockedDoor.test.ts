@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, startServer, tempDataDir, type TestServer } from './helpers.ts';
-import { testDatabaseEnv } from '../support/testDatabase.ts';
+import { onPostgres, testDatabaseEnv, testDatabaseOptions } from '../support/testDatabase.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { api, expectNoSecretsInAnswers, linkIn, sessionCookieOf, setupOwner, simpleWorkflow, startMailbox, tokenOf, type Account, type Mailbox } from './accountHelpers.ts';
 
 const HOST = 'localhost:5678';
@@ -311,6 +312,14 @@ describe('passwords never reach an answer or the server log', () => {
     for (const t of tokens) if (log.includes(t)) leaks.push(`token ${t.slice(0, 6)}… in the log`);
     expect(leaks).toEqual([]);
     const stored = JSON.stringify(await (async () => {
+      if (onPostgres) {
+        const opened = await openDatabase(dataDir, testDatabaseOptions(dataDir));
+        try {
+          return await opened.db.selectFrom('users').selectAll().execute();
+        } finally {
+          await opened.close();
+        }
+      }
       const { DatabaseSync } = await import('node:sqlite');
       const db = new DatabaseSync(`${dataDir}/database.sqlite`, { readOnly: true });
       try {

@@ -76,6 +76,10 @@ export function registerErrorHandler(app: FastifyInstance, limits: { bodyLimit: 
         return send(reply, 400, `Request body is not valid JSON: ${error.message}`);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json`);
+      // PostgreSQL's 'invalid byte sequence for encoding "UTF8": 0x00': its text columns cannot
+      // hold U+0000 (SQLite's can). JSON columns are unaffected (JSON writes it as \u0000).
+      case '22021':
+        if (/0x00/.test(error.message)) return send(reply, 400, 'The text holds the character U+0000 (NUL), which the database (PostgreSQL) cannot store in a name or other text field', 'Remove the NUL character and send it again.');
     }
     // Other client errors Fastify raises (bad content length, invalid JSON from the parser).
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
