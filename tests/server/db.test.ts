@@ -85,6 +85,30 @@ describe('database', () => {
     expect((await repo.get('7'))?.data.resultData.runData.A?.[0]?.data?.main[0]?.[0]?.json.big).toBe(big);
   });
 
+  it.runIf(onPostgres)('the same migrations make the same schema on SQLite and PostgreSQL: tables, columns, nullability, defaults, indexes', async () => {
+    const { db: pg, dir } = await fresh();
+    const liteDir = tempDataDir();
+    dirs.push(liteDir);
+    const lite = await openDatabase(liteDir);
+    open.push(lite);
+    const schema = (testDatabaseOptions(dir) as { postgres: { schema: string } }).postgres.schema;
+    // SQLite lets a text PRIMARY KEY column hold NULL (a legacy quirk; PostgreSQL's is NOT NULL):
+    // those columns count as not nullable, as every row the server writes has its key.
+    const litePk = new Set((await sql<{ k: string }>`select m.name || '.' || p.name as k from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.pk > 0`.execute(lite.db)).rows.map((r) => r.k));
+    const shape = async (d: OpenDatabase, pgSchema?: string) =>
+      (await d.db.introspection.getTables({ withInternalKyselyTables: true }))
+        .filter((t) => !pgSchema || t.schema === pgSchema)
+        .map((t) => `${t.name}(${t.columns.map((c) => `${c.name}${c.isNullable && !litePk.has(`${t.name}.${c.name}`) ? '?' : ''}${c.hasDefaultValue ? '=' : ''}`).join(',')})`)
+        .sort();
+    const pgShape = await shape(pg, schema);
+    expect(pgShape).toEqual(await shape(lite));
+    expect(pgShape.length).toBe(14);
+    const liteIndexes = (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(lite.db)).rows.map((r) => r.name).sort();
+    const pgIndexes = (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and indexname like 'idx_%'`.execute(pg.db)).rows.map((r) => r.name).sort();
+    expect(pgIndexes).toEqual(liteIndexes);
+    expect(pgIndexes.length).toBeGreaterThan(10);
+  });
+
   it.runIf(onPostgres)('on PostgreSQL: several processes opening one new schema at once migrate it once; their id blocks never overlap', async () => {
     const dir = tempDataDir();
     dirs.push(dir);
