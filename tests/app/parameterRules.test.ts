@@ -5,7 +5,7 @@ import type { INodeProperties } from '../../src/model/nodeTypes.ts';
 import { normaliseColor, parseColor, toHex } from '../../src/app/editor/parameters/colorValue.ts';
 import { formatLocalDateTime, shortcutValue, toInputValue, DATE_SHORTCUTS } from '../../src/app/editor/parameters/dateShortcuts.ts';
 import { hiddenByCustomApiCall, isCustomApiCallSelected } from '../../src/app/editor/parameters/customApiCall.ts';
-import { dependencyKey, dependencyPath, loadOptionsMethod, remoteOptionsError } from '../../src/app/editor/parameters/remoteOptions.ts';
+import { credentialsKey, dependencyKey, dependencyPath, loadOptionsMethod, remoteOptionsError } from '../../src/app/editor/parameters/remoteOptions.ts';
 import { switchMode, toLocator, validateMode } from '../../src/app/editor/parameters/ResourceLocatorInput.tsx';
 import { workflowIdFromUrl } from '../../src/nodes/ExecuteWorkflow/listSearch.ts';
 import { executeWorkflowDescription } from '../../src/nodes/ExecuteWorkflow/description.ts';
@@ -150,6 +150,13 @@ describe('remote options', () => {
     expect(dependencyKey(fallback, 'options.fallbackOutput', { ...root, rules: { values: [{ outputKey: 'b' }] } }, props)).not.toBe(k);
     expect(dependencyKey(fallback, 'options.fallbackOutput', { ...root, options: { renameFallbackOutput: 'x' } }, props)).not.toBe(k);
     expect(dependencyKey(fallback, 'options.fallbackOutput', { ...root, mode: 'expression' }, props)).not.toBe(k);
+  });
+  it('reloads when another credential is chosen or the chosen one is saved again, not otherwise', () => {
+    const k = credentialsKey({ formbricksApi: { id: '1', name: 'Formbricks' } }, '2026-12-02T05:00:00.000Z');
+    expect(credentialsKey({ formbricksApi: { id: '1', name: 'Formbricks' } }, '2026-12-02T05:00:00.000Z')).toBe(k);
+    expect(credentialsKey(undefined)).not.toBe(k);
+    expect(credentialsKey({ formbricksApi: { id: '2', name: 'Formbricks 2' } }, '2026-12-02T05:00:00.000Z')).not.toBe(k);
+    expect(credentialsKey({ formbricksApi: { id: '1', name: 'Formbricks' } }, '2026-12-02T05:00:01.000Z')).not.toBe(k);
   });
   it('knows remote parameters and says the spec message', () => {
     expect(loadOptionsMethod(fallback)).toBe('getFallbackOutputOptions');

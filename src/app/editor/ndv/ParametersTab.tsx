@@ -15,12 +15,15 @@ import { WebhookUrls } from './WebhookUrls.tsx';
 import { FORM_TRIGGER_TYPE, ownWebhookOf } from './triggerState.ts';
 
 export const ParametersTab = observer(function ParametersTab({ node, description }: { node: NodeModel; description: INodeTypeDescription }) {
-  const { workflow, ui } = useStores();
+  const { workflow, ui, credentials } = useStores();
   const params = node.parameters;
   const resolved = useMemo(() => resolveNodeParameters(description.properties, params, node.typeVersion), [description, params, node.typeVersion]);
   const issues = useMemo(() => (node.disabled ? {} : parameterIssues(description, params, node.typeVersion)), [description, params, node.typeVersion, node.disabled]);
   // node: what remote options and the resource locator's list send to the server.
-  const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues, node: { type: node.type, properties: description.properties, credentials: node.settings.credentials } };
+  const credentialsStamp = Object.values(node.settings.credentials ?? {})
+    .map((c) => (c.id ? (credentials.byId(c.id)?.updatedAt ?? '') : ''))
+    .join('|');
+  const ctx: ParameterContext = { root: resolved, typeVersion: node.typeVersion, readOnly: ui.readOnly, issues, node: { type: node.type, properties: description.properties, credentials: node.settings.credentials, credentialsStamp } };
   const needed = useMemo(() => neededCredentialTypes(description, params, node.typeVersion), [description, params, node.typeVersion]);
   const visible = description.properties.filter((p) => p.type !== 'hidden');
   // The Webhook URLs section comes first, as in n8n (spec 001 §2.7).

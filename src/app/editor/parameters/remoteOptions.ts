@@ -2,7 +2,7 @@
 // gets its choices from the server. It is 'loading' (the input disabled), 'loaded', or 'issue'
 // (loaded with an issue: the spec's message under the input). It loads when shown, and again —
 // debounced — when a parameter named in loadOptionsDependsOn changes, or any parameter of the
-// node with typeOptions.reloadOnChange.
+// node with typeOptions.reloadOnChange, or the node's credentials.
 import { useEffect, useRef, useState } from 'react';
 import type { INodeProperties, INodePropertyOption } from '../../../model/nodeTypes.ts';
 import { getPath } from '../../../model/parameters.ts';
@@ -43,6 +43,11 @@ export function dependencyKey(property: INodeProperties, parameterPath: string, 
   return JSON.stringify([deps, reload]) ?? '';
 }
 
+/** The node's chosen credentials (type and id) and when they were saved, as one string: a change of it means a reload. */
+export function credentialsKey(credentials: Record<string, { id?: string | null; name: string }> | undefined, stamp = ''): string {
+  return JSON.stringify([Object.entries(credentials ?? {}).map(([type, c]) => [type, c.id ?? null, c.name]).sort(), stamp]);
+}
+
 export type RemoteOptionsState =
   | { status: 'loading'; options: INodePropertyOption[] }
   | { status: 'loaded'; options: INodePropertyOption[] }
@@ -57,6 +62,9 @@ export function useParameterOptions(property: INodeProperties, path: string, ctx
   const node = ctx.node;
   const remote = !!method && !!node;
   const key = remote ? dependencyKey(property, path, ctx.root, node!.properties) : '';
+  // As n8n: another credential chosen (or the first one) asks again — the options often come
+  // from the service the credential reaches; so does saving the chosen one (its key fixed).
+  const credentials = remote ? credentialsKey(node!.credentials, node!.credentialsStamp) : '';
   const staticOptions = (property.options ?? []) as INodePropertyOption[];
   const [state, setState] = useState<RemoteOptionsState>(remote ? { status: 'loading', options: [] } : { status: 'loaded', options: staticOptions });
   const [attempt, setAttempt] = useState(0);
@@ -100,7 +108,7 @@ export function useParameterOptions(property: INodeProperties, path: string, ctx
       controller.abort();
     };
     // node.type and typeVersion: another node type or version is another method.
-  }, [remote, method, key, path, node?.type, ctx.typeVersion, attempt]);
+  }, [remote, method, key, credentials, path, node?.type, ctx.typeVersion, attempt]);
 
   if (!remote) return { status: 'loaded', options: staticOptions, remote: false, reload: () => undefined };
   return { ...state, remote: true, reload: () => setAttempt((a) => a + 1) };

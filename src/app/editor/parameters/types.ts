@@ -8,6 +8,8 @@ export interface ParameterNode {
   /** The type's properties (top level): reloadOnChange is read from them. */
   properties: INodeProperties[];
   credentials?: Record<string, { id?: string | null; name: string }>;
+  /** When the chosen credentials were last saved: their options load again after a save (a key fixed). */
+  credentialsStamp?: string;
 }
 
 /** Everything a parameter input needs besides its own value. */
