@@ -1,7 +1,7 @@
 // A credential type's icon (spec 002 §3): 'node:<node type>' borrows that node's icon; the
 // 'file:' icons this editor has a drawing of are served from assets/ (Google's G); other 'file:'
 // icons (a community package's credential types) are asked of GET /rest/credential-icon/<name>;
-// initials when there is none.
+// a type without an icon shows the icon of a node that uses it; initials when there is none.
 import { observer } from 'mobx-react-lite';
 import type { ICredentialType } from '../../model/credentialTypes.ts';
 import { basePath, restBase } from '../basePath.ts';
@@ -23,7 +23,8 @@ export const CredentialTypeIcon = observer(function CredentialTypeIcon({ type, s
       </span>
     );
   }
-  const node = icon?.startsWith('node:') ? nodeTypes.byName.get(icon.slice(5))?.[0] : undefined;
+  // No icon of its own: the icon of a node that uses it (Formbricks' credential, Formbricks' node).
+  const node = icon?.startsWith('node:') ? nodeTypes.byName.get(icon.slice(5))?.[0] : !icon && type ? nodeTypes.byCredentialType.get(type.name) : undefined;
   const color = node?.defaults?.color;
   const iconUrl = node ? node.iconUrl : type && icon?.startsWith('file:') ? `${restBase}/credential-icon/${encodeURIComponent(type.name)}` : undefined;
   return <NodeIcon icon={node?.icon} iconUrl={iconUrl} color={typeof color === 'string' ? color : undefined} name={type?.displayName ?? '?'} size={size} />;

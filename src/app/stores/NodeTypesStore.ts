@@ -18,6 +18,7 @@ export class NodeTypesStore {
       set: action,
       byName: computed,
       creatorTypes: computed,
+      byCredentialType: computed,
     });
   }
 
@@ -38,6 +39,16 @@ export class NodeTypesStore {
       if (list) list.push(d);
       else map.set(d.name, [d]);
     }
+    return map;
+  }
+
+  /**
+   * credential type → the first node type that uses it: a credential type without an icon of
+   * its own shows that node's (as n8n's CredentialIcon does with the nodes that have access).
+   */
+  get byCredentialType(): Map<string, INodeTypeDescription> {
+    const map = new Map<string, INodeTypeDescription>();
+    for (const d of this.descriptions) for (const c of d.credentials ?? []) if (!map.has(c.name)) map.set(c.name, d);
     return map;
   }
 
