@@ -10,7 +10,7 @@ import { useStores } from '../../stores/context.ts';
 import type { NodeModel } from '../../stores/WorkflowStore.ts';
 import type { ToastStore } from '../../stores/ToastStore.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { FORM_TRIGGER_TYPE, webhookMethods, webhookUrl, type WebhookBase, type WebhookMode } from './triggerState.ts';
+import { FORM_TRIGGER_TYPE, runButtonLabel, webhookMethods, webhookUrl, type WebhookBase, type WebhookMode } from './triggerState.ts';
 import type { INodeTypeDescription } from '../../../model/nodeTypes.ts';
 
 /** The settings' webhook base, or undefined until GET /rest/settings has answered. */
@@ -82,7 +82,7 @@ export const WebhookUrls = observer(function WebhookUrls({ node, description }: 
             {mode === 'test'
               ? form
                 ? 'The test form answers while the editor listens (Execute workflow); the submission shows up here.'
-                : 'The test URL answers while the editor listens for a test event (Listen for test event); the call shows up here.'
+                : `The test URL answers while the editor listens for a test event (${description ? runButtonLabel(description, { listening: false, disabled: false }) : 'Listen for test event'}); the call shows up here.`
               : node.disabled
                 ? 'The node is deactivated: its production URL does not answer.'
                 : 'The production URL answers while the workflow is active; those executions do not show up in the editor.'}
