@@ -259,8 +259,9 @@ export class CommunityPackages {
     } catch (e) {
       if (e instanceof BadRequestError) throw e;
       const text = `${(e as NpmResult).stderr ?? ''}${(e as Error).message}`;
+      // A version the package does not have is an E404 too for npm 10+ ("No match found for version 1.2.3").
+      if (version && /ETARGET|No matching version|No match found for version/i.test(text)) throw new BadRequestError(`Package "${name}" has no version ${version}`);
       if (/E404|404 Not Found|is not in this registry/i.test(text)) throw new BadRequestError(`Package "${name}" was not found in the npm registry`);
-      if (/ETARGET|No matching version/i.test(text)) throw new BadRequestError(`Package "${name}" has no version ${version}`);
       throw new ServiceUnavailableError(`The npm registry could not be asked about "${name}": ${text.split('\n').find((l) => l.trim()) ?? 'no answer'}`);
     }
     if (!(view.keywords ?? []).includes(COMMUNITY_PACKAGE_KEYWORD) || !view.n8n) {
