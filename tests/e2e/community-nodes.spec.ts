@@ -15,7 +15,14 @@
 // tooltip), one with SWITCHYARD_COMMUNITY_PACKAGES_ENABLED=false (no sidebar entry; the address
 // leads home). Real packages of each kind from npm (their tarballs served by a local registry) are
 // installed through the dialog and run from the editor against a local server; their 'file:'
-// icons are drawn on the canvas and in the credential dialog.
+// icons are drawn on the canvas and in the credential dialog. A real trigger package,
+// @formbricks/n8n-nodes-formbricks 1.0.2, is installed through the dialog and used as a person
+// would against a local stand-in of the Formbricks API (tests/support/formbricksApi.ts): the node
+// from the creator, its credential made and tested in the credential dialog, its survey list
+// loaded with it, a test event listened for (the package registers and deletes the test URL at
+// the API), the workflow activated with the header's toggle (the package registers the production
+// URL), called as Formbricks calls it, the run seen in the executions list and opened, and
+// deactivated (the package deletes its webhook at the API).
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +31,8 @@ import { startAccountServer, type AccountServer } from './accountServer.ts';
 import { buildTestPackage, startRegistry } from '../support/communityPackage.ts';
 import { packReal, REAL_PACKAGES } from '../support/realPackages.ts';
 import { startServer as startHttp, json } from '../nodes/httpServer.ts';
+import { startFormbricksApi } from '../support/formbricksApi.ts';
+import { openNdv } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/community-nodes';
 mkdirSync(SHOTS, { recursive: true });
@@ -400,6 +409,181 @@ test('real npm packages of each kind installed through the dialog, run from the 
   } finally {
     await own.stop();
     await api.close();
+    registry.server.closeAllConnections();
+    await new Promise((r) => registry.server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a real trigger package: Formbricks installed through the dialog, its credential and survey list, listened to, activated, called as Formbricks calls, deactivated', async ({ page }) => {
+  test.setTimeout(300_000);
+  // @formbricks/n8n-nodes-formbricks 1.0.2 (its npm tarball, served by a local registry): a webhook
+  // trigger whose webhookMethods register it at the Formbricks API with its credential; a local
+  // server answers as that API (tests/support/formbricksApi.ts).
+  const PKG = '@formbricks/n8n-nodes-formbricks';
+  const TYPE = `${PKG}.formbricks`;
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-formbricks-'));
+  const registry = await startRegistry([packReal(dir, PKG, '1.0.2')]);
+  const formbricks = await startFormbricksApi({ apiKey: 'fb-e2e-key', surveys: [{ id: 'sv-onboarding', name: 'Onboarding survey' }, { id: 'sv-nps', name: 'NPS' }] });
+  const own = await startAccountServer({ smtp: false, env: { SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await fetch(`${own.url}rest/owner/skip-setup`, { method: 'POST', headers: { origin: new URL(own.url).origin } });
+
+    // Install through the dialog: a version the package does not have is named as such first.
+    await page.goto(`${own.url}settings/community-nodes`);
+    await page.getByTestId('community-empty-install').click();
+    await page.getByTestId('community-install-name').fill(`npm i ${PKG}@9.9.9`);
+    await page.getByTestId('community-install-risks').click();
+    await page.getByTestId('community-install-submit').click();
+    await expect(page.getByTestId('community-install-error')).toHaveText(`Package "${PKG}" has no version 9.9.9`, { timeout: 60_000 });
+    await page.getByTestId('community-install-name').fill(`npm i ${PKG}@1.0.2`);
+    await page.getByTestId('community-install-submit').click();
+    await expect(toast(page, 'Package installed')).toContainText('New in the node creator: Formbricks', { timeout: 90_000 });
+    const row = page.locator(`[data-testid="community-package"][data-package="${PKG}"]`);
+    await expect(row.getByTestId('community-package-version')).toHaveText('v1.0.2');
+    await expect(row.getByTestId('community-package-nodes')).toHaveText('1 node: Formbricks');
+    await expect(row.getByTestId('community-package-failed')).toHaveCount(0);
+    await shot(page, '18-formbricks-installed');
+
+    // A new workflow: the trigger from the node creator (its file icon), as a first step.
+    await page.goto(`${own.url}workflow`);
+    await page.getByTestId('canvas-add-first-step').click();
+    await page.getByTestId('node-creator-search').fill('Formbricks');
+    const item = page.locator(`[data-testid="creator-node"][data-node-type="${TYPE}"]`);
+    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await item.click();
+    const ndv = page.getByTestId('ndv');
+    await expect(ndv).toBeVisible();
+    await expect(page.getByTestId('ndv-title')).toContainText('Formbricks');
+
+    // Its credential, created in the credential dialog (Host: the local API); the dialog's test
+    // reaches the API with the key (a wrong key first: the dialog says so).
+    const select = page.getByTestId('credential-select-formbricksApi');
+    await select.selectOption({ label: '+ Create New Credential' });
+    const credDialog = page.getByTestId('credential-edit-dialog');
+    await expect(credDialog).toBeVisible();
+    // The credential type has no icon of its own: the dialog shows its node's (as n8n does).
+    const credIcon = credDialog.locator('img[src$="node-icon/%40formbricks%2Fn8n-nodes-formbricks.formbricks"]');
+    await expect.poll(() => credIcon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(credDialog.getByTestId('parameter-input-credential.host')).toHaveValue('https://app.formbricks.com');
+    await credDialog.getByTestId('parameter-input-credential.host').fill(formbricks.url);
+    await credDialog.getByTestId('parameter-input-credential.apiKey').fill('not-the-key');
+    await page.getByTestId('credential-save').click();
+    await expect(page.getByTestId('credential-banner')).toContainText("Couldn't connect with these settings");
+    await shot(page, '19-formbricks-credential-wrong-key');
+    await credDialog.getByTestId('parameter-input-credential.apiKey').fill('fb-e2e-key');
+    await page.getByTestId('credential-save').click();
+    await expect(page.getByTestId('credential-banner')).toContainText('Connection tested successfully');
+    await shot(page, '20-formbricks-credential-ok');
+    expect(formbricks.log.filter((l) => l === 'GET /api/v1/me')).toHaveLength(2);
+    await page.getByTestId('credential-close').click();
+    await expect(credDialog).toBeHidden();
+    await expect(select.locator('option:checked')).toHaveText('Formbricks API account');
+
+    // The survey list comes from the API with that credential (loaded again once it is chosen).
+    const surveys = page.getByTestId('parameter-input-surveyIds');
+    await expect(surveys).toHaveAttribute('data-options-state', 'loaded');
+    await expect(surveys.getByRole('checkbox')).toHaveCount(2);
+    expect(formbricks.log).toContain('GET /api/v1/surveys');
+    await page.getByTestId('parameter-input-events').getByText('Response Finished').click();
+    await surveys.getByText('Onboarding survey').click();
+    await expect(page.getByTestId('ndv-issues')).toHaveCount(0);
+    await page.getByTestId('webhook-urls-toggle').click();
+    await page.getByTestId('webhook-urls-production').click();
+    const productionUrl = (await page.getByTestId('webhook-url').locator('.webhook-url-text').innerText()).trim();
+    expect(productionUrl).toMatch(/\/switchyard\/webhook\/[0-9a-f-]{36}\/webhook$/);
+    await shot(page, '21-formbricks-ndv');
+
+    const event = (id: string) => ({
+      webhookId: '',
+      event: 'responseFinished',
+      data: { id, createdAt: '2026-12-02T05:00:00.000Z', surveyId: 'sv-onboarding', finished: true, data: { role: 'engineer', rating: 5 }, meta: { source: 'link' } },
+    });
+
+    // Listen for a test event: the package registers the test URL at the API, the call's data
+    // shows as the node's output, and the test webhook is deleted at the API again.
+    await page.getByTestId('trigger-execute-button').click();
+    await expect(page.getByTestId('trigger-listening')).toBeVisible();
+    await expect.poll(() => [...formbricks.hooks.values()].map((h) => h.url)).toEqual([expect.stringContaining('/switchyard/webhook-test/')]);
+    const [testHook] = [...formbricks.hooks.values()];
+    expect(testHook).toMatchObject({ triggers: ['responseFinished'], surveyIds: ['sv-onboarding'], source: 'n8n' });
+    await expect(page.getByTestId('trigger-test-url')).toContainText(testHook!.url);
+    await shot(page, '22-formbricks-listening');
+    const testCall = await fetch(testHook!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...event('resp-test'), webhookId: testHook!.id }) });
+    expect(testCall.status, await testCall.text()).toBe(200);
+    await expect(page.getByTestId('trigger-listening')).toHaveCount(0);
+    await expect(page.getByTestId('ndv-output')).toContainText('resp-test');
+    await expect.poll(() => formbricks.log).toContain(`DELETE /api/v1/webhooks/${testHook!.id}`);
+    expect(formbricks.hooks.size).toBe(0);
+    await shot(page, '23-formbricks-test-event');
+    await page.getByTestId('ndv-close').click();
+    await expect(ndv).toBeHidden();
+
+    // The test run saved the new workflow (as n8n does). Activated with the header's toggle: the
+    // package checks for and creates its webhook at the API, with the production URL the editor showed.
+    await expect(page.getByTestId('save-button')).toHaveText('Saved');
+    await expect(page).toHaveURL(/\/workflow\/[^/]+$/);
+    const workflowId = new URL(page.url()).pathname.split('/').pop()!;
+    const before = formbricks.log.length;
+    await page.getByTestId('workflow-activate-switch').click();
+    const modal = page.getByTestId('activation-modal');
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Got it' }).click();
+    await expect(page.getByRole('switch')).toBeChecked();
+    await expect(page.getByTestId('workflow-activation')).toContainText('Active');
+    await expect(page.getByTestId('workflow-activation-warning')).toHaveCount(0);
+    expect(formbricks.log.slice(before)).toEqual(['GET /api/v1/webhooks', 'POST /api/v1/webhooks']);
+    const [registered] = [...formbricks.hooks.values()];
+    expect(registered).toMatchObject({ url: productionUrl, triggers: ['responseFinished'], surveyIds: ['sv-onboarding'], source: 'n8n' });
+    expect(formbricks.keys.every((k) => k === 'fb-e2e-key' || k === 'not-the-key')).toBe(true);
+    await shot(page, '24-formbricks-active');
+
+    // Formbricks calls the registered URL when a response is finished: a run of the workflow.
+    const hit = await fetch(registered!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...event('resp-42'), webhookId: registered!.id }) });
+    expect(hit.status).toBe(200);
+    expect(await hit.json()).toEqual({ message: 'Workflow was started' });
+
+    // The editor's executions list shows that run, succeeded; opened, it shows the event.
+    await page.getByTestId('sidebar-executions').click();
+    const executions = page.getByTestId('executions-dialog');
+    await expect(executions).toBeVisible();
+    const rows = executions.getByTestId('executions-row');
+    await expect(rows).toHaveCount(1, { timeout: 30_000 });
+    await expect(rows.first()).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+    await expect(rows.first().getByTestId('executions-status')).toHaveText('Success');
+    await expect(rows.first()).toContainText('My workflow');
+    await shot(page, '25-formbricks-execution-listed');
+    const executionId = await rows.first().getAttribute('data-id');
+    const stored = await page.request.get(`${own.url}rest/executions/${executionId}`);
+    expect(stored.status()).toBe(200);
+    const execution = (await stored.json()) as { data: { workflowId: string; mode: string } };
+    expect(execution.data.workflowId).toBe(workflowId);
+    expect(execution.data.mode).toBe('webhook');
+    expect(JSON.stringify(execution.data)).toContain('resp-42');
+    await rows.first().getByTestId('executions-open').click();
+    await expect(executions).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/execution/${executionId}$`));
+    await openNdv(page, 'Formbricks');
+    await expect(page.getByTestId('ndv-output')).toContainText('resp-42');
+    await shot(page, '26-formbricks-execution-opened');
+    await expect(ndv).toBeVisible();
+
+    // Deactivated from the toggle: the webhook is deleted at the API and the URL answers no more.
+    await page.goto(`${own.url}workflow/${workflowId}`);
+    await expect(page.getByRole('switch')).toBeChecked();
+    await page.getByTestId('workflow-activate-switch').click();
+    await expect(page.getByRole('switch')).not.toBeChecked();
+    await expect.poll(() => formbricks.log.at(-1)).toBe(`DELETE /api/v1/webhooks/${registered!.id}`);
+    expect(formbricks.hooks.size).toBe(0);
+    const late = await fetch(registered!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event('resp-43')) });
+    expect(late.status).toBe(404);
+    await shot(page, '27-formbricks-deactivated');
+    expect(errors).toEqual([]);
+  } finally {
+    await own.stop();
+    await formbricks.close();
     registry.server.closeAllConnections();
     await new Promise((r) => registry.server.close(r));
     rmSync(dir, { recursive: true, force: true });
