@@ -216,7 +216,9 @@ export type PushMessage =
   | { type: 'testWebhookDeleted'; data: { workflowId: string } }
   | { type: 'reloadNodeType'; data: { name: string; version: number } }
   | { type: 'removeNodeType'; data: { name: string; version: number } }
-  | { type: 'workflowActivated' | 'workflowDeactivated'; data: { workflowId: string } };
+  | { type: 'workflowActivated' | 'workflowDeactivated'; data: { workflowId: string } }
+  /** A node's console output in a manual run (Code nodes' console.log, sendMessageToUI): n8n's message. */
+  | { type: 'sendConsoleMessage'; data: { source: string; messages: unknown[]; level?: string } };
 
 export type PushMessageType = PushMessage['type'];
 

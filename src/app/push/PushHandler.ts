@@ -104,6 +104,12 @@ export class PushHandler {
         // read once for all of them.
         this.scheduleTypesReload();
         break;
+      case 'sendConsoleMessage': {
+        // As n8n: a node's console output in the browser's developer console.
+        const level = m.data.level === 'warn' || m.data.level === 'error' || m.data.level === 'info' || m.data.level === 'debug' ? m.data.level : 'log';
+        console[level](m.data.source, ...m.data.messages);
+        break;
+      }
       case 'executionStarted':
         // A run waiting for its test webhook call takes the execution the call started. Executions
         // of other workflows matter only to an executions list, which subscribes itself.

@@ -508,6 +508,16 @@ export class ExecutionService {
         subWorkflowDepth: req.subWorkflowDepth,
         hooks: {
           sendResponse: req.onResponse ? (_nodeName, response) => req.onResponse?.(response) : undefined,
+          // Code nodes' console and package nodes' sendMessageToUI, to the editor that ran it.
+          sendMessageToUI: (nodeName, message) => {
+            if (!a.pushRef) return;
+            const line = message as { level?: unknown; message?: unknown } | null;
+            const fromConsole = typeof line === 'object' && line !== null && typeof line.level === 'string' && 'message' in line;
+            this.#pushTo(a, {
+              type: 'sendConsoleMessage',
+              data: { source: `[Node: "${nodeName}"]`, messages: [fromConsole ? line.message : message], ...(fromConsole ? { level: line.level as string } : {}) },
+            });
+          },
           nodeExecuteBefore: (nodeName) => {
             this.#pushTo(a, { type: 'nodeExecuteBefore', data: { executionId: a.id, nodeName } });
           },
