@@ -166,3 +166,45 @@ describe('extended global functions', () => {
     expect(ev('={{ "hey".shout() }}')).toBe('HEY!');
   });
 });
+
+describe('string extensions on long text (issue 14: no call holds the server)', () => {
+  /** n8n's toSentenceCase loop, as the reference for the one-pass version. */
+  function n8nSentenceCase(value: string): string {
+    const letter = /\p{L}/u;
+    const punctuation = /[!?.]/;
+    let current = value.slice();
+    let buffer = '';
+    while (letter.test(current)) {
+      const charIndex = current.search(letter);
+      current = current.slice(0, charIndex) + current[charIndex].toLocaleUpperCase() + current.slice(charIndex + 1).toLocaleLowerCase();
+      const puncIndex = current.search(punctuation);
+      if (puncIndex === -1) {
+        buffer += current;
+        current = '';
+        break;
+      }
+      buffer += current.slice(0, puncIndex + 1);
+      current = current.slice(puncIndex + 1);
+    }
+    return buffer + current;
+  }
+
+  it('toSentenceCase gives n8n’s answer on random text, and 60,000 characters take milliseconds', () => {
+    const alphabet = ['a', 'B', 'é', 'Ö', ' ', '.', '!', '?', '1', '-', 'ß', 'Σ', '\n', 'x', 'Y', '𐐀', 'ǅ', 'Ⅻ', 'ẞ', 'İ'];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(ev(`={{ ${JSON.stringify(text)}.toSentenceCase() }}`), JSON.stringify(text)).toBe(n8nSentenceCase(text));
+    }
+    const started = performance.now();
+    expect(ev("={{ 'a.'.repeat(30000).toSentenceCase().length }}")).toBe(60000);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('isEmail answers false at once for text longer than an address can be, or without an @', () => {
+    const started = performance.now();
+    expect(ev("={{ ['a'.repeat(60000).isEmail(), ('a'.repeat(300) + '@example.com').isEmail(), 'a'.repeat(240).concat('@example.com').isEmail()] }}")).toEqual([false, false, true]);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

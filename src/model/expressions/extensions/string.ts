@@ -121,13 +121,20 @@ function isNumeric(value: string): boolean {
   return !isNaN(value as unknown as number) && !isNaN(parseFloat(value));
 }
 
+/** RFC 5321's longest address: past it (or without an '@') n8n's unanchored pattern only backtracks (60K characters: 2–4 s). */
+const EMAIL_MAX_LENGTH = 254;
+
 function isEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH || !value.includes('@')) return false;
   const result = EMAIL_REGEXP.test(value);
   // The pattern is loose; n8n rejects anything with a space.
   return result && !value.includes(' ');
 }
 
-function toSentenceCase(value: string): string {
+const SENTENCE_LOOP_MAX = 10_000;
+
+/** n8n's sentence-case loop: it re-slices the rest of the text per sentence ('a.'.repeat(30000): 0.6–1.2 s). */
+function sentenceCaseByLoop(value: string): string {
   let current = value.slice();
   let buffer = '';
   while (CHAR_TEST_REGEXP.test(current)) {
@@ -143,6 +150,44 @@ function toSentenceCase(value: string): string {
     current = current.slice(puncIndex + 1);
   }
   return buffer + current;
+}
+
+/**
+ * n8n's answer in one pass: the first letter at the start and after each . ! or ? upper case,
+ * everything after the first letter lower case (as one text, so a final sigma stays ς), what
+ * comes before it unchanged. Lower-casing that changes the length (rare: İ) takes n8n's loop.
+ */
+function toSentenceCase(value: string): string {
+  const first = value.search(CHAR_TEST_REGEXP);
+  if (first === -1) return value;
+  // What follows the first letter is lower-cased as one text (so a final sigma is judged as n8n's
+  // lower-casing judges it); each later capital is upper-cased from that.
+  const rest = first + 1;
+  const lower = value.slice(rest).toLocaleLowerCase();
+  // Letters whose case change alters the length (ß → SS, İ → i̇) make n8n's loop re-case them in
+  // ways one pass does not follow: such text takes the loop, unless it is long enough for the
+  // loop to hold the server (then 'ẞ' after '?' may come out 'SS' where n8n writes 'Ss').
+  const changesLength = lower.length !== value.length - rest || lower.toLocaleUpperCase().length !== lower.length || value.toLocaleUpperCase().length !== value.length;
+  if (changesLength && value.length <= SENTENCE_LOOP_MAX) return sentenceCaseByLoop(value);
+  let out = value.slice(0, first);
+  let capitalNext = true;
+  for (let i = first; i < value.length; i++) {
+    const code = value.codePointAt(i) as number;
+    const wide = code > 0xffff;
+    if (capitalNext && CHAR_TEST_REGEXP.test(String.fromCodePoint(code))) {
+      capitalNext = false;
+      // As n8n: one UTF-16 unit is upper-cased (a letter outside the BMP is not changed), the
+      // first letter as written, later ones as the lower-casing left them.
+      const source = i === first ? value : lower;
+      const at = i === first ? i : i - rest;
+      out += wide ? source.slice(at, at + 2) : source[at].toLocaleUpperCase();
+      if (wide) i++;
+      continue;
+    }
+    out += lower[i - rest];
+    if (PUNC_TEST_REGEXP.test(value[i])) capitalNext = true;
+  }
+  return out;
 }
 
 function toSnakeCase(value: string): string {
