@@ -218,6 +218,29 @@ export const ATTACKS: Attack[] = [
     check: (e) => e.status === 'success' && (output(e, 'Filter')?.length ?? 0) === 0 && output(e, 'Switch', 1)?.length === 300,
     timeoutMs: 30_000,
   },
+  // Nodes that build something per item from its expressions (HTTP Request's request, Rename
+  // Keys' keys) gave the loop back only after all items: 300 items held it 1.0–2.4 s (trial).
+  {
+    name: 'HTTP Request: 300 items, a 3 ms regex in each URL',
+    workflow: (() => {
+      // Port 1 refuses at once: the requests fail per item (continue on fail); the hold was in building them.
+      const http = { ...node('HTTP', 'n8n-nodes-base.httpRequest', 4.2, { url: "={{ 'http://127.0.0.1:1/' + /(a+)+$/i.test($json.text) }}", options: {} }), onError: 'continueRegularOutput' } as INode;
+      return manyItems('HTTP many regexes', 300, 'a'.repeat(18) + '!', http);
+    })(),
+    check: (e) => e.status === 'success' && output(e, 'HTTP')?.length === 300,
+    timeoutMs: 30_000,
+  },
+  {
+    name: 'Rename Keys: 300 items, a 3 ms regex in each Current Key',
+    workflow: manyItems(
+      'Rename many regexes',
+      300,
+      'a'.repeat(18) + '!',
+      node('Rename', 'n8n-nodes-base.renameKeys', 1, { keys: { key: [{ currentKey: "={{ /(a+)+$/i.test($json.text) ? 'x' : 'text' }}", newKey: 'renamed' }] }, additionalOptions: {} }),
+    ),
+    check: (e) => e.status === 'success' && output(e, 'Rename')?.[299]?.json?.renamed === 'a'.repeat(18) + '!',
+    timeoutMs: 30_000,
+  },
   // Rename Keys runs its key regexes in a timed vm call (RISKY shapes are refused up front, as
   // n8n does; this one passes that filter, and its backreference keeps V8's linear engine out).
   {

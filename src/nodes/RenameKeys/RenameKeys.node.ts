@@ -1,5 +1,5 @@
 // Rename Keys: n8n-nodes-base.renameKeys v1, renames fields by name (dot notation) and by regex.
-import { yieldToLoop } from '../../model/yieldToLoop.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
@@ -54,6 +54,8 @@ export const renameKeys: NodeType = {
       return error as Error;
     };
     for (let i = 0; i < items.length; i++) {
+      // prepare evaluates the item's Current Key / New Key expressions.
+      if (sliceDue()) await yieldToLoop();
       try {
         results[i] = prepare(ctx, items[i], i);
       } catch (error) {

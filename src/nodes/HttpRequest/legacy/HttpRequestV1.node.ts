@@ -7,6 +7,7 @@ import { sendRequest, type SendResult } from '../transport/send.ts';
 import { buildLegacyRequest, type LegacyOptions } from './buildRequest.ts';
 import { httpRequestLegacyDescription } from './description.ts';
 import { formatLegacyResponse } from './formatResponse.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 export const httpRequestV1: NodeType = {
   kind: 'regular',
@@ -17,6 +18,7 @@ export const httpRequestV1: NodeType = {
     const responseFormat = ctx.getNodeParameter('responseFormat', 0) as string;
     const pending: Array<{ url: string; result: Promise<SendResult> }> = [];
     for (let i = 0; i < items.length; i++) {
+      if (sliceDue()) await yieldToLoop();
       const options = ctx.getNodeParameter('options', i, {}) as LegacyOptions;
       await waitForBatch(i, options.batchSize ?? -1, options.batchInterval ?? 0, ctx.signal);
       const spec = await buildLegacyRequest(ctx, items[i], i, responseFormat);

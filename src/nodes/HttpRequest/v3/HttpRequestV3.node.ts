@@ -10,6 +10,7 @@ import { buildRequest, responseOptions } from './buildRequest.ts';
 import { httpRequestV3Description } from './description.ts';
 import { formatResponse } from './formatResponse.ts';
 import { paginate, paginationConfig, readPagination, type PaginationResult } from './pagination.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 type Pending =
   | { kind: 'request'; url: string; result: Promise<SendResult> }
@@ -38,6 +39,8 @@ export const httpRequestV3: NodeType = {
     const pending: Pending[] = [];
     for (let i = 0; i < items.length; i++) {
       await waitForBatch(i, batchSize, batchInterval, ctx.signal);
+      // Building a request evaluates the item's expressions: 3,000 items held the loop 400 ms.
+      if (sliceDue()) await yieldToLoop();
       try {
         const config = pagination ? paginationConfig(ctx, pagination, i) : null;
         const spec = await buildRequest(ctx, items[i], i);
