@@ -264,6 +264,14 @@ export const ATTACKS: Attack[] = [
     check: (e) => e.status === 'success' && e.data.resultData.runData.Webhook[0].data.main[0][0].json.body.rows.length === LARGE_ROWS,
     timeoutMs: 30_000,
   },
+  // One flat object of 50,000 keys (711 KB): every size check of its ancestors listed all its
+  // keys again when the run was saved, 160–290 ms held (issue-14 trial).
+  {
+    name: 'Webhook: a body that is one object of 50,000 keys, saved',
+    webhook: { path: 'many-keys', body: JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`key${i}`, `value ${i}`]))), workflow: hookNoOp('many-keys') },
+    check: (e) => e.status === 'success' && Object.keys(e.data.resultData.runData.Webhook[0].data.main[0][0].json.body).length === 50_000,
+    timeoutMs: 30_000,
+  },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the
   // engine gives the loop back every RUN_SLICE_MS) the run held the server for all of them.
   {
