@@ -44,4 +44,14 @@ describe('searchNodes', () => {
     expect(searchNodes(types, '  ', 'All')).toEqual([]);
     expect(searchNodes(types, 'manual', 'Regular')).toEqual([]);
   });
+  it("searches community nodes whose description lacks a description, display name or alias strings (a package's own JavaScript)", () => {
+    const loose = [
+      ...types,
+      { ...d('pkg.mischief', 'Mischief'), description: undefined } as unknown as INodeTypeDescription,
+      { ...d('pkg.nameless', 'x'), displayName: undefined, codex: { alias: [3, 'Quiet'] } } as unknown as INodeTypeDescription,
+    ];
+    expect(searchNodes(loose, 'm', 'All').map((n) => n.nodeType)).toEqual(['x.manual', 'pkg.mischief', 'pkg.nameless']);
+    expect(searchNodes(loose, 'quiet', 'All').map((n) => n.nodeType)).toEqual(['pkg.nameless']);
+    expect(searchNodes(loose, 'nameless', 'All')[0]).toMatchObject({ nodeType: 'pkg.nameless', displayName: 'pkg.nameless', description: 'x node' });
+  });
 });

@@ -45,19 +45,21 @@ export interface CreatorCategory {
 
 export function toNodeItem(d: INodeTypeDescription): CreatorNodeItem {
   const trigger = isTriggerType(d);
+  // A community package's description is what its JavaScript says: a missing description,
+  // display name or alias must not break the search (it crashed the editor on the first letter).
   return {
     type: 'node',
     key: d.name,
     nodeType: d.name,
-    displayName: d.displayName,
-    description: d.description,
+    displayName: typeof d.displayName === 'string' ? d.displayName : d.name,
+    description: typeof d.description === 'string' ? d.description : '',
     icon: d.icon,
     iconUrl: d.iconUrl,
-    iconColor: d.iconColor ?? d.defaults.color,
+    iconColor: d.iconColor ?? d.defaults?.color,
     isTrigger: trigger,
     includedByTrigger: trigger,
     includedByRegular: !trigger,
-    alias: d.codex?.alias ?? [],
+    alias: Array.isArray(d.codex?.alias) ? d.codex.alias.filter((a): a is string => typeof a === 'string') : [],
   };
 }
 
