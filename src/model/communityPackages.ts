@@ -37,6 +37,8 @@ export interface CommunityPackage {
   updateAvailable?: string;
   /** The package is installed but its code did not load. */
   failedLoading?: boolean;
+  /** Switchyard: why (the error of the first file that failed), shown with the warning. */
+  failedLoadingReason?: string;
 }
 
 /** GET /community-packages/count: how many community node packages npm knows. */

@@ -323,6 +323,39 @@ test('update: an older version installed from a local registry shows Update; the
   }
 });
 
+test('a package with a node that fails to load: installed with a warning that says why; the list says why too', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-partly-'));
+  const pkg = buildTestPackage(dir, { name: 'n8n-nodes-switchyard-partly', apiBase: 'http://127.0.0.1:9/', broken: 'partly' });
+  const registry = await startRegistry([pkg]);
+  const own = await startAccountServer({ smtp: false, env: { SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY: registry.url } });
+  try {
+    await fetch(`${own.url}rest/owner/skip-setup`, { method: 'POST', headers: { origin: new URL(own.url).origin } });
+    await page.goto(`${own.url}settings/community-nodes`);
+    await page.getByTestId('community-empty-install').click();
+    await page.getByTestId('community-install-name').fill(pkg.name);
+    await page.getByTestId('community-install-risks').click();
+    await page.getByTestId('community-install-submit').click();
+    const warning = toast(page, 'Package installed, but not all of it loaded');
+    await expect(warning).toContainText('New in the node creator: Greeter', { timeout: 90_000 });
+    await expect(warning).toContainText('dist/nodes/Broken.node.js: this package is broken at load');
+    await shot(page, '28-partly-loaded-toast');
+    await warning.getByRole('button', { name: 'Close notification' }).click();
+    const row = page.locator(`[data-testid="community-package"][data-package="${pkg.name}"]`);
+    await expect(row.getByTestId('community-package-nodes')).toHaveText('1 node: Greeter');
+    const failed = row.getByTestId('community-package-failed');
+    await expect(failed).toHaveAttribute('aria-label', /not available.*Broken\.node\.js: this package is broken at load/);
+    await page.mouse.move(5, 5);
+    await failed.hover();
+    await expect(page.getByRole('tooltip').getByTestId('community-package-failed-reason')).toHaveText('dist/nodes/Broken.node.js: this package is broken at load');
+    await shot(page, '29-partly-loaded-reason');
+  } finally {
+    await own.stop();
+    registry.server.closeAllConnections();
+    await new Promise((r) => registry.server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('real npm packages of each kind installed through the dialog, run from the editor, their file icons drawn', async ({ page }) => {
   test.setTimeout(300_000);
   // n8n-nodes-datastore (programmatic), @mendable/n8n-nodes-firecrawl (declarative, preSend functions),

@@ -135,7 +135,8 @@ exports.GreeterApi = GreeterApi;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#2a7"/></svg>';
 
 /** Writes the package into `dir` and packs it. `apiBase` is where the declarative node sends. */
-export function buildTestPackage(dir: string, options: { name?: string; version?: string; apiBase: string; broken?: boolean }): BuiltPackage {
+/** `broken`: its only node throws at load; 'partly': Greeter loads, a second node throws at load. */
+export function buildTestPackage(dir: string, options: { name?: string; version?: string; apiBase: string; broken?: boolean | 'partly' }): BuiltPackage {
   const name = options.name ?? 'n8n-nodes-switchyard-test';
   const version = options.version ?? '1.0.0';
   const root = join(dir, `${name}-${version}`);
@@ -152,7 +153,12 @@ export function buildTestPackage(dir: string, options: { name?: string; version?
     n8n: {
       n8nNodesApiVersion: 1,
       credentials: ['dist/credentials/GreeterApi.credentials.js'],
-      nodes: options.broken ? ['dist/nodes/Broken.node.js'] : ['dist/nodes/Greeter/Greeter.node.js', 'dist/nodes/Mischief.node.js', 'dist/nodes/Catalog.node.js'],
+      nodes:
+        options.broken === 'partly'
+          ? ['dist/nodes/Greeter/Greeter.node.js', 'dist/nodes/Broken.node.js']
+          : options.broken
+            ? ['dist/nodes/Broken.node.js']
+            : ['dist/nodes/Greeter/Greeter.node.js', 'dist/nodes/Mischief.node.js', 'dist/nodes/Catalog.node.js'],
     },
     peerDependencies: { 'n8n-workflow': '*' },
   };

@@ -71,7 +71,9 @@ function InstallForm() {
     try {
       const pkg = await communityPackages.install(packageName, version);
       const nodes = pkg.installedNodes.map((n) => n.name).join(', ');
-      ui.toasts.success('Package installed', `${pkg.packageName} ${pkg.installedVersion}${nodes ? `. New in the node creator: ${nodes}.` : ''}`);
+      // Some of its files failed to load (the others did): installed, with the reason.
+      if (pkg.failedLoading) ui.toasts.show({ kind: 'warning', title: 'Package installed, but not all of it loaded', message: `${pkg.packageName} ${pkg.installedVersion}. New in the node creator: ${nodes}. Not loaded: ${pkg.failedLoadingReason ?? 'unknown reason'}`, persistent: true });
+      else ui.toasts.success('Package installed', `${pkg.packageName} ${pkg.installedVersion}${nodes ? `. New in the node creator: ${nodes}.` : ''}`);
       ui.modals.close('communityPackageInstall');
     } catch (err) {
       setInstalling(undefined);

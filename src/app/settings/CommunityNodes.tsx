@@ -156,12 +156,19 @@ function PackageRow({ pkg, queueMode }: { pkg: CommunityPackage; queueMode: bool
           {pkg.failedLoading && (
             <TooltipTrigger delay={200}>
               <Focusable>
-                <span className="community-failed" role="img" aria-label={FAILED_LOADING_TEXT} tabIndex={0} data-testid="community-package-failed">
+                <span className="community-failed" role="img" aria-label={pkg.failedLoadingReason ? `${FAILED_LOADING_TEXT} ${pkg.failedLoadingReason}` : FAILED_LOADING_TEXT} tabIndex={0} data-testid="community-package-failed">
                   <Icon icon={faTriangleExclamation} />
                 </span>
               </Focusable>
               <Tooltip placement="top" offset={6} className="tooltip tooltip-wide">
-                {FAILED_LOADING_TEXT}
+                <div>
+                  {FAILED_LOADING_TEXT}
+                  {pkg.failedLoadingReason && (
+                    <span className="community-failed-reason" data-testid="community-package-failed-reason">
+                      {pkg.failedLoadingReason}
+                    </span>
+                  )}
+                </div>
               </Tooltip>
             </TooltipTrigger>
           )}

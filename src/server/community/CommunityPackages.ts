@@ -235,7 +235,7 @@ export class CommunityPackages {
 
   #decorate(p: CommunityPackage): CommunityPackage {
     const latest = this.#latest.get(p.packageName)?.version;
-    return { ...p, ...(latest && latest !== p.installedVersion ? { updateAvailable: latest } : {}), ...(this.#failed.has(p.packageName) ? { failedLoading: true } : {}) };
+    return { ...p, ...(latest && latest !== p.installedVersion ? { updateAvailable: latest } : {}), ...(this.#failed.has(p.packageName) ? { failedLoading: true, failedLoadingReason: this.#failed.get(p.packageName) } : {}) };
   }
 
   /** The registry's latest version of a package (cached for an hour). */
