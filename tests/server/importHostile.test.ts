@@ -85,7 +85,7 @@ describe('unknown node types and versions', () => {
     const run = await call(s, 'POST', '/rest/workflows/run', { workflowData: saved });
     expect(run.status).toBe(400);
     expect(run.body.message).toBe(
-      [WORKFLOW_HAS_ISSUES_MESSAGE, 'Slack: Node Type "n8n-nodes-base.slack" is not known.', 'Old HTTP: Node Type "n8n-nodes-base.httpRequest" is not known in version 9 (installed: 1, 2, 3, 4, 4.1, 4.2).'].join('\n'),
+      [WORKFLOW_HAS_ISSUES_MESSAGE, 'Slack: Node Type "n8n-nodes-base.slack" is not known.', 'Old HTTP: Node Type "n8n-nodes-base.httpRequest" is not known in version 9 (installed: 1, 2, 3, 4, 4.1, 4.2, 4.3, 4.4).'].join('\n'),
     );
     // A run that does not reach them runs.
     const partial = await call(s, 'POST', '/rest/workflows/run', { workflowData: saved, destinationNode: 'Pass' });

@@ -22,7 +22,7 @@ describe('issue kernel', () => {
     expect(nodeIssueLines(types, input({ parameters: { url: 'https://example.com' } }))).toEqual([]);
     // n8n's line (nodeIssuesToString); a type installed in other versions only names them.
     expect(nodeIssueLines(types, input({ type: 'acme.gone' }))).toEqual(['Node Type "acme.gone" is not known.']);
-    expect(nodeIssueLines(types, input({ typeVersion: 99 }))).toEqual([expect.stringMatching(/^Node Type "n8n-nodes-base\.httpRequest" is not known in version 99 \(installed: 1, 2, 3, .*4\.2\)\.$/)]);
+    expect(nodeIssueLines(types, input({ typeVersion: 99 }))).toEqual([expect.stringMatching(/^Node Type "n8n-nodes-base\.httpRequest" is not known in version 99 \(installed: 1, 2, 3, .*4\.4\)\.$/)]);
     expect(nodeIssueLines(types, input({ parameters: { url: 'https://x' }, hasRunError: true }))).toEqual(['Execution Error.']);
   });
 
