@@ -95,11 +95,11 @@ stage('typecheck', () => {
 });
 
 /** Runs vitest with `args`; the count from its JSON report `name`. */
-function vitest(name, args) {
+function vitest(name, args, env = {}) {
   const out = join(root, 'test-results', name);
   mkdirSync(dirname(out), { recursive: true });
   rmSync(out, { force: true });
-  const r = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args]);
+  const r = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { env });
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (r.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -115,6 +115,10 @@ stage('unit', () => {
   if (!ensureDatabases()) console.error('The database servers could not be installed; run `apt-get install -y postgresql mariadb-server redis-server` as root. The Postgres, MySQL and Redis node tests will fail.');
   return vitest('vitest.json', LOAD_SENSITIVE.flatMap((f) => ['--exclude', f]));
 });
+
+// The server and repository tests again on a real PostgreSQL (issue 16): a temporary cluster
+// started by tests/support/postgresGlobalSetup.ts, one schema per test data folder.
+stage('server-pg', () => vitest('vitest-server-postgres.json', ['tests/server'], { SWITCHYARD_TEST_DB: 'postgres' }));
 
 stage('attack', () => vitest('vitest-attack.json', [...LOAD_SENSITIVE, '--no-file-parallelism']));
 

@@ -57,7 +57,7 @@ const NODE = `class Tagger {
 exports.Tagger = Tagger;
 `;
 
-describe('a package node over 100,000 items', () => {
+describe('a package node over 200,000 items', () => {
   let dir: string;
   let host: PackageHost;
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('a package node over 100,000 items', () => {
   });
 
   it('gets every item back in order, and the server loop is never held for the whole list', async () => {
-    const count = 100_000;
+    const count = 200_000;
     const items = Array.from({ length: count }, (_, i) => ({ json: { id: i, name: `row ${i}`, email: `user${i}@example.com`, tags: ['a', 'b'] } }));
     const payload: ExecutePayload = {
       node: { id: 'n', name: 'Tagger', type: 'n8n-nodes-parts.tagger', typeVersion: 1, position: [0, 0], parameters: { tag: 'x' } },
@@ -108,7 +108,8 @@ describe('a package node over 100,000 items', () => {
     expect(out[0][0]).toEqual({ json: { id: 0, name: 'row 0', email: 'user0@example.com', tags: ['a', 'b'], tag: 'x' }, pairedItem: { item: 0 } });
     expect(out[0][count - 1].json.id).toBe(count - 1);
     expect(out[0].every((item, i) => item.pairedItem.item === i)).toBe(true);
-    // One message each way held 100–125 ms here; in parts a few ms each (a busy machine adds GC pauses).
-    expect(longest).toBeLessThan(80);
+    // One message each way held ~250 ms each here (395 ms for 100,000 on a loaded machine); in
+    // parts a few ms each (a busy machine adds GC pauses and waits for a core).
+    expect(longest).toBeLessThan(150);
   }, 60_000);
 });
