@@ -33,6 +33,7 @@ const suites = [
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
   { name: 'community-node', file: 'communityNode.bench.ts', fn: 'runCommunityNodeBench' },
   { name: 'declarative-node', file: 'declarativeNode.bench.ts', fn: 'runDeclarativeNodeBench' },
+  { name: 'databases', file: 'databases.bench.ts', fn: 'runDatabasesBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 
