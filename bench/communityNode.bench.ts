@@ -5,33 +5,19 @@
 // comparison, the same code in the server's process. Overhead per item = (host − in process) /
 // items, medians of the rounds; the host is warm (loaded once). Part of `npm run bench`; alone:
 // `npm run bench -- --only community-node`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PackageHost } from '../src/server/community/PackageHost.ts';
-import type { ExecutePayload } from '../src/community/protocol.ts';
+import { taggerPayload, writeTaggerPackage } from '../tests/support/taggerPackage.ts';
 
-const NODE = `class Tagger {
-  constructor() { this.description = { name: 'tagger', displayName: 'Tagger', version: 1, properties: [{ name: 'tag', displayName: 'Tag', type: 'string', default: '' }] }; }
-  async execute() {
-    const items = this.getInputData();
-    const out = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = { json: { ...items[i].json, tag: this.getNodeParameter('tag', i) }, pairedItem: { item: i } };
-    return [out];
-  }
-}
-exports.Tagger = Tagger;
-`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function runCommunityNodeBench({ quick = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-community-bench-'));
-  const pkg = join(dir, 'node_modules', 'n8n-nodes-bench');
-  mkdirSync(join(pkg, 'dist'), { recursive: true });
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'n8n-nodes-bench', version: '1.0.0', n8n: { nodes: ['dist/Tagger.node.js'] } }));
-  writeFileSync(join(pkg, 'dist', 'Tagger.node.js'), NODE);
+  const pkg = writeTaggerPackage(dir, 'n8n-nodes-bench');
   const host = new PackageHost({ packagesDir: dir });
   const rows: Array<{ items: number; hostMs: number; inProcessMs: number; overheadUsPerItem: number }> = [];
   try {
@@ -41,19 +27,7 @@ export async function runCommunityNodeBench({ quick = false } = {}) {
     const local = new Tagger();
     for (const count of quick ? [1000, 10_000] : [1000, 10_000, 50_000]) {
       const items = Array.from({ length: count }, (_, i) => ({ json: { id: i, name: `row ${i}`, email: `user${i}@example.com` } }));
-      const payload: ExecutePayload = {
-        node: { id: 'n', name: 'Tagger', type: 'n8n-nodes-bench.tagger', typeVersion: 1, position: [0, 0], parameters: { tag: 'x' } },
-        inputs: [items],
-        parameters: { shared: { tag: 'x' }, perItem: {}, errors: {} },
-        mode: 'manual',
-        executionId: '1',
-        workflow: { active: false },
-        runIndex: 0,
-        continueOnFail: false,
-        timezone: 'UTC',
-        staticData: { global: {}, node: {} },
-        webhookUrls: {},
-      };
+      const payload = taggerPayload('n8n-nodes-bench', items);
       const hostTimes: number[] = [];
       const localTimes: number[] = [];
       for (let round = 0; round < (quick ? 5 : 9); round++) {

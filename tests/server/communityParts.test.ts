@@ -1,13 +1,13 @@
 // Long item lists cross to and from the package host in parts (src/community/messageParts.ts):
 // one message of 100,000 items held each side's event loop 100–125 ms to serialise and as long
 // to deserialise. The split and reassembly keep every item, and the server's loop stays free.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_ITEMS, PartsAssembler, splitMessage } from '../../src/community/messageParts.ts';
 import { PackageHost } from '../../src/server/community/PackageHost.ts';
-import type { ExecutePayload } from '../../src/community/protocol.ts';
+import { taggerPayload, writeTaggerPackage } from '../support/taggerPackage.ts';
 
 describe('splitMessage and PartsAssembler', () => {
   it('cut long arrays near the top into parts and put them back; short ones and deep ones stay; the original is untouched', () => {
@@ -45,27 +45,13 @@ describe('splitMessage and PartsAssembler', () => {
   });
 });
 
-const NODE = `class Tagger {
-  constructor() { this.description = { name: 'tagger', displayName: 'Tagger', version: 1, properties: [{ name: 'tag', displayName: 'Tag', type: 'string', default: '' }] }; }
-  async execute() {
-    const items = this.getInputData();
-    const out = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = { json: { ...items[i].json, tag: this.getNodeParameter('tag', i) }, pairedItem: { item: i } };
-    return [out];
-  }
-}
-exports.Tagger = Tagger;
-`;
 
 describe('a package node over 200,000 items', () => {
   let dir: string;
   let host: PackageHost;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'switchyard-parts-'));
-    const pkg = join(dir, 'node_modules', 'n8n-nodes-parts');
-    mkdirSync(join(pkg, 'dist'), { recursive: true });
-    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'n8n-nodes-parts', version: '1.0.0', n8n: { nodes: ['dist/Tagger.node.js'] } }));
-    writeFileSync(join(pkg, 'dist', 'Tagger.node.js'), NODE);
+    const pkg = writeTaggerPackage(dir, 'n8n-nodes-parts');
     host = new PackageHost({ packagesDir: dir });
     await host.request({ kind: 'load', dir: pkg }, 'loading the test package');
   }, 30_000);
@@ -77,19 +63,7 @@ describe('a package node over 200,000 items', () => {
   it('gets every item back in order, and the server loop is never held for the whole list', async () => {
     const count = 200_000;
     const items = Array.from({ length: count }, (_, i) => ({ json: { id: i, name: `row ${i}`, email: `user${i}@example.com`, tags: ['a', 'b'] } }));
-    const payload: ExecutePayload = {
-      node: { id: 'n', name: 'Tagger', type: 'n8n-nodes-parts.tagger', typeVersion: 1, position: [0, 0], parameters: { tag: 'x' } },
-      inputs: [items],
-      parameters: { shared: { tag: 'x' }, perItem: {}, errors: {} },
-      mode: 'manual',
-      executionId: '1',
-      workflow: { active: false },
-      runIndex: 0,
-      continueOnFail: false,
-      timezone: 'UTC',
-      staticData: { global: {}, node: {} },
-      webhookUrls: {},
-    };
+    const payload = taggerPayload('n8n-nodes-parts', items);
     let last = performance.now();
     let longest = 0;
     const ticker = setInterval(() => {
