@@ -12,26 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, runAutocannon, runWrk, startServer, stop, WRK, type Load } from './loadTool.ts';
 import { startPostgres } from '../tests/support/databases.ts';
+import { webhookBenchWorkflow } from './webhook.bench.ts';
 
 const CONNECTIONS = 20;
 
-const workflow = {
-  name: 'Bench saved',
-  active: false,
-  settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
-  nodes: [
-    { id: 'w', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'bench', parameters: { httpMethod: 'POST', path: 'bench-saved', responseMode: 'onReceived', options: {} } },
-    {
-      id: 's',
-      name: 'Set',
-      type: 'n8n-nodes-base.set',
-      typeVersion: 3.4,
-      position: [220, 0],
-      parameters: { assignments: { assignments: [{ id: 'a', name: 'doubled', value: '={{ $json.body.n * 2 }}', type: 'number' }] }, options: {} },
-    },
-  ],
-  connections: { Webhook: { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
-};
+const workflow = webhookBenchWorkflow(true);
 
 const load = (target: string, seconds: number): Promise<Load> => (WRK ? runWrk(target, { seconds, connections: CONNECTIONS }) : runAutocannon(target, { duration: seconds, connections: 32 }));
 const median = (xs: number[]) => {

@@ -21,7 +21,8 @@ function rssMiB(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
-function workflow(save: boolean) {
+/** Webhook → Set (doubles body.n) → answered on receipt; every execution saved or none. Also bench/databases.bench.ts. */
+export function webhookBenchWorkflow(save: boolean) {
   return {
     name: `Bench ${save ? 'saved' : 'unsaved'}`,
     active: false,
@@ -112,7 +113,7 @@ export async function runWebhookBench({ quick = false, rounds = 3, seconds }: { 
   try {
     const targets: Record<'unsaved' | 'saved', string> = { unsaved: '', saved: '' };
     for (const save of [false, true]) {
-      const wf = await api(ours.url, 'POST', '/workflows', workflow(save));
+      const wf = await api(ours.url, 'POST', '/workflows', webhookBenchWorkflow(save));
       await api(ours.url, 'PATCH', `/workflows/${wf.id}`, { active: true });
       targets[save ? 'saved' : 'unsaved'] = `${ours.url}webhook/bench-${save ? 'saved' : 'unsaved'}`;
     }

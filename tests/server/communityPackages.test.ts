@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connect, node, startServer, type TestServer } from './helpers.ts';
+import { call, connect, node, runToEnd, startServer, type TestServer } from './helpers.ts';
 import { buildTestPackage, startRegistry, type BuiltPackage } from '../support/communityPackage.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import type { IWorkflowBase } from '../../src/model/workflow.ts';
@@ -53,18 +53,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function runWorkflow(workflowData: IWorkflowBase): Promise<IExecution> {
-  const r = await call(s, 'POST', '/rest/workflows/run', { workflowData });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const id = r.body.data.executionId;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const e = await call(s, 'GET', `/rest/executions/${id}`);
-    if (e.status === 200 && e.body.data.status !== 'running' && e.body.data.status !== 'new') return e.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the run did not end: ${JSON.stringify(workflowData.nodes.map((n) => n.parameters))}`);
-}
 
 function workflow(nodes: IWorkflowBase['nodes'], pairs: Array<[string, string]>): IWorkflowBase {
   return { name: 'Community', active: false, nodes, connections: connect(pairs), settings: { executionOrder: 'v1' } } as IWorkflowBase;
@@ -118,7 +106,7 @@ describe('community packages', () => {
     const cred = await call(s, 'POST', '/rest/credentials', { name: 'Greeter', type: 'greeterApi', data: { token: 's3cret' } });
     expect(cred.status, JSON.stringify(cred.body)).toBe(200);
     const greeter = node('Greet', `${PKG}.greeter`, 2, [400, 0], { greeting: '={{ "Hello" }}', url: `${apiUrl}/hello`, options: { suffix: '!' } }, { credentials: { greeterApi: { id: cred.body.data.id, name: 'Greeter' } } });
-    const e = await runWorkflow(workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
+    const e = await runToEnd(s, workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
     expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
     expect(out(e, 'Greet')).toEqual([
       { greeting: 'Hello Ada!', remote: { ok: true, method: 'GET', received: null }, runs: 1 },
@@ -127,11 +115,11 @@ describe('community packages', () => {
     expect(seen.filter((x) => x.url === '/hello').map((x) => x.authorization)).toEqual(['Bearer s3cret', 'Bearer s3cret']);
 
     const failing = node('Greet', `${PKG}.greeter`, 1, [400, 0], { greeting: 'fail' });
-    const f = await runWorkflow(workflow([trigger, names, failing], [['Start', 'Names'], ['Names', 'Greet']]));
+    const f = await runToEnd(s, workflow([trigger, names, failing], [['Start', 'Names'], ['Names', 'Greet']]));
     expect(f.status).toBe('error');
     expect(f.data.resultData.error).toMatchObject({ message: 'Asked to fail', description: 'The greeting was "fail"' });
     const tolerant = { ...failing, onError: 'continueRegularOutput' as const };
-    const c = await runWorkflow(workflow([trigger, names, tolerant], [['Start', 'Names'], ['Names', 'Greet']]));
+    const c = await runToEnd(s, workflow([trigger, names, tolerant], [['Start', 'Names'], ['Names', 'Greet']]));
     expect(out(c, 'Greet')).toEqual([{ error: 'Asked to fail' }, { error: 'Asked to fail' }]);
   }, 60_000);
 
@@ -153,12 +141,12 @@ describe('community packages', () => {
     const cred = (await call(s, 'GET', '/rest/credentials')).body.data.find((c: { type: string }) => c.type === 'greeterApi');
     const credentials = { greeterApi: { id: cred.id, name: cred.name } };
     const list = node('List', `${PKG}.catalog`, 1, [400, 0], { operation: 'list', limit: 2 }, { credentials });
-    const e = await runWorkflow(workflow([trigger, list], [['Start', 'List']]));
+    const e = await runToEnd(s, workflow([trigger, list], [['Start', 'List']]));
     expect(e.status, JSON.stringify(e.data.resultData.error)).toBe('success');
     expect(out(e, 'List')).toEqual([{ id: 1, title: 'Lamp' }, { id: 2, title: 'Desk' }]);
     expect(seen.some((x) => x.url === '/products?limit=2' && x.authorization === 'Bearer s3cret')).toBe(true);
     const create = node('Create', `${PKG}.catalog`, 1, [400, 0], { operation: 'create', title: '={{ "lamp " + $json.name }}' }, { credentials });
-    const c = await runWorkflow(workflow([trigger, names, create], [['Start', 'Names'], ['Names', 'Create']]));
+    const c = await runToEnd(s, workflow([trigger, names, create], [['Start', 'Names'], ['Names', 'Create']]));
     expect(out(c, 'Create')).toEqual([
       { ok: true, method: 'POST', received: { product: { title: 'LAMP ADA' } } },
       { ok: true, method: 'POST', received: { product: { title: 'LAMP LINUS' } } },
@@ -167,22 +155,22 @@ describe('community packages', () => {
 
   it('keep package code away from the server: no data folder, no environment, no child processes; a hang is stopped', async () => {
     const mischief = (what: string, path = '') => node('Mischief', `${PKG}.mischief`, 1, [400, 0], { do: what, path });
-    const read = await runWorkflow(workflow([trigger, mischief('read', join(s.dataDir, 'database.sqlite'))], [['Start', 'Mischief']]));
+    const read = await runToEnd(s, workflow([trigger, mischief('read', join(s.dataDir, 'database.sqlite'))], [['Start', 'Mischief']]));
     expect(read.status).toBe('error');
     expect(read.data.resultData.error?.message).toMatch(/ERR_ACCESS_DENIED|Access to this API has been restricted|permission/i);
-    const env = await runWorkflow(workflow([trigger, mischief('env')], [['Start', 'Mischief']]));
+    const env = await runToEnd(s, workflow([trigger, mischief('env')], [['Start', 'Mischief']]));
     expect(out(env, 'Mischief')?.[0].env).not.toContain('SWITCHYARD_DATA_DIR');
-    const spawn = await runWorkflow(workflow([trigger, mischief('spawn')], [['Start', 'Mischief']]));
+    const spawn = await runToEnd(s, workflow([trigger, mischief('spawn')], [['Start', 'Mischief']]));
     expect(spawn.status).toBe('error');
 
     const started = Date.now();
-    const hang = await runWorkflow(workflow([trigger, mischief('hang')], [['Start', 'Mischief']]));
+    const hang = await runToEnd(s, workflow([trigger, mischief('hang')], [['Start', 'Mischief']]));
     expect(hang.status).toBe('error');
     expect(hang.data.resultData.error?.message).toMatch(/held the package host for more than 5000 ms/);
     expect(Date.now() - started).toBeLessThan(20_000);
     // The server answered meanwhile, and the next run gets a new host with the packages loaded.
     const greeter = node('Greet', `${PKG}.greeter`, 1, [400, 0], { greeting: 'Hi' });
-    const again = await runWorkflow(workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
+    const again = await runToEnd(s, workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
     expect(again.status, JSON.stringify(again.data.resultData.error)).toBe('success');
   }, 90_000);
 
@@ -195,7 +183,7 @@ describe('community packages', () => {
     expect(u.body.data.installedVersion).toBe('1.1.0');
     expect(list.status).toBe(200);
     const greeter = node('Greet', `${PKG}.greeter`, 1, [400, 0], {});
-    const e = await runWorkflow(workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
+    const e = await runToEnd(s, workflow([trigger, names, greeter], [['Start', 'Names'], ['Names', 'Greet']]));
     expect(out(e, 'Greet')?.[0].greeting).toBe('Hi Ada');
 
     const d = await call(s, 'DELETE', '/rest/nodes', { name: PKG });

@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connect, node, startServer, type TestServer } from './helpers.ts';
+import { call, connect, node, runToEnd, startServer, type TestServer } from './helpers.ts';
 import { startRegistry } from '../support/communityPackage.ts';
 import { packReal, REAL_PACKAGES } from '../support/realPackages.ts';
 import { startServer as startHttp, json, text, type SeenRequest } from '../nodes/httpServer.ts';
@@ -122,18 +122,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function runWorkflow(workflowData: IWorkflowBase): Promise<IExecution> {
-  const r = await call(s, 'POST', '/rest/workflows/run', { workflowData });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const id = r.body.data.executionId;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const e = await call(s, 'GET', `/rest/executions/${id}`);
-    if (e.status === 200 && e.body.data.status !== 'running' && e.body.data.status !== 'new') return e.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the run did not end');
-}
 
 const trigger = node('Start', 'n8n-nodes-base.manualTrigger', 1, [0, 0]);
 function flow(...nodes: IWorkflowBase['nodes']): IWorkflowBase {
@@ -189,11 +177,11 @@ describe('real community packages from npm', () => {
 
   it('n8n-nodes-datastore (programmatic, no HTTP): a value set in one run is read in the next', async () => {
     const set = node('Set', 'n8n-nodes-datastore.datastore', 1, [200, 0], { operation: 'set', keyName: 'greeting', valueDataType: 'string', valueString: '={{ "hello " + "world" }}', outputForSetClear: 'affectedValueOnly' });
-    const a = await runWorkflow(flow(set));
+    const a = await runToEnd(s, flow(set));
     ok(a);
     expect(out(a, 'Set')).toEqual([{ greeting: 'hello world' }]);
     const get = node('Get', 'n8n-nodes-datastore.datastore', 1, [200, 0], { operation: 'get', keyName: 'greeting' });
-    const b = await runWorkflow(flow(get));
+    const b = await runToEnd(s, flow(get));
     ok(b);
     expect(out(b, 'Get')).toEqual([{ key: 'greeting', value: 'hello world', found: true }]);
     // The package keeps its store in a static field: it lives as long as the package host.
@@ -202,7 +190,7 @@ describe('real community packages from npm', () => {
   it('@openhab/n8n-nodes-openhab (programmatic, credential with a URL and expression-valued authenticate): list, state, command', async () => {
     const credentials = await credential('openHAB', 'openHABApi', { authType: 'token', baseUrlLocal: api.base, token: 'oh-token' });
     const list = node('Items', '@openhab/n8n-nodes-openhab.openHab', 1, [200, 0], { resource: 'item', itemOperation: 'list', tagFilter: 'Lighting' }, { credentials });
-    const e = await runWorkflow(flow(list));
+    const e = await runToEnd(s, flow(list));
     ok(e);
     expect(out(e, 'Items')?.map((i) => i.name)).toEqual(['Lamp', 'Heater']);
     const seen = api.seen.filter((r) => r.url.startsWith('/rest/items?'));
@@ -212,7 +200,7 @@ describe('real community packages from npm', () => {
 
     const state = node('State', '@openhab/n8n-nodes-openhab.openHab', 1, [200, 0], { resource: 'item', itemOperation: 'state', itemName: 'Lamp' }, { credentials });
     const command = node('Command', '@openhab/n8n-nodes-openhab.openHab', 1, [400, 0], { resource: 'item', itemOperation: 'command', itemName: 'Lamp', command: '={{ $json.state === "ON" ? "OFF" : "ON" }}' }, { credentials });
-    const c = await runWorkflow(flow(state, command));
+    const c = await runToEnd(s, flow(state, command));
     ok(c);
     expect(out(c, 'State')).toEqual([{ item: 'Lamp', state: 'ON' }]);
     expect(out(c, 'Command')).toEqual([{ item: 'Lamp', command: 'OFF', statusCode: 202 }]);
@@ -264,18 +252,18 @@ describe('real community packages from npm', () => {
     const credentials = await credential('ThingsBoard', 'thingsBoardUsernamePasswordApi', { baseUrl: api.base, username: 'tenant@example.com', password: 'tb-pass' });
     const get = node('Device', '@thingsboard/n8n-nodes-thingsboard.thingsBoard', 1, [200, 0], { authentication: 'usernamePassword', resource: 'device', operation: 'getDeviceById', deviceId: 'dev-1' }, { credentials });
     const before = logins;
-    const e = await runWorkflow(flow(get));
+    const e = await runToEnd(s, flow(get));
     ok(e);
     expect(out(e, 'Device')).toEqual([{ id: { id: 'dev-1', entityType: 'DEVICE' }, name: 'Boiler sensor', type: 'default' }]);
     expect(logins - before).toBe(1);
     expect(api.seen.filter((r) => r.url === '/api/device/dev-1').at(-1)?.headers['x-authorization']).toBe(`Bearer ${TB_TOKEN}`);
     // The token is kept with the credential: the next run logs in no more.
-    const again = await runWorkflow(flow(get));
+    const again = await runToEnd(s, flow(get));
     ok(again);
     expect(logins - before).toBe(1);
 
     const wrong = await credential('ThingsBoard wrong', 'thingsBoardUsernamePasswordApi', { baseUrl: api.base, username: 'tenant@example.com', password: 'nope' });
-    const failing = await runWorkflow(flow({ ...get, credentials: wrong }));
+    const failing = await runToEnd(s, flow({ ...get, credentials: wrong }));
     expect(failing.status).toBe('error');
     expect(failing.data.resultData.error?.message).toMatch(/401|Invalid username or password|Authorization failed/);
   }, 60_000);
@@ -283,7 +271,7 @@ describe('real community packages from npm', () => {
   it('@mendable/n8n-nodes-firecrawl (declarative, $credentials in requestDefaults, preSend functions in the package)', async () => {
     const credentials = await credential('Firecrawl', 'firecrawlApi', { baseUrl: `${api.base}/v2`, apiKey: 'fc-key' });
     const scrape = node('Scrape', '@mendable/n8n-nodes-firecrawl.firecrawl', 1, [200, 0], { resource: 'Scraping', operation: 'scrape', url: '={{ "https://example.com/" + "docs" }}', parsers: ['pdf'] }, { credentials });
-    const e = await runWorkflow(flow(scrape));
+    const e = await runToEnd(s, flow(scrape));
     ok(e);
     expect(out(e, 'Scrape')).toEqual([{ success: true, data: { markdown: '# Scraped https://example.com/docs', metadata: { sourceURL: 'https://example.com/docs', statusCode: 200 } } }]);
     const sent = api.seen.filter((r) => r.url === '/v2/scrape').at(-1)!;
@@ -296,7 +284,7 @@ describe('real community packages from npm', () => {
   it('n8n-nodes-templated (declarative, preSend reading every parameter through getNodeParameter; listSearch with its credential and HTTP)', async () => {
     const credentials = await credential('Templated', 'templatedApi', { baseUrl: api.base, apiKey: 'tp-key' });
     const render = node('Render', 'n8n-nodes-templated.templated', 1, [200, 0], { operation: 'createRender', template: { __rl: true, mode: 'list', value: 'tpl-2' }, format: 'png', transparent: true }, { credentials });
-    const e = await runWorkflow(flow(render));
+    const e = await runToEnd(s, flow(render));
     ok(e);
     expect(out(e, 'Render')?.[0]).toMatchObject({ id: 'render-1', url: 'https://cdn.example/tpl-2.png', received: { template: 'tpl-2', format: 'png', transparent: true } });
     expect(api.seen.filter((r) => r.url === '/v1/render').at(-1)?.headers.authorization).toBe('Bearer tp-key');

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connect, node, startServer, type TestServer } from './helpers.ts';
+import { call, connect, node, runToEnd, startServer, type TestServer } from './helpers.ts';
 import { TRIGGER } from './fixtures.ts';
 import type { IExecution } from '../../src/model/execution.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
@@ -38,18 +38,6 @@ afterAll(async () => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-async function runToEnd(t: TestServer, workflowData: IWorkflowBase, timeoutMs = 15000): Promise<IExecution> {
-  const r = await call(t, 'POST', '/rest/workflows/run', { workflowData });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const id = r.body.data.executionId as string;
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const e = await call(t, 'GET', `/rest/executions/${id}`);
-    if (e.status === 200 && e.body.data.status !== 'running') return e.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`execution ${id} did not finish in ${timeoutMs} ms`);
-}
 
 const makeFile = () =>
   node('Make file', 'n8n-nodes-base.code', 2, [220, 0], {

@@ -7,7 +7,8 @@ import { testDatabaseEnv } from '../support/testDatabase.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/server/config.ts';
 import { createServer, type CreateServerOptions, type SwitchyardServer } from '../../src/server/app.ts';
-import type { INode, IConnections } from '../../src/model/workflow.ts';
+import type { INode, IConnections, IWorkflowBase } from '../../src/model/workflow.ts';
+import type { IExecution } from '../../src/model/execution.ts';
 
 export interface TestServer {
   server: SwitchyardServer;
@@ -102,3 +103,17 @@ export function connect(pairs: Array<[string, string, number?, number?]>): IConn
   return c;
 }
 
+
+/** Runs a workflow through POST /rest/workflows/run and answers its execution once it has ended. */
+export async function runToEnd(s: TestServer, workflowData: IWorkflowBase, timeoutMs = 30_000): Promise<IExecution> {
+  const r = await call(s, 'POST', '/rest/workflows/run', { workflowData });
+  if (r.status !== 200) throw new Error(`POST /rest/workflows/run answered ${r.status}: ${JSON.stringify(r.body)}`);
+  const id = r.body.data.executionId as string;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const e = await call(s, 'GET', `/rest/executions/${id}`);
+    if (e.status === 200 && e.body.data.status !== 'running' && e.body.data.status !== 'new') return e.body.data;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`execution ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(workflowData.nodes.map((n) => n.name))}`);
+}
