@@ -3,6 +3,7 @@
 import Benchmark from 'benchmark';
 import { runWorkflow } from '../src/engine/index.ts';
 import { builtinNodeTypes } from '../src/nodes/registry.ts';
+import { crypto } from '../src/nodes/Crypto/Crypto.node.ts';
 import type { INode, IConnections, IWorkflowBase } from '../src/model/workflow.ts';
 import type { INodeExecutionData } from '../src/model/execution.ts';
 
@@ -37,6 +38,15 @@ export function setChain(nodes: number): IWorkflowBase {
     prev = node.name;
   }
   return { name: 'bench', active: false, nodes: list, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Trigger → Crypto (hash of an expression, output field from an expression). */
+function cryptoNode(): IWorkflowBase {
+  const nodes: INode[] = [
+    { id: 't', name: 'Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+    { id: 'c', name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, position: [220, 0], parameters: { action: 'hash', type: 'MD5', value: '={{ $json.name }}', dataPropertyName: '={{ "h" + ($json.n % 3) }}' } },
+  ];
+  return { name: 'bench crypto', active: false, nodes, connections: { Trigger: { main: [[{ node: 'Crypto', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } } as IWorkflowBase;
 }
 
 export function inputItems(count: number): INodeExecutionData[] {
@@ -89,7 +99,26 @@ export async function runEngineBench({ quick = false } = {}): Promise<Record<str
   // Linearity check: half the items should take about half the time.
   results.push(await bench('chain of 100 Set nodes × 500 items', () => runOnce(chain, 500), quick ? 3 : 5));
   const ratio = chainMs / results[2].medianMs;
+  // Parameters evaluated ahead (src/engine/prefetch.ts): a node without its own per-item
+  // deferral, its two expressions evaluated before it runs vs as it reads them (the same
+  // node type with evaluatesItemsItself set, which turns the prefetch off). Rounds alternate.
+  const cryptoWf = cryptoNode();
+  const prefetchCases: Array<{ name: string; medianMs: number }> = [];
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < (quick ? 3 : 7); round++) {
+    for (const prefetch of [true, false]) {
+      (crypto as { evaluatesItemsItself?: boolean }).evaluatesItemsItself = !prefetch;
+      const t0 = performance.now();
+      await runOnce(cryptoWf, 10_000);
+      if (round > 0) (prefetch ? on : off).push(performance.now() - t0);
+    }
+  }
+  delete (crypto as { evaluatesItemsItself?: boolean }).evaluatesItemsItself;
+  prefetchCases.push({ name: 'Crypto × 10,000 items, 2 expressions, evaluated ahead', medianMs: Number(median(on).toFixed(1)) });
+  prefetchCases.push({ name: 'Crypto × 10,000 items, 2 expressions, evaluated as read', medianMs: Number(median(off).toFixed(1)) });
   return {
+    prefetch: { cases: prefetchCases, ratio: Number((median(on) / median(off)).toFixed(2)), perExpressionAndItemUs: Number((((median(on) - median(off)) * 1000) / 20_000).toFixed(2)) },
     cases: results,
     chainItemsPerSecond: Math.round((100 * 1000) / (chainMs / 1000)),
     singleItemsPerSecond: Math.round(100_000 / (results[1].medianMs / 1000)),

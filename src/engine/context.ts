@@ -19,6 +19,7 @@ import { executionCustomData } from '../model/executionCustomData.ts';
 import type { ExecuteCommandSettings, CodeRunner, ExecuteFunctions, ExecuteHelpers, FileAccess, GetParameterOptions, HttpRequestOptions, HttpResponse, WebhookResponse, SubWorkflowRequest, SubWorkflowResult } from '../nodes/types.ts';
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
+import { ParameterPrefetch } from './prefetch.ts';
 import { runCode } from './sandbox/runCode.ts';
 import type { BinaryDataStore, EngineLimits } from './types.ts';
 import { createDeduplicationHelpers, processMemoryStore, type ProcessedDataStore } from './deduplication.ts';
@@ -164,6 +165,7 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       }),
   };
 
+  const prefetch = new ParameterPrefetch();
   const ctx: ExecuteFunctions = {
     getNode: () => node,
     getWorkflow: () => ({ id: init.workflow.id, name: init.workflow.name, active: !!init.workflow.active }),
@@ -177,15 +179,22 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
     getNumberOfInputs: () => init.inputData.main?.length ?? 0,
     getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: GetParameterOptions): unknown {
       // n8n reads the name with lodash get, so 'rules.values[2].conditions' reaches into lists.
-      let value = getPath(init.resolvedParameters, name.replace(/\[(\d+)\]/g, '.$1'));
+      const path = name.replace(/\[(\d+)\]/g, '.$1');
+      let value = getPath(init.resolvedParameters, path);
       if (value === undefined) value = fallback;
       if (value === undefined) throw new NodeOperationError(node, `Could not get parameter "${name}"`, { itemIndex });
       // Resolved parameters may be shared by runs (workflowIsImmutable): hand out a copy.
       if (options?.rawExpressions) return value !== null && typeof value === 'object' ? structuredClone(value) : value;
       let resolved: unknown;
       try {
-        const itemScope = options?.additionalKeys ? scopeWith(itemIndex, options.additionalKeys) : scope(itemIndex);
-        resolved = evaluateParameterValue(value, itemScope, init.limits, node.name);
+        if (options?.additionalKeys) {
+          resolved = evaluateParameterValue(value, scopeWith(itemIndex, options.additionalKeys), init.limits, node.name);
+        } else {
+          // Answers evaluated ahead with the loop free (prefetch.ts), else evaluated now.
+          resolved = prefetch.empty
+            ? evaluateParameterValue(value, scope(itemIndex), init.limits, node.name)
+            : prefetch.resolveAt(init.resolvedParameters, path, value, itemIndex, (v) => evaluateParameterValue(v, scope(itemIndex), init.limits, node.name));
+        }
       } catch (e) {
         throw toParameterError(node, name, itemIndex, init.runIndex, e);
       }
@@ -235,7 +244,23 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       init.hints.push({ message });
     },
   };
+  prefetchers.set(ctx, {
+    fill: () => prefetch.fill(init.resolvedParameters, scope, connectionInputData.length, init.limits, node.name, `${node.type}@${node.typeVersion}`, init.signal),
+    learn: () => prefetch.learn(),
+  });
   return ctx;
+}
+
+const prefetchers = new WeakMap<ExecuteFunctions, { fill: () => Promise<void>; learn: () => void }>();
+
+/** Evaluates the node's parameter expressions for its input items ahead of its run (prefetch.ts). */
+export function prefetchParameters(ctx: ExecuteFunctions): Promise<void> {
+  return prefetchers.get(ctx)?.fill() ?? Promise.resolve();
+}
+
+/** After the node's run: notes which parameters it read for its first item only (prefetch.ts). */
+export function learnParameterReads(ctx: ExecuteFunctions): void {
+  prefetchers.get(ctx)?.learn();
 }
 
 /** Luxon dates nested in a parameter value become ISO strings (n8n's cleanupParameterData). */

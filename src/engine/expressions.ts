@@ -4,7 +4,13 @@
 // Expressions run on the server's event loop, so their limits are the server's too: every
 // user regular expression runs in the regex worker with a deadline (src/engine/regex), and
 // each evaluation has a wall-clock limit besides its step budget.
+import { isMainThread } from 'node:worker_threads';
 import { configureRegex, evaluateExpression } from '../model/expressions/index.ts';
+import { activeContext } from '../model/expressions/compile/context.ts';
+import { deferTo, EvaluationTooLong, memoised, slowWorkScope } from '../model/expressions/defer.ts';
+import { regexTimeLimitMs } from '../model/expressions/regex.ts';
+import { scopeParts, type ProxyContext } from '../model/dataProxy.ts';
+import { offloadEvaluation, OffloadUnavailable } from './offload/offloader.ts';
 import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
 import { deferringRegexRunner, regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
@@ -43,6 +49,64 @@ configureRegex({
 // Loaded once, when the engine is: the first regex then does not wait for the worker to start.
 warmRegexWorker();
 
+/**
+ * The slice of the server's thread one evaluation may take inside awaitSlowWork before it is
+ * given up and evaluated in the expression worker (src/engine/offload). Under the 100 ms budget
+ * of DESIGN.md with room for the request around it; cheap evaluations never read the clock.
+ */
+export const EVALUATE_ON_THREAD_MS = 20;
+
+/** The expression worker is used from the server's thread only (the worker evaluates itself). */
+const offloading = isMainThread;
+const nodeRunIds = new WeakMap<ProxyContext, number>();
+let nextNodeRunId = 1;
+/** Node runs whose data cannot be sent to the worker: evaluated on the thread. */
+const notOffloadable = new WeakSet<ProxyContext>();
+
+function evaluateOnThread(value: string, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>, deferAfterMs?: number): unknown {
+  // n8n swallows runtime errors inside {{ }} at run time (segment becomes undefined); so do we.
+  return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: expressionTimeoutMs, deferAfterMs });
+}
+
+/**
+ * An evaluation that is the outermost one, inside awaitSlowWork, on a node run's own scope may
+ * be moved off the thread: it runs here for EVALUATE_ON_THREAD_MS at most, then the attempt
+ * ends (WorkDeferred), the worker evaluates it, and the next attempt takes the memoised answer.
+ */
+function evaluateOnThreadOrOff(value: string, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName?: string): unknown {
+  const slow = offloading && activeContext() === null ? slowWorkScope() : undefined;
+  const parts = slow === undefined ? undefined : scopeParts(scope);
+  if (slow === undefined || parts === undefined || notOffloadable.has(parts.ctx)) return evaluateOnThread(value, scope, limits);
+  let nodeRun = nodeRunIds.get(parts.ctx);
+  if (nodeRun === undefined) nodeRunIds.set(parts.ctx, (nodeRun = nextNodeRunId++));
+  const key = `e\u0000${nodeRun}\u0000${parts.itemIndex}\u0000${value}`;
+  const known = memoised(slow, key);
+  if (known !== undefined) {
+    if (!('error' in known)) return known.value;
+    if (!(known.error instanceof OffloadUnavailable)) throw known.error;
+    notOffloadable.add(parts.ctx);
+    return evaluateOnThread(value, scope, limits);
+  }
+  try {
+    return evaluateOnThread(value, scope, limits, EVALUATE_ON_THREAD_MS);
+  } catch (e) {
+    if (!(e instanceof EvaluationTooLong)) throw e;
+  }
+  deferTo(
+    slow,
+    key,
+    offloadEvaluation({
+      value,
+      ctx: parts.ctx,
+      itemIndex: parts.itemIndex,
+      nodeName,
+      expressionSteps: limits.expressionSteps,
+      expressionTimeoutMs,
+      regexTimeoutMs: regexTimeLimitMs(),
+    }),
+  );
+}
+
 export class ParameterResolutionError extends Error {
   description?: string;
   context: Record<string, unknown> = {};
@@ -52,8 +116,7 @@ export class ParameterResolutionError extends Error {
 export function evaluateParameterValue(value: unknown, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName?: string): unknown {
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 61 /* = */) return value;
-    // n8n swallows runtime errors inside {{ }} at run time (segment becomes undefined); so do we.
-    const result = evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: expressionTimeoutMs });
+    const result = evaluateOnThreadOrOff(value, scope, limits, nodeName);
     if (expressionResultTooDeep(result)) {
       const err = new ParameterResolutionError(`An expression${nodeName === undefined ? '' : ` in node "${nodeName}"`} returned data nested more than ${MAX_JSON_DEPTH} levels deep`);
       err.description = DEPTH_LIMIT_DESCRIPTION;

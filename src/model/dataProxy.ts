@@ -494,3 +494,14 @@ export function createScopeFactory(ctx: ProxyContext): (itemIndex: number) => Re
     return scope;
   };
 }
+
+/**
+ * The context and item index of a scope made by createScopeFactory, undefined for any other
+ * object (a scope extended with extra keys included): what is needed to build the same scope
+ * elsewhere (the engine's expression worker).
+ */
+export function scopeParts(scope: object): { ctx: ProxyContext; itemIndex: number } | undefined {
+  if (Object.getPrototypeOf(scope) !== SCOPE_PROTO) return undefined;
+  const s = scope as ScopeThis;
+  return { ctx: s[CTX], itemIndex: s[ITEM] };
+}

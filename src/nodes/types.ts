@@ -292,6 +292,11 @@ export interface NodeType {
   kind: 'trigger' | 'regular';
   execute?(ctx: ExecuteFunctions): Promise<NodeOutput>;
   /**
+   * The node evaluates its items inside awaitSlowWork itself (Set, If, Filter, Switch) or reads
+   * its parameters raw (Code): the engine does not evaluate its parameters ahead (prefetch.ts).
+   */
+  evaluatesItemsItself?: boolean;
+  /**
    * A trigger whose execute also runs outside manual runs (n8n runs any node's execute in every
    * mode; Execute Workflow Trigger 1.1 trims the items to its declared inputs there).
    */

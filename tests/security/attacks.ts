@@ -45,6 +45,11 @@ export interface Attack {
 }
 
 const REGEX_LIMIT = /Regular expression .* took longer than 50 ms/;
+/** Luxon's 'yyyy LLL dd' of a UTC instant, as the Luxon attack's last iteration makes it. */
+const DateTimeOf = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()} ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${String(d.getUTCDate()).padStart(2, '0')}`;
+};
 const output = (e: any, nodeName: string, index = 0) => e?.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[index];
 /** If 2 / Filter 2 / Switch 3 on a text that the pattern does not match: the item takes the 'false' way. */
 const notMatched = (nodeName: string, falseOutput: number | undefined) => (e: any) =>
@@ -270,6 +275,37 @@ export const ATTACKS: Attack[] = [
     name: 'Webhook: a body that is one object of 50,000 keys, saved',
     webhook: { path: 'many-keys', body: JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`key${i}`, `value ${i}`]))), workflow: hookNoOp('many-keys') },
     check: (e) => e.status === 'success' && Object.keys(e.data.resultData.runData.Webhook[0].data.main[0][0].json.body).length === 50_000,
+    timeoutMs: 30_000,
+  },
+  // Expressions that take seconds without a regex or a step-limit loop: Luxon formatting in a
+  // loop, one extension method over a long body field, a hash in a node that has no item loop
+  // deferral of its own. They held the server up to the 5 s expression limit; now the
+  // evaluation moves to the expression worker once it has had 20 ms of the thread
+  // (src/engine/offload), or before the long call starts, and finishes there.
+  {
+    name: 'Set: Luxon formatting in a loop (seconds of work)',
+    workflow: chainOf('Set luxon', [trigger(), setRaw('Set', 'x', "={{ (() => { let s = ''; for (let i = 0; i < 60000; i++) s = DateTime.fromMillis(i * 86400000, { zone: 'UTC' }).toFormat('yyyy LLL dd'); return s })() }}")]),
+    check: (e) => e.status === 'success' && output(e, 'Set')?.[0]?.json?.x === DateTimeOf(59999 * 86400000),
+    timeoutMs: 30_000,
+  },
+  {
+    name: 'Webhook: toTitleCase() of a 6M-character body field',
+    webhook: (() => {
+      const hook = webhookNode({ path: 'title-case', httpMethod: 'POST', responseMode: 'lastNode' });
+      const set = setRaw('Set', 'n', '={{ $json.body.t.toTitleCase().length }}');
+      return { path: 'title-case', body: JSON.stringify({ t: 'word '.repeat(1_200_000) }), workflow: workflow('Webhook title-case', [hook, set], chain(hook, set)) };
+    })(),
+    check: (e) => e.status === 'success' && output(e, 'Set')?.[0]?.json?.n === '6000000',
+    timeoutMs: 30_000,
+  },
+  {
+    name: 'Crypto: sha3 of a 6M-character text in the Value expression (a node without its own deferral)',
+    workflow: chainOf('Crypto sha3', [
+      trigger(),
+      codeNode("return [{ json: { text: 'ab'.repeat(3_000_000) } }];"),
+      node('Crypto', 'n8n-nodes-base.crypto', 1, { action: 'hash', type: 'MD5', value: "={{ $json.text.hash('sha3') }}", dataPropertyName: 'h' }),
+    ]),
+    check: (e) => e.status === 'success' && /^[0-9a-f]{32}$/.test(output(e, 'Crypto')?.[0]?.json?.h ?? ''),
     timeoutMs: 30_000,
   },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the

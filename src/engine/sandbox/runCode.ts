@@ -7,7 +7,7 @@ import type { INodeExecutionData } from '../../model/execution.ts';
 import { javaScriptSyntaxError, syntaxErrorText } from '../../model/jsSyntax.ts';
 import type { EngineLimits } from '../types.ts';
 import { runInSandbox, SandboxError } from './pool.ts';
-import { deferRegex } from '../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 import type { ExecutionCustomData } from '../../model/executionCustomData.ts';
 
 export interface RunCodeRequest {
@@ -208,7 +208,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
       onCall: (op, args) => {
         // $evaluateExpression: a slow regex in it is awaited with the loop free (the VM waits).
         if (op === 'evaluate') {
-          return deferRegex(() => hostOp(req, itemIndex, op, JSON.parse(args))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
+          return awaitSlowWork(() => hostOp(req, itemIndex, op, JSON.parse(args))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
         }
         // Custom data changes while the code runs: never answered from the cache.
         if (op === 'customData') {

@@ -2,6 +2,8 @@
 // failures all surface as ExpressionError so callers (the engine, the editor preview) can
 // render them the way n8n does.
 
+import { EvaluationTooLong, WorkDeferred } from './defer.ts';
+
 export type ExpressionErrorType =
   | 'syntax'
   | 'reference'
@@ -69,6 +71,8 @@ export function extensionError(message: string, description?: string): Expressio
 
 export function isFatal(error: unknown): boolean {
   if (error instanceof ExpressionError) return error.fatal;
+  // Deferral signals end the attempt whatever the expression's try/catch says (defer.ts).
+  if (error instanceof WorkDeferred || error instanceof EvaluationTooLong) return true;
   // A native stack overflow leaves no safe point to resume from inside the expression.
   return error instanceof RangeError && /call stack/i.test(error.message);
 }

@@ -15,6 +15,7 @@
 import { ExpressionError, limitError } from './errors.ts';
 import { timeLimitError } from './limits.ts';
 import { activeContext, remainingMs } from './compile/context.ts';
+import { deferTo, memoised, slowWorkScope, type SlowWorkScope } from './defer.ts';
 
 export const MAX_REGEX_SOURCE = 10_000;
 
@@ -195,67 +196,23 @@ const nativeExec = RegExp.prototype.exec;
 // --- Deferral: slow operations awaited instead of waited for ------------------------------
 //
 // Expressions are synchronous, so an operation that needs the worker is waited for on the
-// calling thread, up to the regex limit. Inside deferRegex(fn) the wait is cut short: an
-// operation still running after DEFER_AFTER_MS makes fn's attempt end (RegexDeferred), the
-// caller awaits the operation with the loop free, and fn runs again, finding the answer in the
-// scope's memo. Regex operations are functions of their request, so the answers are the same;
-// fn must be free of side effects outside its result (it may run more than once).
+// calling thread, up to the regex limit. Inside awaitSlowWork(fn) (defer.ts) the wait is cut
+// short: an operation still running after DEFER_AFTER_MS ends fn's attempt, the caller awaits
+// the operation with the loop free, and fn runs again, finding the answer in the scope's memo.
 
 const DEFER_AFTER_MS = 5;
-/** Attempts before fn runs once more waiting on the thread (an fn whose inputs keep changing). */
-const MAX_DEFERRALS = 16;
-
-/** Ends an attempt of deferRegex's fn; whatever catches it, the attempt is discarded. */
-export class RegexDeferred extends Error {
-  constructor() {
-    super('A regular expression operation is still running (the evaluation is repeated when it ends)');
-  }
-}
-
-interface DeferScope {
-  memo: Map<string, RegexResponse | undefined>;
-  pending: Array<Promise<unknown>>;
-  deferred: boolean;
-}
-let deferScope: DeferScope | undefined;
 
 function requestKey(req: RegexRequest): string {
-  return `${req.op}\u0000${req.flags}\u0000${req.lastIndex}\u0000${req.limit ?? ''}\u0000${req.source.length}:${req.source}\u0000${req.replacement?.length ?? -1}:${req.replacement ?? ''}\u0000${req.input}`;
+  return `r\u0000${req.op}\u0000${req.flags}\u0000${req.lastIndex}\u0000${req.limit ?? ''}\u0000${req.source.length}:${req.source}\u0000${req.replacement?.length ?? -1}:${req.replacement ?? ''}\u0000${req.input}`;
 }
 
-/**
- * Runs fn (synchronous, free of outside side effects) with slow regex operations awaited
- * instead of held: the value fn returns (or its error) once no operation is outstanding.
- */
-export async function deferRegex<T>(fn: () => T): Promise<T> {
-  if (deferringRunner === undefined || deferScope !== undefined) return fn();
-  const scope: DeferScope = { memo: new Map(), pending: [], deferred: false };
-  for (let attempt = 0; attempt < MAX_DEFERRALS; attempt++) {
-    scope.deferred = false;
-    scope.pending = [];
-    deferScope = scope;
-    let value: T;
-    try {
-      value = fn();
-    } catch (error) {
-      if (!scope.deferred) throw error;
-    } finally {
-      deferScope = undefined;
-    }
-    if (!scope.deferred) return value!;
-    await Promise.all(scope.pending);
-  }
-  return fn();
-}
-
-function runDeferring(scope: DeferScope, req: RegexRequest, budgetMs: number): RegexResponse | undefined {
+function runDeferring(scope: SlowWorkScope, req: RegexRequest, budgetMs: number): RegexResponse | undefined {
   const key = requestKey(req);
-  if (scope.memo.has(key)) return scope.memo.get(key);
+  const known = memoised(scope, key);
+  if (known !== undefined) return known.value as RegexResponse | undefined;
   const res = deferringRunner!(req, budgetMs, DEFER_AFTER_MS);
   if (res === undefined || !('later' in res)) return res;
-  scope.pending.push(res.later.then((settled) => scope.memo.set(key, settled)));
-  scope.deferred = true;
-  throw new RegexDeferred();
+  deferTo(scope, key, res.later);
 }
 
 function run(req: RegexRequest): RegexResponse & { ok: true } {
@@ -266,7 +223,8 @@ function run(req: RegexRequest): RegexResponse & { ok: true } {
   const budget = Math.min(limit, left);
   const started = performance.now();
   const timeoutMs = budget === Infinity ? 0 : Math.max(1, Math.ceil(budget));
-  const res = budget <= 0 ? undefined : deferScope !== undefined ? runDeferring(deferScope, req, timeoutMs) : runner(req, timeoutMs);
+  const scope = deferringRunner === undefined ? undefined : slowWorkScope();
+  const res = budget <= 0 ? undefined : scope !== undefined ? runDeferring(scope, req, timeoutMs) : runner(req, timeoutMs);
   // The worker's CPU time when it reports it (a loaded machine's thread switches are not the
   // pattern's), else the wait.
   if (ctx) ctx.regexMs += res?.ok && res.cpuMs !== undefined && res.cpuMs >= 0 ? res.cpuMs : performance.now() - started;

@@ -6,6 +6,7 @@ import { validateAllItemsResult, validateEachItemResult } from './validateResult
 
 export const code: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: codeDescription,
   async execute(ctx) {
     const node = ctx.getNode();

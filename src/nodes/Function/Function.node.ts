@@ -19,6 +19,7 @@ return items;`;
 
 export const functionNode: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: {
     name: 'n8n-nodes-base.function',
     displayName: 'Function',

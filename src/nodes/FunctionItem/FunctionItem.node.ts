@@ -18,6 +18,7 @@ return item;`;
 
 export const functionItemNode: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: {
     name: 'n8n-nodes-base.functionItem',
     displayName: 'Function Item',

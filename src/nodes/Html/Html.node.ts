@@ -7,6 +7,7 @@ import { htmlDescription } from './description.ts';
 import { extractFromHtml, type ExtractionValue, type ExtractOptions } from './extract.ts';
 import { itemsToTable } from './table.ts';
 import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 
 const RESOLVABLE = /({{[\s\S]*?}})/g;
 
@@ -45,7 +46,8 @@ export const html: NodeType = {
       if (sliceDue()) await yieldToLoop();
       try {
         if (operation === 'generateHtmlTemplate') {
-          out.push({ json: { html: renderTemplate(ctx, i) }, pairedItem: { item: i } });
+          // Its {{ }} are evaluated here, not ahead: slow ones are awaited (defer.ts).
+          out.push({ json: { html: await awaitSlowWork(() => renderTemplate(ctx, i)) }, pairedItem: { item: i } });
         } else if (operation === 'extractHtmlContent') {
           const { values = [] } = ctx.getNodeParameter('extractionValues', i) as { values?: ExtractionValue[] };
           const options = ctx.getNodeParameter('options', i, {}) as ExtractOptions;

@@ -14,6 +14,7 @@ import { NodeOperationError } from '../types.ts';
 import { poolKey, resultLimits, resultTooLargeMessage, withPool } from '../shared/connectionPools.ts';
 import { mySqlV1Properties, mySqlV2Properties } from './description.ts';
 import { resolveResolvables } from '../Postgres/Postgres.node.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 
 type Result = IDataObject[] | IDataObject;
 interface QueryWithValues {
@@ -524,7 +525,7 @@ async function executeV1(ctx: ExecuteFunctions): Promise<INodeExecutionData[][]>
     await withSession(ctx, credentials, {}, 1, budget, async (s) => {
       if (operation === 'executeQuery') {
         for (let i = 0; i < items.length; i++) {
-          const query = resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '')), i);
+          const query = await awaitSlowWork(() => resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '')), i));
           try {
             for (const l of await s.run(query)) {
               if (Array.isArray(l)) await toItems(l, { item: i }, out);

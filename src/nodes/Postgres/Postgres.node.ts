@@ -12,6 +12,7 @@ import { NodeOperationError } from '../types.ts';
 import { postgresV1Properties, postgresV2Properties } from './description.ts';
 import { concatQueries, formatQuery, QueryFormatError } from './pgFormat.ts';
 import { pgError, rowToJson, withPgSession, type PgSession, type ReadBudget } from './transport.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 
 type Row = Record<string, unknown>;
 interface QueryWithValues {
@@ -314,9 +315,10 @@ async function buildV2Queries(ctx: ExecuteFunctions, session: PgSession, operati
     }
     const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
     if (operation === 'executeQuery') {
-      const query = resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '') ?? ''), i);
+      // {{ }} in a query without '=' is evaluated here, not ahead: slow ones are awaited (defer.ts).
+      const query = await awaitSlowWork(() => resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '') ?? ''), i));
       if (!query.trim()) throw new NodeOperationError(ctx.getNode(), 'The query is empty', { itemIndex: i });
-      queries.push({ query, values: queryReplacements(ctx, i) });
+      queries.push({ query, values: await awaitSlowWork(() => queryReplacements(ctx, i)) });
       continue;
     }
     const { schema, table } = tableName(ctx, i);
@@ -493,7 +495,7 @@ async function executeV1(ctx: ExecuteFunctions): Promise<INodeExecutionData[][]>
   for (let i = 0; i < items.length; i++) {
     const json = items[i]!.json;
     if (operation === 'executeQuery') {
-      const query = resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '')), i);
+      const query = await awaitSlowWork(() => resolveResolvables(ctx, String(ctx.getNodeParameter('query', i, '')), i));
       const params = String((ctx.getNodeParameter('additionalFields', i, {}) as IDataObject).queryParams ?? '');
       const values = params
         .split(',')

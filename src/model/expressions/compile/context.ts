@@ -1,5 +1,6 @@
 // Options of one evaluation and the context object built from them.
 import type { Ctx } from './types.ts';
+import { startClock } from '../runtime/ticks.ts';
 import { DEFAULT_MAX_CALL_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_TIMEOUT_MS, MAX_ALLOCATION } from '../limits.ts';
 
 export interface EvaluateOptions {
@@ -21,6 +22,12 @@ export interface EvaluateOptions {
    * engine errors (name 'ExpressionError') always propagate.
    */
   mode?: 'strict' | 'n8n';
+  /**
+   * Inside awaitSlowWork (defer.ts): ms of the thread this evaluation may take before it throws
+   * EvaluationTooLong for its caller to evaluate it elsewhere (checked with the clock; a host
+   * call on a very long value throws it at once). 0 or absent: never.
+   */
+  deferAfterMs?: number;
 }
 
 export function createContext(scope: Record<string, unknown>, options: EvaluateOptions = {}): Ctx {
@@ -38,6 +45,8 @@ export function createContext(scope: Record<string, unknown>, options: EvaluateO
     lenient: options.mode === 'n8n',
     timezone: options.timezone,
     regexMs: 0,
+    deferAfterMs: options.deferAfterMs ?? 0,
+    deferAt: 0,
   };
 }
 
@@ -51,10 +60,10 @@ let active: Ctx | null = null;
  */
 export function remainingMs(): number {
   const c = active;
-  if (c === null || c.timeoutMs === 0) return Infinity;
+  if (c === null) return Infinity;
   const now = Date.now();
-  if (c.deadline === 0) c.deadline = now + c.timeoutMs;
-  return c.deadline - now;
+  startClock(c, now);
+  return c.timeoutMs === 0 ? Infinity : c.deadline - now;
 }
 
 /** The running evaluation's context (null outside one): regex.ts charges its regex time to it. */
@@ -78,6 +87,8 @@ export function runWithContext<T>(c: Ctx, run: (c: Ctx) => T): T {
     c.maxDepth = Math.min(c.maxDepth, parent.maxDepth);
     if (parent.deadline !== 0) c.deadline = parent.deadline;
     c.regexMs = parent.regexMs;
+    c.deferAfterMs = parent.deferAfterMs;
+    c.deferAt = parent.deferAt;
   }
   active = c;
   try {
@@ -88,6 +99,7 @@ export function runWithContext<T>(c: Ctx, run: (c: Ctx) => T): T {
       parent.steps = c.steps;
       parent.allocated = c.allocated;
       if (parent.deadline === 0) parent.deadline = c.deadline;
+      if (parent.deferAt === 0) parent.deferAt = c.deferAt;
       parent.regexMs = c.regexMs;
     }
   }

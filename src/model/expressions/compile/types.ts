@@ -23,6 +23,10 @@ export interface Ctx {
   timezone: string | undefined;
   /** Milliseconds this evaluation spent waiting for regular-expression operations. */
   regexMs: number;
+  /** Slice of the thread after which the evaluation is deferred (0: never, see defer.ts). */
+  deferAfterMs: number;
+  /** Absolute ms when the slice ends, fixed with the deadline (0: not yet). */
+  deferAt: number;
 }
 
 export class Frame {

@@ -8,7 +8,7 @@ import type { Ctx } from '../compile/types.ts';
 import { extensionError } from '../errors.ts';
 import { getMember } from '../runtime/members.ts';
 import { callFunction } from '../runtime/calls.ts';
-import { account, tick } from '../runtime/ticks.ts';
+import { account, afterHeavy, chargeSize, DEFER_EXTENSION, tick } from '../runtime/ticks.ts';
 import { SHORT } from '../compile/short.ts';
 import type { ExtensionContext, ExtensionFn, ExtensionKind, ExtensionTable } from './types.ts';
 import { stringExtensions } from './string.ts';
@@ -97,8 +97,11 @@ export function callExtension(c: Ctx, input: unknown, name: string, args: unknow
   }
   if (found.native) return callFunction(c, found.fn, found.input, args, describe);
   tick(c);
+  // Work on a long input is charged like a built-in's, and deferred sooner (JavaScript, slower).
+  const heavy = chargeSize(c, found.input, DEFER_EXTENSION) || (args.length !== 0 && chargeSize(c, args[0], DEFER_EXTENSION));
   const ctx: ExtensionContext = { timezone: c.timezone };
   const result = (found.fn as (v: unknown, a: unknown[], x: ExtensionContext) => unknown)(found.input, args, ctx);
+  if (heavy) afterHeavy(c);
   account(c, result);
   return result;
 }

@@ -1,15 +1,22 @@
 // The step budget: every loop iteration and every call costs one step.
 import type { Ctx } from '../compile/types.ts';
 import { allocationLimitError, depthLimitError, stepLimitError, timeLimitError } from '../limits.ts';
+import { EvaluationTooLong } from '../defer.ts';
+
+/** Fixes the deadline and the end of the thread slice; true when they were already fixed. */
+export function startClock(c: Ctx, now: number): boolean {
+  const started = c.deadline !== 0 || c.deferAt !== 0;
+  if (c.deadline === 0 && c.timeoutMs !== 0) c.deadline = now + c.timeoutMs;
+  if (c.deferAt === 0 && c.deferAfterMs !== 0) c.deferAt = now + c.deferAfterMs;
+  return started;
+}
 
 function checkClock(c: Ctx): boolean {
-  if (c.timeoutMs === 0) return false;
+  if (c.timeoutMs === 0 && c.deferAfterMs === 0) return false;
   const now = Date.now();
-  if (c.deadline === 0) {
-    c.deadline = now + c.timeoutMs;
-    return false;
-  }
-  return now > c.deadline;
+  if (!startClock(c, now)) return false;
+  if (c.deferAt !== 0 && now > c.deferAt) throw new EvaluationTooLong();
+  return c.timeoutMs !== 0 && now > c.deadline;
 }
 
 export function tick(c: Ctx): void {
@@ -21,6 +28,14 @@ export function tick(c: Ctx): void {
 export const HEAVY_STRING = 65_536;
 /** Arrays at least this long, likewise. */
 export const HEAVY_ARRAY = 4_096;
+/**
+ * In an evaluation that may be deferred, a built-in call on a string this long (arrays: an
+ * eighth) is not started on the server's thread: linear native work on 1M characters takes up
+ * to tens of ms (split, normalize), and one call cannot be interrupted.
+ */
+export const DEFER_NATIVE = 1_048_576;
+/** Likewise for extension methods written in JavaScript (toTitleCase, hash …): slower per character. */
+export const DEFER_EXTENSION = HEAVY_STRING;
 
 /**
  * A host call on a long string or array runs natively for a time proportional to its length
@@ -30,13 +45,15 @@ export const HEAVY_ARRAY = 4_096;
  * 64M characters scanned: about two calls on strings at the 50M-character cap), and the clock
  * is read after it (see afterHeavy). Returns whether the value was heavy.
  */
-export function chargeSize(c: Ctx, value: unknown): boolean {
+export function chargeSize(c: Ctx, value: unknown, deferFrom = DEFER_NATIVE): boolean {
   let cost: number;
   if (typeof value === 'string') {
     if (value.length < HEAVY_STRING) return false;
+    if (c.deferAfterMs !== 0 && value.length >= deferFrom) throw new EvaluationTooLong();
     cost = value.length >>> 6;
   } else if (Array.isArray(value)) {
     if (value.length < HEAVY_ARRAY) return false;
+    if (c.deferAfterMs !== 0 && value.length >= deferFrom >>> 3) throw new EvaluationTooLong();
     cost = value.length >>> 4;
   } else {
     return false;

@@ -5,6 +5,7 @@
 // segment's raw value (number, object, DateTime …); anything else is a string joined from
 // the parts (see render.ts). Whitespace inside the braces does not matter.
 import { ExpressionError, isFatal, type ExpressionErrorType } from '../errors.ts';
+import { EvaluationTooLong, WorkDeferred } from '../defer.ts';
 import { LruCache } from '../lru.ts';
 import type { Ctx } from '../compile/types.ts';
 import { createContext, runWithContext, type EvaluateOptions } from '../compile/context.ts';
@@ -79,6 +80,7 @@ export function toExpressionError(e: unknown, segment?: number): Error {
     return e;
   }
   if (e instanceof Error && e.name === 'ExpressionError') return e; // the engine's own, kept as thrown
+  if (e instanceof WorkDeferred || e instanceof EvaluationTooLong) return e; // signals, not failures
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return new ExpressionError('Expression exceeded its call depth limit', { context: { type: 'limit', segment }, fatal: true, cause: e });
   }

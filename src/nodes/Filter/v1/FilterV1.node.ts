@@ -1,7 +1,7 @@
 // Filter version 1: keeps items whose conditions pass (AND: all, OR: any); the rest are discarded.
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { ExecuteFunctions, NodeType } from '../../types.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 import { compareOperations, convertDateTime } from '../../If/v1/compare.ts';
 import { filterV1Description } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
@@ -14,7 +14,7 @@ interface Condition {
   operation?: string;
 }
 
-/** Whether one item is kept (no side effects: it may run again, see deferRegex). */
+/** Whether one item is kept (no side effects: it may run again, see awaitSlowWork). */
 function keeps(ctx: ExecuteFunctions, itemIndex: number): boolean {
   const combine = ctx.getNodeParameter('combineConditions', itemIndex) as string;
   for (const dataType of DATA_TYPES) {
@@ -36,6 +36,7 @@ function keeps(ctx: ExecuteFunctions, itemIndex: number): boolean {
 
 export const filterV1: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: filterV1Description,
   async execute(ctx) {
     const kept: INodeExecutionData[] = [];
@@ -44,8 +45,8 @@ export const filterV1: NodeType = {
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
-      // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
-      (await deferRegex(() => keeps(ctx, itemIndex)) ? kept : discarded).push(item);
+      // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the conditions are evaluated again).
+      (await awaitSlowWork(() => keeps(ctx, itemIndex)) ? kept : discarded).push(item);
     }
     return [kept, discarded];
   },

@@ -6,7 +6,7 @@ import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
 import { ENABLE_LESS_STRICT_TYPE_VALIDATION } from '../../If/v2/IfV2.node.ts';
 import { filterV2Description } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
 
@@ -17,6 +17,7 @@ function looseTypeValidation(ctx: ExecuteFunctions, itemIndex: number, option: b
 
 export const filterV2: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: filterV2Description,
   async execute(ctx) {
     const kept: INodeExecutionData[] = [];
@@ -29,8 +30,8 @@ export const filterV2: NodeType = {
         const options = ctx.getNodeParameter('options', itemIndex) as { looseTypeValidation?: boolean };
         let pass: boolean;
         try {
-          // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
-          pass = await deferRegex(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
+          // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the conditions are evaluated again).
+          pass = await awaitSlowWork(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
         } catch (e) {
           const error = e as ErrorWithDetails;
           if (!looseTypeValidation(ctx, itemIndex, options.looseTypeValidation) && !error.description) {

@@ -2,7 +2,7 @@
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { INode } from '../../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../../types.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 import { compareOperations, convertDateTime } from './compare.ts';
 import { ifV1Description } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
@@ -15,7 +15,7 @@ interface Condition {
   operation?: string;
 }
 
-/** True or false for one item (no side effects: it may run again, see deferRegex). */
+/** True or false for one item (no side effects: it may run again, see awaitSlowWork). */
 function decide(ctx: ExecuteFunctions, node: INode, itemIndex: number): boolean {
   const combine = ctx.getNodeParameter('combineOperation', itemIndex) as string;
   for (const dataType of DATA_TYPES) {
@@ -38,6 +38,7 @@ function decide(ctx: ExecuteFunctions, node: INode, itemIndex: number): boolean 
 
 export const ifV1: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: ifV1Description,
   async execute(ctx) {
     const node = ctx.getNode();
@@ -48,8 +49,8 @@ export const ifV1: NodeType = {
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       if (sliceDue()) await yieldToLoop();
       const item = items[itemIndex];
-      // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
-      const decided = await deferRegex(() => decide(ctx, node, itemIndex));
+      // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the conditions are evaluated again).
+      const decided = await awaitSlowWork(() => decide(ctx, node, itemIndex));
       (decided ? trueItems : falseItems).push(item);
     }
     return [trueItems, falseItems];

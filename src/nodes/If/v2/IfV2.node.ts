@@ -4,7 +4,7 @@ import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../../
 import { evaluateFilterParameter } from '../../shared/filterParameter.ts';
 import { ifV2Description } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 export const ENABLE_LESS_STRICT_TYPE_VALIDATION =
   "Try changing the type of comparison. Alternatively you can enable 'Convert types where required'.";
@@ -18,6 +18,7 @@ function looseTypeValidation(ctx: ExecuteFunctions, itemIndex: number, option: b
 
 export const ifV2: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: ifV2Description,
   async execute(ctx) {
     const trueItems: INodeExecutionData[] = [];
@@ -30,8 +31,8 @@ export const ifV2: NodeType = {
         const options = ctx.getNodeParameter('options', itemIndex) as { ignoreCase?: boolean; looseTypeValidation?: boolean };
         let pass: boolean;
         try {
-          // Slow regex operations are awaited, not held (deferRegex: the conditions are evaluated again).
-          pass = await deferRegex(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
+          // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the conditions are evaluated again).
+          pass = await awaitSlowWork(() => evaluateFilterParameter(ctx, 'conditions', itemIndex));
         } catch (e) {
           const error = e as ErrorWithDetails;
           if (!looseTypeValidation(ctx, itemIndex, options.looseTypeValidation) && !error.description) {

@@ -2,7 +2,7 @@
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { IDataObject } from '../../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../../types.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 import { setPath } from '../../shared/path.ts';
 import { deepCopy } from '../../shared/deepCopy.ts';
 import { setV1Description } from './description.ts';
@@ -13,7 +13,7 @@ interface SetValue {
   value: unknown;
 }
 
-/** One item's output (no side effects: it may run again, see deferRegex). */
+/** One item's output (no side effects: it may run again, see awaitSlowWork). */
 function buildItem(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number, nodeVersion: number): INodeExecutionData {
   const keepOnlySet = ctx.getNodeParameter('keepOnlySet', itemIndex, false) as boolean;
   const options = ctx.getNodeParameter('options', itemIndex, {}) as { dotNotation?: boolean };
@@ -40,6 +40,7 @@ function buildItem(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: n
 
 export const setV1: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: setV1Description,
   async execute(ctx) {
     const nodeVersion = ctx.getNode().typeVersion;
@@ -47,8 +48,8 @@ export const setV1: NodeType = {
     const out: INodeExecutionData[] = [];
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       if (sliceDue()) await yieldToLoop();
-      // Slow regex operations are awaited, not held (deferRegex: the item is built again).
-      const newItem = await deferRegex(() => buildItem(ctx, items[itemIndex], itemIndex, nodeVersion));
+      // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the item is built again).
+      const newItem = await awaitSlowWork(() => buildItem(ctx, items[itemIndex], itemIndex, nodeVersion));
       out.push(newItem);
     }
     return [out];

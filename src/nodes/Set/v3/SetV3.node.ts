@@ -6,10 +6,11 @@ import { manualItem, rawObjectFields } from './manualMode.ts';
 import type { IncludeMode, SetNodeOptions } from './options.ts';
 import { rawItem, rawJsonOutput } from './rawMode.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 export const setV3: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: setV3Description,
   async execute(ctx) {
     const node = ctx.getNode();
@@ -28,8 +29,8 @@ export const setV3: NodeType = {
       // From 3.3 the include choice only applies when other input fields are kept at all.
       options.include = node.typeVersion >= 3.3 ? (includeOtherFields ? include : 'none') : include;
 
-      // Slow regex operations are awaited, not held (deferRegex: the item is built again).
-      const newItem = await deferRegex(() => (mode === 'raw' ? rawItem(ctx, items[i], i, options, rawJson, node) : manualItem(ctx, items[i], i, options, rawFields, node)));
+      // Slow regexes and long evaluations are awaited, not held (awaitSlowWork: the item is built again).
+      const newItem = await awaitSlowWork(() => (mode === 'raw' ? rawItem(ctx, items[i], i, options, rawJson, node) : manualItem(ctx, items[i], i, options, rawFields, node)));
       // Duplication is a testing aid for manual runs only.
       const copies = duplicateItem && ctx.getMode() === 'manual' ? (ctx.getNodeParameter('duplicateCount', 0, 0) as number) + 1 : 1;
       for (let j = 0; j < copies; j++) out.push(newItem);

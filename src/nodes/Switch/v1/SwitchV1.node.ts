@@ -4,10 +4,11 @@ import type { NodeType } from '../../types.ts';
 import { checkIndexRange, firstMatchingRule, pushError, type LegacyRule } from '../legacyRouting.ts';
 import { switchV1Description } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 export const switchV1: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: switchV1Description,
   async execute(ctx) {
     const returnData: INodeExecutionData[][] = [[], [], [], []];
@@ -23,7 +24,7 @@ export const switchV1: NodeType = {
           returnData[outputIndex].push(item);
         } else if (mode === 'rules') {
           const rules = ctx.getNodeParameter('rules.rules', itemIndex, []) as LegacyRule[];
-          const match = await deferRegex(() => firstMatchingRule(ctx, itemIndex, rules));
+          const match = await awaitSlowWork(() => firstMatchingRule(ctx, itemIndex, rules));
           if (match !== -1) {
             const output = rules[match].output as number;
             checkIndexRange(ctx, returnData.length, output);

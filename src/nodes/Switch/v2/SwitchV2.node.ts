@@ -6,10 +6,11 @@ import { switchV2Description } from './description.ts';
 import { switchV2Outputs } from './outputs.ts';
 import { getFallbackOutputOptions } from './loadOptions.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 export const switchV2: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: switchV2Description,
   outputsFor: (node) => switchV2Outputs(node.parameters ?? {}),
   methods: { loadOptions: { getFallbackOutputOptions } },
@@ -30,7 +31,7 @@ export const switchV2: NodeType = {
           returnData[outputIndex].push(item);
         } else if (mode === 'rules') {
           if (itemIndex === 0) returnData = rules.map(() => []);
-          const match = await deferRegex(() => firstMatchingRule(ctx, itemIndex, rules));
+          const match = await awaitSlowWork(() => firstMatchingRule(ctx, itemIndex, rules));
           if (match !== -1) {
             // n8n checks the rule's (absent) `output` here, which never fails.
             returnData[match].push(item);

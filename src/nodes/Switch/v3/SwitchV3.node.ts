@@ -8,7 +8,7 @@ import { switchV3Description } from './description.ts';
 import { switchV3Outputs } from './outputs.ts';
 import { getFallbackOutputOptions } from './loadOptions.ts';
 import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
-import { deferRegex } from '../../../model/expressions/regex.ts';
+import { awaitSlowWork } from '../../../model/expressions/defer.ts';
 
 type ErrorWithDetails = Error & { description?: string; context?: Record<string, unknown>; node?: unknown };
 
@@ -51,6 +51,7 @@ function ruleMatches(ctx: ExecuteFunctions, ruleIndex: number, itemIndex: number
 
 export const switchV3: NodeType = {
   kind: 'regular',
+  evaluatesItemsItself: true,
   description: switchV3Description,
   outputsFor: (node) => switchV3Outputs(node.parameters ?? {}),
   methods: { loadOptions: { getFallbackOutputOptions } },
@@ -80,7 +81,7 @@ export const switchV3: NodeType = {
           }
           let matchFound = false;
           for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
-            if (!(await deferRegex(() => ruleMatches(ctx, ruleIndex, itemIndex, options)))) continue;
+            if (!(await awaitSlowWork(() => ruleMatches(ctx, ruleIndex, itemIndex, options)))) continue;
             matchFound = true;
             returnData[ruleIndex].push(item);
             if (!options.allMatchingOutputs) continue itemLoop;

@@ -1,0 +1,184 @@
+// Parameters evaluated ahead, with the loop free. Nodes read their parameters synchronously
+// (n8n's getNodeParameter), so an expression that runs long would hold the server's thread
+// wherever a node reads it. Before a node runs, the engine evaluates the expressions in its
+// parameters for its input items inside awaitSlowWork (long ones in the expression worker,
+// src/engine/offload), yielding between items; the node's reads then take these answers,
+// each once (a second read of the same value evaluates again, so a node that changes what it
+// got never sees its own change). Reads the prefetch cannot answer (extra keys such as
+// pagination's $response, an item index past the input) evaluate on the thread as before.
+//
+// A parameter a node type reads for its first item only (an operation, a batch size) would be
+// evaluated for every item in vain: after a run showed that, it is prefetched for item 0 only
+// (learned per node type, version and parameter path, for the life of the process).
+import type { IDataObject } from '../model/workflow.ts';
+import { getPath } from '../model/parameters.ts';
+import { runSlowWork, WorkDeferred } from '../model/expressions/defer.ts';
+import { sliceDue, yieldToLoop } from '../model/yieldToLoop.ts';
+import type { EngineLimits } from './types.ts';
+import { evaluateParameterValue } from './expressions.ts';
+
+type Answer = { value: unknown } | { error: unknown };
+
+interface Leaf {
+  container: object;
+  key: string;
+  value: string;
+  /** Path from the parameters' root with list indexes as '#' (the learned read pattern's key). */
+  path: string;
+}
+
+interface Slot {
+  answers: Array<Answer | undefined>;
+  leaf: Leaf;
+  /** The node read it for an item after the first. */
+  readLater: boolean;
+}
+
+/** Variables that exist only in reads with extra keys (HTTP Request pagination): not prefetched. */
+const EXTRA_KEYS_ONLY = /\$(?:response|request|pageCount)\b/;
+/** Nesting walked in a parameter value (parameters past the data depth limit are refused earlier). */
+const MAX_DEPTH = 64;
+
+/** Parameters (type, version, path) whose node read them for the first item only, last time. */
+const firstItemOnly = new Map<string, boolean>();
+const MAX_LEARNED = 10_000;
+
+function expressionLeaves(params: IDataObject): Leaf[] {
+  const leaves: Leaf[] = [];
+  const walk = (container: object, path: string, depth: number) => {
+    if (depth > MAX_DEPTH) return;
+    const list = Array.isArray(container);
+    for (const key of Object.keys(container)) {
+      const v = (container as Record<string, unknown>)[key];
+      const at = path === '' ? key : `${path}.${list ? '#' : key}`;
+      if (typeof v === 'string') {
+        if (v.charCodeAt(0) === 61 /* = */ && !EXTRA_KEYS_ONLY.test(v)) leaves.push({ container, key, value: v, path: at });
+      } else if (v !== null && typeof v === 'object') walk(v, at, depth + 1);
+    }
+  };
+  walk(params, '', 0);
+  return leaves;
+}
+
+export class ParameterPrefetch {
+  private readonly slots = new Map<object, Map<string, Slot>>();
+  /** Where each path a node read lives: its container and key (parameters do not change in a run). */
+  private readonly places = new Map<string, { container: object | undefined; key: string }>();
+  private learnAs = '';
+  private itemCount = 0;
+
+  /** Nothing was prefetched (no expressions, or no items): reads evaluate as before. */
+  get empty(): boolean {
+    return this.slots.size === 0;
+  }
+
+  /**
+   * Evaluates the expression leaves of `params` for items 0 … itemCount-1 (item 0 only for
+   * leaves this node type read for its first item only before). `learnAs` names the node type
+   * and version.
+   */
+  async fill(params: IDataObject, scope: (itemIndex: number) => Record<string, unknown>, itemCount: number, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName: string, learnAs: string, signal?: AbortSignal): Promise<void> {
+    const leaves = expressionLeaves(params);
+    if (leaves.length === 0 || itemCount === 0) return;
+    this.learnAs = learnAs;
+    this.itemCount = itemCount;
+    const everyItem: Slot[] = [];
+    const firstOnly: Slot[] = [];
+    for (const leaf of leaves) {
+      let byKey = this.slots.get(leaf.container);
+      if (byKey === undefined) this.slots.set(leaf.container, (byKey = new Map()));
+      const slot: Slot = { answers: new Array<Answer | undefined>(itemCount), leaf, readLater: false };
+      byKey.set(leaf.key, slot);
+      (firstItemOnly.get(`${learnAs}\u0000${leaf.path}`) === true ? firstOnly : everyItem).push(slot);
+    }
+    for (let i = 0; i < itemCount; i++) {
+      const these = i === 0 ? [...everyItem, ...firstOnly] : everyItem;
+      if (these.length === 0) break;
+      if (sliceDue()) await yieldToLoop();
+      if (signal?.aborted) return;
+      const s = scope(i);
+      const evaluated = runSlowWork(() =>
+        these.map((slot): Answer => {
+          try {
+            return { value: evaluateParameterValue(slot.leaf.value, s, limits, nodeName) };
+          } catch (error) {
+            if (error instanceof WorkDeferred) throw error;
+            return { error };
+          }
+        }),
+      );
+      const answers = evaluated instanceof Promise ? await evaluated : evaluated;
+      for (let j = 0; j < these.length; j++) these[j].answers[i] = answers[j];
+    }
+  }
+
+  /** After the node's run: which parameters it read for its first item only. */
+  learn(): void {
+    if (this.itemCount < 2) return;
+    if (firstItemOnly.size >= MAX_LEARNED) firstItemOnly.clear();
+    for (const byKey of this.slots.values()) {
+      for (const slot of byKey.values()) {
+        const key = `${this.learnAs}\u0000${slot.leaf.path}`;
+        // Read for a later item once: prefetched for every item from then on. Read for the first
+        // item only, or not at all (a parameter of another operation): item 0 only.
+        if (slot.readLater) firstItemOnly.set(key, false);
+        else if (!firstItemOnly.has(key)) firstItemOnly.set(key, true);
+      }
+    }
+  }
+
+  /** Takes the answer for container[key] and item i (once), undefined when there is none. */
+  private take(container: object, key: string, itemIndex: number): Answer | undefined {
+    const slot = this.slots.get(container)?.get(key);
+    if (slot === undefined) return undefined;
+    if (itemIndex > 0) slot.readLater = true;
+    const answer = slot.answers[itemIndex];
+    if (answer !== undefined) slot.answers[itemIndex] = undefined;
+    return answer;
+  }
+
+  /** resolve() for the value at a dotted path of the node's parameters. */
+  resolveAt(params: IDataObject, path: string, value: unknown, itemIndex: number, evaluate: (v: unknown) => unknown): unknown {
+    let place = this.places.get(path);
+    if (place === undefined) {
+      const dot = path.lastIndexOf('.');
+      const container = dot < 0 ? params : getPath(params, path.slice(0, dot));
+      place = { container: typeof container === 'object' && container !== null ? container : undefined, key: dot < 0 ? path : path.slice(dot + 1) };
+      this.places.set(path, place);
+    }
+    return this.resolve(value, place.container, place.key, itemIndex, evaluate);
+  }
+
+  /**
+   * Resolves `value`, found at container[key], for one item like evaluateParameterValue, with
+   * prefetched answers for its expression leaves.
+   */
+  resolve(value: unknown, container: object | undefined, key: string, itemIndex: number, evaluate: (v: unknown) => unknown): unknown {
+    if (typeof value === 'string') {
+      if (value.charCodeAt(0) !== 61) return value;
+      const answer = container === undefined ? undefined : this.take(container, key, itemIndex);
+      if (answer === undefined) return evaluate(value);
+      if ('error' in answer) throw answer.error;
+      return answer.value;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    if (!this.slots.has(value) && !hasSlotsBelow(this.slots, value)) return evaluate(value);
+    if (Array.isArray(value)) return value.map((v, i) => this.resolve(v, value, String(i), itemIndex, evaluate));
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const v = this.resolve((value as Record<string, unknown>)[k], value, k, itemIndex, evaluate);
+      // An own "__proto__" key stays data; assigning it would set the object's prototype.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
+  }
+}
+
+function hasSlotsBelow(slots: Map<object, unknown>, value: object, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false;
+  for (const v of Object.values(value)) {
+    if (v !== null && typeof v === 'object' && (slots.has(v) || hasSlotsBelow(slots, v, depth + 1))) return true;
+  }
+  return false;
+}
