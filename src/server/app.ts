@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import { ConfigError, type ServerConfig } from './config.ts';
+import { QueuedStartsRepository } from './db/repositories/queuedStarts.ts';
+import { connectQueue } from './queue/setup.ts';
 import type { NodeTypeRegistry } from '../nodes/types.ts';
 import { builtinNodeTypes } from '../nodes/registry.ts';
 import { LayeredNodeTypes } from './community/registry.ts';
@@ -79,7 +81,14 @@ export interface CreateServerOptions {
   clock?: Clock;
   /** How long an editor listens for a test webhook call; default 2 minutes. */
   testWebhookTimeoutMs?: number;
+  /**
+   * Which process this is (queue mode, issue 16): main (editor, REST, push, triggers), worker
+   * (runs queued executions; health and metrics only) or webhook (production webhooks only).
+   */
+  role?: ProcessRole;
 }
+
+export type ProcessRole = 'main' | 'worker' | 'webhook';
 
 export interface SwitchyardServer {
   app: FastifyInstance;
@@ -142,8 +151,16 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     trustProxy: config.proxyHops > 0 ? (_address: string, hop: number) => hop < config.proxyHops : false,
   });
 
-  const crashed = await repos.executions.markCrashed();
-  if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
+  const role: ProcessRole = options.role ?? 'main';
+  const queueMode = config.executionsMode === 'queue';
+  if (role !== 'main' && !queueMode) throw new ConfigError(`A ${role} process needs SWITCHYARD_EXECUTIONS_MODE=queue`);
+  // In queue mode executions 'running' may be running on workers: a worker's crash is found by
+  // the queue (src/server/queue/worker.ts), not by a process starting.
+  if (!queueMode) {
+    const crashed = await repos.executions.markCrashed();
+    if (crashed > 0) app.log.warn({ count: crashed }, 'executions left running by a previous crash were marked crashed');
+  }
+  const queue = queueMode ? await connectQueue(config, role, repos.executions, new QueuedStartsRepository(db), app.log) : undefined;
   const instanceId = await repos.settings.ensureInstanceId();
   const instanceKey = loadInstanceKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const cipher = new CredentialCipher(instanceKey.secret);
@@ -170,6 +187,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     push,
     restPrefix: `${config.basePath}${REST_ENDPOINT}`,
     log: (level, message) => app.log[level](message),
+    queueMode,
   });
   const binaryStore = new FilesystemBinaryStore(config.dataDir, config.binaryDataInlineMax);
   // Filled in below, once the server knows the port it listens on.
@@ -181,7 +199,9 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     executions: repos.executions,
     workflows: repos.workflows,
     ids: executionIds,
-    push,
+    // A worker's push messages go to the process whose editor started the run.
+    push: queue?.relay ? (queue.relay as unknown as PushHub) : push,
+    queue: queue?.dispatcher,
     defaults: config,
     log: app.log,
     stopGraceMs: options.stopGraceMs,
@@ -221,6 +241,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     credentials: (type, node, runAs) => credentials.resolveForNode(type, node, runAs),
     updateOAuthTokenData: (type, node, tokenData, runAs) => credentials.setOAuthTokenDataForNode(type, node, runAs, tokenData),
     webhookUrl: (path) => `${webhookBase()}${config.endpointWebhook}/${path}`,
+    onChange: queue ? (workflowId, active) => queue.bus.broadcast({ type: 'workflowChanged', workflowId, active }) : undefined,
   });
   // A package updated or removed: active workflows using its nodes start again with the new code.
   communityPackages.onPackageChanged = (name) => activeWorkflows.restartUsing((type) => type.startsWith(`${name}.`));
@@ -293,9 +314,11 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     webhookPrefixes,
     publicApiPrefix: `${config.basePath}${PUBLIC_API_PATH}/`,
   });
-  await app.register(restRoutes(context), { prefix: restPrefix });
-  if (config.publicApiEnabled) await app.register(publicApiRoutes(context), { prefix: `${config.basePath}${PUBLIC_API_PATH}/v1` });
-  await app.register(webhookRoutes(context));
+  if (role === 'main') {
+    await app.register(restRoutes(context), { prefix: restPrefix });
+    if (config.publicApiEnabled) await app.register(publicApiRoutes(context), { prefix: `${config.basePath}${PUBLIC_API_PATH}/v1` });
+  }
+  if (role !== 'worker') await app.register(webhookRoutes(context));
   let base: string | undefined;
   webhookBase = () => (base ??= config.webhookUrl || editorBaseUrl(context));
   executions.onFinished(errorWorkflowListener({ workflows: repos.workflows, executions, log: app.log, editorUrl: () => editorBaseUrl(context) }));
@@ -307,15 +330,23 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   });
   // Community node types first: active workflows may use them.
   await communityPackages.loadAll();
-  await activeWorkflows.init();
-  await waitTracker.start();
+  if (queue) {
+    queue.follow({ push, activeWorkflows, waitTracker, executions });
+    // Triggers fire once: only the leading main runs them; other mains and webhook processes
+    // serve production webhooks (activeWorkflows in webhooks-only mode).
+    if (role === 'main') await queue.lead(activeWorkflows);
+    else if (role === 'webhook') await activeWorkflows.setWebhooksOnly(true);
+  } else {
+    await activeWorkflows.init();
+  }
+  if (role === 'main') await waitTracker.start();
   const sweeper = setInterval(() => {
     void sweepBinaryData(context).catch((err: unknown) => app.log.warn({ err }, 'binary data sweep failed'));
     void sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 10 * 60 * 1000);
   sweeper.unref();
   // Old executions are deleted in the background (SWITCHYARD_EXECUTIONS_DATA_PRUNE).
-  const pruner = config.executionsDataPrune
+  const pruner = config.executionsDataPrune && role === 'main'
     ? new ExecutionPruner(
         { executions: repos.executions, binaryStore, activeIds: () => executions.activeIds(), log: app.log },
         { maxAgeHours: config.executionsDataMaxAge, maxCount: config.executionsDataPruneMaxCount },
@@ -328,8 +359,10 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     activeWorkflowCount: () => activeWorkflows.activeIds().length,
     metrics: { enabled: config.metricsEnabled, prefix: config.metricsPrefix },
     webhookPrefixes,
+    redisPing: queue ? () => queue.bus.client.ping() : undefined,
+    queueCounts: queue?.dispatcher ? () => queue.counts() : undefined,
   });
-  registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
+  if (role === 'main') registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 
   // Before the HTTP server closes: executions finish (their push messages still go out), then
   // the event streams end so server.close() is not held open by them. close() drains before
@@ -340,11 +373,15 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       // No new runs from triggers while the running ones finish.
       clearInterval(sweeper);
       await pruner?.stop();
+      await queue?.stopLeading();
       await activeWorkflows.close();
       testWebhooks.close();
       waitTracker.close();
       context.auth.mailer?.close();
+      // A worker takes no more jobs; the running ones finish (or are canceled) below.
+      await queue?.pauseWorker();
       await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      await queue?.close();
       await executionIds.release();
       await communityPackages.stop();
       push.close();

@@ -117,6 +117,21 @@ export interface ServerConfig {
   metricsEnabled: boolean;
   /** Prefix of every metric's name. */
   metricsPrefix: string;
+  /** regular: executions run in this process; queue: through a BullMQ queue on Redis (issue 16). */
+  executionsMode: 'regular' | 'queue';
+  queueRedisHost: string;
+  queueRedisPort: number;
+  queueRedisDb: number;
+  queueRedisUsername: string;
+  queueRedisPassword: string;
+  /** Prefix of every Redis key and channel (several instances may share one Redis). */
+  queuePrefix: string;
+  /** Executions one worker runs at once. */
+  workerConcurrency: number;
+  /** Queue mode: manual runs from the editor go to workers too (else the main process runs them). */
+  queueOffloadManualExecutions: boolean;
+  /** Milliseconds a worker's hold on a job lasts without renewal: a killed worker's job is noticed after about this long. */
+  queueLockDuration: number;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +263,11 @@ function segment(raw: string, name: string): string {
   const t = raw.trim().replace(/^\/+|\/+$/g, '');
   if (!/^[A-Za-z0-9._~-]+$/.test(t) || t === 'rest') throw new ConfigError(`${name} must be one URL path segment other than rest, such as webhook (got "${raw}")`);
   return t;
+}
+
+function keyPrefix(raw: string, name: string): string {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(raw)) throw new ConfigError(`${name} must be 1–40 letters, digits, '-' or '_' (got "${raw}")`);
+  return raw;
 }
 
 /** Kept as given (a secret is not trimmed); short keys are refused rather than weakly derived. */
@@ -407,6 +427,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_CERT', key: 'dbPostgresSslCert', default: '', meaning: 'Client certificate for PostgreSQL (PEM text or a file), with SWITCHYARD_DB_POSTGRESDB_SSL_KEY.', parse: text }),
   variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_KEY', key: 'dbPostgresSslKey', default: '', meaning: 'Private key of the client certificate (PEM text or a file).', parse: text }),
   variable({ name: 'SWITCHYARD_DB_POSTGRESDB_SSL_REJECT_UNAUTHORIZED', key: 'dbPostgresSslRejectUnauthorized', default: 'true', meaning: 'Refuse a PostgreSQL server whose certificate does not verify; false accepts any (encrypted, not authenticated).', parse: bool }),
+  variable({ name: 'SWITCHYARD_EXECUTIONS_MODE', key: 'executionsMode', default: 'regular', meaning: 'regular: executions run in the process that starts them. queue: the main process (editor, REST, triggers) and webhook processes (`npm run webhook`) put executions on a BullMQ queue in Redis, and workers (`npm run worker`) run them; every process needs the same database (PostgreSQL), data folder and encryption key. n8n\'s EXECUTIONS_MODE.', parse: oneOf(['regular', 'queue'] as const) }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_REDIS_HOST', key: 'queueRedisHost', default: 'localhost', meaning: 'Queue mode: Redis host.', parse: text }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_REDIS_PORT', key: 'queueRedisPort', default: '6379', meaning: 'Queue mode: Redis port.', parse: integer(1, 65535) }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_REDIS_DB', key: 'queueRedisDb', default: '0', meaning: 'Queue mode: Redis database number.', parse: integer(0, 1000) }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_REDIS_USERNAME', key: 'queueRedisUsername', default: '', meaning: 'Queue mode: Redis user (ACL); empty = the default user.', parse: (r) => r }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_REDIS_PASSWORD', key: 'queueRedisPassword', default: '', meaning: 'Queue mode: Redis password.', parse: (r) => r }),
+  variable({ name: 'SWITCHYARD_QUEUE_BULL_PREFIX', key: 'queuePrefix', default: 'switchyard', meaning: 'Queue mode: prefix of the Redis keys and channels, so that several instances can share one Redis.', parse: keyPrefix }),
+  variable({ name: 'SWITCHYARD_WORKER_CONCURRENCY', key: 'workerConcurrency', default: '10', meaning: 'Queue mode: executions one worker (`npm run worker`) runs at once.', parse: integer(1, 1000) }),
+  variable({ name: 'SWITCHYARD_QUEUE_OFFLOAD_MANUAL_EXECUTIONS', key: 'queueOffloadManualExecutions', default: 'false', meaning: 'Queue mode: manual runs from the editor go to the workers too (their progress reaches the editor through Redis); false runs them in the main process, as n8n\'s OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS.', parse: bool }),
+  variable({ name: 'SWITCHYARD_QUEUE_LOCK_DURATION', key: 'queueLockDuration', default: '30000', meaning: 'Queue mode: milliseconds a worker\'s hold on an execution lasts unless renewed; a worker that died (kill -9) is noticed about this long after, and its execution marked crashed.', parse: integer(1000, 600_000) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

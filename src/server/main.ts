@@ -1,8 +1,16 @@
-// `npm run serve` / scripts/start.mjs: read the configuration, open (and migrate) the database
-// in the data folder, listen, and shut down gracefully on SIGINT/SIGTERM.
+// `npm run serve` / scripts/start.mjs (main), `npm run worker`, `npm run webhook` (queue mode):
+// read the configuration, open (and migrate) the database in the data folder, listen, and shut
+// down gracefully on SIGINT/SIGTERM. The role is the first argument (main by default).
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.ts';
-import { createServer } from './app.ts';
+import { createServer, type ProcessRole } from './app.ts';
+
+const ROLES: ProcessRole[] = ['main', 'worker', 'webhook'];
+const role = (process.argv[2] ?? 'main') as ProcessRole;
+if (!ROLES.includes(role)) {
+  console.error(`Switchyard cannot start: unknown process "${role}" (main, worker or webhook)`);
+  process.exit(1);
+}
 
 // V8 allocation-site pretenuring is off: under concurrent webhook calls it moved a per-call
 // allocation into old space, where each dead copy kept its run's young objects alive until a full
@@ -22,7 +30,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const server = await createServer(config);
+  if (role !== 'main' && config.executionsMode !== 'queue') {
+    console.error(`Switchyard cannot start: a ${role} process runs in queue mode only; set SWITCHYARD_EXECUTIONS_MODE=queue (and the SWITCHYARD_QUEUE_BULL_REDIS_* settings) for it and for the main process`);
+    process.exit(1);
+  }
+  const server = await createServer(config, { role });
   let stoppingSince = 0;
   const stop = (signal: string) => {
     if (stoppingSince) {
@@ -54,7 +66,7 @@ async function main(): Promise<void> {
 
   try {
     const url = await server.listen();
-    console.log(`Switchyard is running at ${url}`);
+    console.log(role === 'main' ? `Switchyard is running at ${url}` : `Switchyard ${role} is running (health: ${url.replace(/\/$/, '')}/healthz)`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =

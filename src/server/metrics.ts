@@ -15,6 +15,10 @@ export interface OperationsOptions {
   metrics: { enabled: boolean; prefix: string };
   /** URL prefixes of production and test webhooks (with the base path). */
   webhookPrefixes: string[];
+  /** Queue mode: Redis answers (readiness). */
+  redisPing?: () => Promise<unknown>;
+  /** Queue mode: jobs waiting and running (metrics). */
+  queueCounts?: () => Promise<{ waiting: number; active: number }>;
 }
 
 /** Seconds; executions run from milliseconds to hours. */
@@ -29,9 +33,18 @@ export function operationsRoutes(app: FastifyInstance, o: OperationsOptions): vo
     try {
       const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READINESS_TIMEOUT_MS)));
       await Promise.race([sql`select 1`.execute(o.db), timeout]);
-      return { status: 'ok' };
     } catch (e) {
       return reply.code(503).send({ status: 'error', message: `The database does not answer: ${(e as Error).message}` });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!o.redisPing) return { status: 'ok' };
+    try {
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READINESS_TIMEOUT_MS)));
+      await Promise.race([o.redisPing(), timeout]);
+      return { status: 'ok' };
+    } catch (e) {
+      return reply.code(503).send({ status: 'error', message: `Redis does not answer: ${(e as Error).message}` });
     } finally {
       clearTimeout(timer);
     }
@@ -46,6 +59,14 @@ export function operationsRoutes(app: FastifyInstance, o: OperationsOptions): vo
   const duration = new Histogram({ name: `${p}execution_duration_seconds`, help: 'Duration of ended executions, by mode and status', labelNames: ['mode', 'status'], buckets: EXECUTION_BUCKETS, registers: [register] });
   new Gauge({ name: `${p}executions_running`, help: 'Executions running now', registers: [register], collect() { this.set(o.executions.activeCount); } });
   new Gauge({ name: `${p}active_workflows`, help: 'Workflows whose triggers are active', registers: [register], collect() { this.set(o.activeWorkflowCount()); } });
+  if (o.queueCounts) {
+    const counts = o.queueCounts;
+    // Read once per scrape for both gauges.
+    let last: Promise<{ waiting: number; active: number }> | undefined;
+    const read = () => (last ??= counts().finally(() => setTimeout(() => (last = undefined), 100)));
+    new Gauge({ name: `${p}scaling_mode_queue_jobs_waiting`, help: 'Queue mode: executions waiting for a worker', registers: [register], async collect() { this.set((await read().catch(() => ({ waiting: NaN }))).waiting); } });
+    new Gauge({ name: `${p}scaling_mode_queue_jobs_active`, help: 'Queue mode: executions running on workers', registers: [register], async collect() { this.set((await read().catch(() => ({ active: NaN }))).active); } });
+  }
   const webhook = new Histogram({ name: `${p}webhook_request_duration_seconds`, help: 'Webhook requests, from receipt to the answer sent, by method and status code', labelNames: ['method', 'status_code'], buckets: REQUEST_BUCKETS, registers: [register] });
 
   o.executions.onStarted((mode) => started.inc({ mode }));

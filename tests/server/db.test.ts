@@ -52,7 +52,7 @@ function execution(id: string, status: IExecution['status'], startedAt = new Dat
 }
 
 describe('database', () => {
-  const ALL_MIGRATIONS = ['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages'];
+  const ALL_MIGRATIONS = ['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages', '0009_queued_starts'];
 
   it.skipIf(onPostgres)('is a WAL-mode SQLite file with the migrations applied once', async () => {
     const { db, dir } = await fresh();

@@ -246,12 +246,12 @@ export async function startMariaDb(options: { user?: string; password?: string; 
 // --- Redis ------------------------------------------------------------------------------------
 
 /** A temporary redis-server on 127.0.0.1, persistence off, with `password` for the default user. */
-export async function startRedis(options: { password?: string } = {}): Promise<DatabaseServer> {
+export async function startRedis(options: { password?: string; port?: number } = {}): Promise<DatabaseServer> {
   const server = which(['redis-server']);
   if (!server) throw missing('Redis', 'redis-server');
   const password = options.password ?? 'switchyard-pw';
   const dir = mkdtempSync(join(tmpdir(), 'sy-redis-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
   if (password) args.push('--requirepass', password);
   const { child, log } = startProcess(server, args, { cwd: dir });

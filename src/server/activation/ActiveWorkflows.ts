@@ -86,6 +86,8 @@ export interface ActiveWorkflowsDeps {
   webhookUrl?: (path: string) => string;
   /** Wait before starting a failed trigger again (attempt 1, 2 …); default 1 s, doubling. */
   rearmDelayMs?: (attempt: number) => number;
+  /** Queue mode: a workflow was activated or deactivated here (other processes follow). */
+  onChange?: (workflowId: string, active: boolean) => void;
 }
 
 export class ActiveWorkflows {
@@ -101,8 +103,42 @@ export class ActiveWorkflows {
   /** The workflow each activation registered (for restarting it when its node types change). */
   readonly #workflows = new Map<string, IWorkflowDb>();
 
+  /**
+   * Only production webhooks are registered, no schedules, pollers or trigger nodes: a webhook
+   * process, or a main process that is not the leader (queue mode), so each trigger fires once.
+   */
+  #webhooksOnly = false;
+  /** Applying a change another process made: not told on again. */
+  #applyingRemote = false;
+
   constructor(deps: ActiveWorkflowsDeps) {
     this.#d = deps;
+  }
+
+  get webhooksOnly(): boolean {
+    return this.#webhooksOnly;
+  }
+
+  /** Switches between webhooks only and everything; active workflows start again the new way. */
+  async setWebhooksOnly(webhooksOnly: boolean): Promise<void> {
+    if (webhooksOnly === this.#webhooksOnly) return;
+    this.#webhooksOnly = webhooksOnly;
+    await this.close();
+    await this.init();
+  }
+
+  /** Another process activated (or deactivated) a workflow: follow it here. */
+  async applyRemote(workflowId: string, active: boolean): Promise<void> {
+    this.#applyingRemote = true;
+    try {
+      const stored = active ? await this.#d.workflows.get(workflowId) : undefined;
+      if (stored?.active) await this.activate(this.prepare(stored, { nodeIssuesChecked: true }), 'update');
+      else this.deactivate(workflowId);
+    } catch (e) {
+      this.#d.log.warn({ workflowId, err: (e as Error).message }, 'could not follow an activation made by another process');
+    } finally {
+      this.#applyingRemote = false;
+    }
   }
 
   /** Activates every workflow marked active; failures are stored, not thrown. */
@@ -208,6 +244,12 @@ export class ActiveWorkflows {
     this.#workflows.set(id, workflow);
     for (const h of p.webhooks) this.registry.add(h, { workflowId: id, workflow, node: h.node, settings: h.settings, hook: h.hook });
     const stops: Array<() => void | Promise<void>> = [];
+    if (this.#webhooksOnly) {
+      this.#stops.set(id, stops);
+      this.#errors.delete(id);
+      if (activation !== 'init') this.#changed(id, true);
+      return;
+    }
     for (const { node, timer } of p.timers) {
       stops.push(this.#d.scheduler.start(timer.spec, (at) => this.#fire(workflow, node, timer, at)));
     }
@@ -256,6 +298,16 @@ export class ActiveWorkflows {
     const rearm = this.#rearms.get(id);
     if (rearm) rearm.armedAt = Date.now();
     this.#tell({ type: 'workflowActivated', data: { workflowId: id } });
+    if (activation !== 'init') this.#changed(id, true);
+  }
+
+  #changed(id: string, active: boolean): void {
+    if (this.#applyingRemote) return;
+    try {
+      this.#d.onChange?.(id, active);
+    } catch (e) {
+      this.#d.log.warn({ workflowId: id, err: (e as Error).message }, 'could not tell other processes of an activation');
+    }
   }
 
   /** A node's own webhook, as its setup and call functions see it. */
@@ -395,6 +447,7 @@ export class ActiveWorkflows {
     const was = this.#remove(id);
     this.#errors.delete(id);
     if (was) this.#tell({ type: 'workflowDeactivated', data: { workflowId: id } });
+    if (was) this.#changed(id, false);
     return was;
   }
 

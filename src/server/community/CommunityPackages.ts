@@ -36,6 +36,8 @@ export interface CommunityPackagesOptions {
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
   /** How long package code may hold the host (tests shorten it). */
   unresponsiveMs?: number;
+  /** Queue mode: packages already in the data folder load, none are installed or updated (spec 000 §2). */
+  queueMode?: boolean;
 }
 
 /** The server's environment variables npm may need: proxies, certificate authorities, npm's settings. */
@@ -155,6 +157,10 @@ export class CommunityPackages {
     const next = this.#queue.then(fn, fn);
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  #assertNotQueueMode(): void {
+    if (this.#o.queueMode) throw new BadRequestError('Community packages cannot be installed or updated in queue mode: every worker would need them (SWITCHYARD_EXECUTIONS_MODE=queue)');
   }
 
   #assertUsable(): void {
@@ -291,6 +297,7 @@ export class CommunityPackages {
 
   install(rawName: unknown, rawVersion?: unknown): Promise<CommunityPackage> {
     this.#assertUsable();
+    this.#assertNotQueueMode();
     const name = this.#checkName(rawName);
     if (rawVersion !== undefined && (typeof rawVersion !== 'string' || !VERSION.test(rawVersion))) throw new BadRequestError('body/version must be a version or range, e.g. 1.2.3');
     return this.#serial(async () => {
@@ -323,6 +330,7 @@ export class CommunityPackages {
 
   update(rawName: unknown): Promise<CommunityPackage> {
     this.#assertUsable();
+    this.#assertNotQueueMode();
     const name = this.#checkName(rawName);
     return this.#serial(async () => {
       const installed = await this.#o.repo.get(name);

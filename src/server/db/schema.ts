@@ -144,6 +144,13 @@ export interface InstalledNodesTable {
   package: string;
 }
 
+/** Queue mode: the start of an execution waiting for a worker (migration 0009). */
+export interface QueuedStartsTable {
+  executionId: number;
+  payload: string;
+  createdAt: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -157,4 +164,5 @@ export interface Database {
   processed_data: ProcessedDataTable;
   installed_packages: InstalledPackagesTable;
   installed_nodes: InstalledNodesTable;
+  queued_starts: QueuedStartsTable;
 }

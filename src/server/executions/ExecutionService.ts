@@ -76,6 +76,27 @@ export interface ExecutionServiceDeps {
   processedData?: ProcessedDataRepository;
   /** How often executions the database refused are written again (default 30 s). */
   unsavedRetryMs?: number;
+  /** Queue mode: starts it accepts run on a worker instead (src/server/queue). */
+  queue?: ExecutionDispatcher;
+}
+
+/** A start handed to the queue: everything the worker needs, as JSON. */
+export interface QueuedRun {
+  request: Omit<StartExecution, 'onResponse' | 'parentSignal' | 'parentExecution' | 'failure' | 'resume' | 'executionId'>;
+  resume?: IExecution;
+  runAs: string | null;
+}
+
+/** Queue mode's side of the service: where accepted starts go, and what runs elsewhere. */
+export interface ExecutionDispatcher {
+  accepts(req: StartExecution): boolean;
+  /** The row exists ('new', or the claimed waiting one): queues the run; `done` settles when it ends. */
+  enqueue(id: string, run: QueuedRun, onResponse: StartExecution['onResponse']): Promise<{ done: Promise<IExecution> }>;
+  /** Summaries of executions running in other processes. */
+  listCurrent(): Array<{ summary: IExecutionSummary; runAs: string | null }>;
+  isActive(id: string): boolean;
+  /** Stops one running or queued elsewhere; undefined when it is not known there. */
+  stop(id: string): Promise<StopExecutionResponse | undefined>;
 }
 
 /** Told about every execution that ended (saved or not): error workflows, retries, wait tracking. */
@@ -117,6 +138,8 @@ export interface StartExecution {
    * as failed with this error on `startNode`, without running the engine.
    */
   failure?: Error;
+  /** Its row exists already (queue mode: the worker runs a queued execution). */
+  recorded?: boolean;
   /** A sub-workflow's execution (mode 'integrated'): the run that started it … */
   parentExecution?: RelatedExecution;
   /** … whose stop or timeout stops this one too … */
@@ -217,6 +240,7 @@ export class ExecutionService {
     const resume = req.resume;
     const id = resume?.id ?? req.executionId ?? (await this.#d.ids.next());
     const runAs = req.runAs !== undefined ? req.runAs : await this.runAsOf(req.workflowId, resume?.id);
+    if (this.#d.queue?.accepts(req)) return this.#enqueue(id, workflow, runAs, req);
     const policy = resolveSavePolicy(workflow.settings, this.#d.defaults);
     const a: ActiveExecution = {
       id,
@@ -231,12 +255,12 @@ export class ExecutionService {
       policy,
       controller: new AbortController(),
       timeoutSeconds: resolveTimeoutSeconds(workflow.settings, this.#d.defaults),
-      recorded: resume !== undefined,
+      recorded: resume !== undefined || req.recorded === true,
       runData: resume?.data ?? { resultData: { runData: {} } },
       settled: false,
       done: undefined as unknown as Promise<IExecution>,
     };
-    if (!resume && mightSave(policy, req.mode)) {
+    if (!resume && (mightSave(policy, req.mode) || req.recorded)) {
       this.#starting.add(id);
       await this.#d.executions.insertRunning({
         id,
@@ -279,11 +303,38 @@ export class ExecutionService {
     return { executionId: id, done: a.done };
   }
 
+  /**
+   * Queue mode: records the execution ('new'; a resumed one is already stored, claimed) and hands
+   * it to the queue. Every queued execution has a row, whatever its save settings say: the worker
+   * finds it there, and deletes it at the end when it is not to be kept.
+   */
+  async #enqueue(id: string, workflow: IWorkflowBase, runAs: string | null, req: StartExecution): Promise<{ executionId: string; done: Promise<IExecution> }> {
+    const resume = req.resume;
+    if (!resume) {
+      this.#starting.add(id);
+      try {
+        await this.#d.executions.insertRunning(
+          { id, workflowId: req.workflowId, workflowName: workflow.name, mode: req.mode, startedAt: new Date().toISOString(), retryOf: req.retryOf, workflowData: workflow, data: { resultData: { runData: {} } }, userId: req.workflowId ? null : runAs },
+          'new',
+        );
+      } finally {
+        this.#starting.delete(id);
+      }
+    }
+    const { onResponse, parentSignal: _s, parentExecution: _p, failure: _f, resume: _r, executionId: _e, ...request } = req;
+    const { done } = await this.#d.queue!.enqueue(id, { request: { ...request, workflow }, resume, runAs }, onResponse);
+    return { executionId: id, done };
+  }
+
   /** Summaries of the running executions, optionally of one workflow and of one user's runs. */
   listCurrent(workflowId?: string, userId?: string): IExecutionSummary[] {
     const out: IExecutionSummary[] = [];
     for (const a of this.#active.values()) {
       if ((workflowId === undefined || a.workflowId === workflowId) && (userId === undefined || a.runAs === userId)) out.push(runningSummary(a));
+    }
+    for (const r of this.#d.queue?.listCurrent() ?? []) {
+      if (this.#active.has(r.summary.id)) continue;
+      if ((workflowId === undefined || r.summary.workflowId === workflowId) && (userId === undefined || r.runAs === userId)) out.push(r.summary);
     }
     return out.sort((x, y) => Number(y.id) - Number(x.id));
   }
@@ -298,7 +349,7 @@ export class ExecutionService {
   }
 
   isActive(id: string): boolean {
-    return this.#active.has(id);
+    return this.#active.has(id) || this.#d.queue?.isActive(id) === true;
   }
 
   /** The engine is still working on it (its run data can change); an active one that settled is being saved. */
@@ -361,6 +412,8 @@ export class ExecutionService {
     }
     const unsaved = this.unsavedSummary(id);
     if (unsaved) throw new ConflictError(`Execution ${id} has already finished (status: ${unsaved.status})`);
+    const remote = await this.#d.queue?.stop(id);
+    if (remote) return remote;
     const stored = await this.#d.executions.summary(id);
     if (!stored) {
       if (this.recent.get(id)) throw new ConflictError(`Execution ${id} has already finished`);
@@ -372,7 +425,7 @@ export class ExecutionService {
     }
     // Stored as running but run by nothing here (the start of a resumed execution that failed,
     // an interrupted write): stopping it marks it canceled, as a stop of a running one would.
-    if ((stored.status === 'running' || stored.status === 'new') && !this.#active.has(id) && !this.#starting.has(id)) {
+    if ((stored.status === 'running' || stored.status === 'new') && !this.#active.has(id) && !this.#starting.has(id) && !this.#d.queue?.isActive(id)) {
       if (await this.#d.executions.cancelOrphan(id, 'The execution was stopped: no process was running it any more')) {
         const e = (await this.#d.executions.summary(id))!;
         return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: false, status: 'canceled' };
@@ -739,7 +792,7 @@ export class ExecutionService {
 
   /** Ids of the executions running now (or starting): they are not deleted. */
   activeIds(): Set<string> {
-    return new Set([...this.#active.keys(), ...this.#starting]);
+    return new Set([...this.#active.keys(), ...this.#starting, ...(this.#d.queue?.listCurrent().map((r) => r.summary.id) ?? [])]);
   }
 }
 

@@ -36,7 +36,7 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
     telemetry: { enabled: false },
     communityNodesEnabled: ctx.communityPackages.enabled,
     isNpmAvailable: ctx.communityPackages.npmOnPath,
-    executionMode: 'regular',
+    executionMode: ctx.config.executionsMode,
     timezone: c.timezone,
     executionTimeout: c.executionsTimeout,
     maxExecutionTimeout: c.executionsTimeoutMax,

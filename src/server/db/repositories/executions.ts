@@ -151,14 +151,14 @@ export class ExecutionsRepository {
   }
 
   /** Records a run as it starts, so a crash leaves a row that startup marks 'crashed'. */
-  async insertRunning(e: ExecutionStart): Promise<void> {
+  async insertRunning(e: ExecutionStart, status: 'running' | 'new' = 'running'): Promise<void> {
     await this.#writes.upsert(
       {
         id: Number(e.id),
         workflowId: e.workflowId,
         workflowName: e.workflowName,
         mode: e.mode,
-        status: 'running',
+        status,
         finished: false,
         startedAt: e.startedAt,
         stoppedAt: null,
@@ -453,6 +453,32 @@ export class ExecutionsRepository {
       .where('status', '=', 'waiting')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Queue mode: an execution a worker began and did not end (the worker was killed) becomes
+   * 'crashed'; false when it is not 'new' or 'running'.
+   */
+  async crashOrphan(id: string, message: string): Promise<boolean> {
+    await this.#writes.flush();
+    const r = await this.#db
+      .updateTable('executions')
+      .set({ status: 'crashed', finished: false, stoppedAt: nowIso(), errorMessage: message })
+      .where('id', '=', Number(id))
+      .where('status', 'in', ['new', 'running'])
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Ids (with summaries) of executions stored as 'new' or 'running' (queue mode: running on workers). */
+  async runningSummaries(limit = 1000): Promise<IExecutionSummary[]> {
+    const rows = await this.#db.selectFrom('executions').select('id').where('status', 'in', ['new', 'running']).orderBy('id', 'desc').limit(limit).execute();
+    const out: IExecutionSummary[] = [];
+    for (const r of rows) {
+      const s = await this.summary(String(r.id));
+      if (s) out.push(s);
+    }
+    return out;
   }
 
   /**
