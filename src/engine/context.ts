@@ -20,6 +20,7 @@ import type { ExecuteCommandSettings, CodeRunner, ExecuteFunctions, ExecuteHelpe
 import { NodeOperationError } from '../nodes/types.ts';
 import { evaluateParameterValue, ParameterResolutionError } from './expressions.ts';
 import { ParameterPrefetch } from './prefetch.ts';
+import { isCheckedResult } from './offload/offloader.ts';
 import { runCode } from './sandbox/runCode.ts';
 import type { BinaryDataStore, EngineLimits } from './types.ts';
 import { createDeduplicationHelpers, processMemoryStore, type ProcessedDataStore } from './deduplication.ts';
@@ -244,28 +245,22 @@ export function createExecuteContext(init: ContextInit): ExecuteFunctions {
       init.hints.push({ message });
     },
   };
-  prefetchers.set(ctx, {
-    fill: () => prefetch.fill(init.resolvedParameters, scope, connectionInputData.length, init.limits, node.name, `${node.type}@${node.typeVersion}`, init.signal),
-    learn: () => prefetch.learn(),
-  });
+  prefetchers.set(ctx, () => prefetch.fill(init.resolvedParameters, scope, connectionInputData.length, init.limits, node.name, init.signal));
   return ctx;
 }
 
-const prefetchers = new WeakMap<ExecuteFunctions, { fill: () => Promise<void>; learn: () => void }>();
+const prefetchers = new WeakMap<ExecuteFunctions, () => Promise<void>>();
 
 /** Evaluates the node's parameter expressions for its input items ahead of its run (prefetch.ts). */
 export function prefetchParameters(ctx: ExecuteFunctions): Promise<void> {
-  return prefetchers.get(ctx)?.fill() ?? Promise.resolve();
-}
-
-/** After the node's run: notes which parameters it read for its first item only (prefetch.ts). */
-export function learnParameterReads(ctx: ExecuteFunctions): void {
-  prefetchers.get(ctx)?.learn();
+  return prefetchers.get(ctx)?.() ?? Promise.resolve();
 }
 
 /** Luxon dates nested in a parameter value become ISO strings (n8n's cleanupParameterData). */
 function cleanupParameterData(value: unknown, depth = 0): void {
   if (value === null || typeof value !== 'object' || depth > 100) return;
+  // From the expression worker without Luxon objects: nothing to convert (and large ones held the thread).
+  if (isCheckedResult(value)) return;
   if (Array.isArray(value)) {
     for (const v of value) cleanupParameterData(v, depth + 1);
     return;

@@ -10,7 +10,7 @@ import { activeContext } from '../model/expressions/compile/context.ts';
 import { deferTo, EvaluationTooLong, memoised, slowWorkScope } from '../model/expressions/defer.ts';
 import { regexTimeLimitMs } from '../model/expressions/regex.ts';
 import { scopeParts, type ProxyContext } from '../model/dataProxy.ts';
-import { offloadEvaluation, OffloadUnavailable } from './offload/offloader.ts';
+import { isCheckedResult, offloadEvaluation, OffloadUnavailable } from './offload/offloader.ts';
 import { DEFAULT_TIMEOUT_MS } from '../model/expressions/limits.ts';
 import { deferringRegexRunner, regexInlineMax, warmRegexWorker, workerRegexRunner } from './regex/runner.ts';
 import type { EngineLimits } from './types.ts';
@@ -117,6 +117,8 @@ export function evaluateParameterValue(value: unknown, scope: Record<string, unk
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 61 /* = */) return value;
     const result = evaluateOnThreadOrOff(value, scope, limits, nodeName);
+    // A result from the expression worker was checked there (a walk of a large one held the thread).
+    if (result !== null && typeof result === 'object' && isCheckedResult(result)) return result;
     if (expressionResultTooDeep(result)) {
       const err = new ParameterResolutionError(`An expression${nodeName === undefined ? '' : ` in node "${nodeName}"`} returned data nested more than ${MAX_JSON_DEPTH} levels deep`);
       err.description = DEPTH_LIMIT_DESCRIPTION;

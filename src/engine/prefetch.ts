@@ -7,9 +7,11 @@
 // got never sees its own change). Reads the prefetch cannot answer (extra keys such as
 // pagination's $response, an item index past the input) evaluate on the thread as before.
 //
-// A parameter a node type reads for its first item only (an operation, a batch size) would be
-// evaluated for every item in vain: after a run showed that, it is prefetched for item 0 only
-// (learned per node type, version and parameter path, for the life of the process).
+// Every expression is evaluated for every item, also one the node reads for its first item only
+// (an operation, a batch size): which parameters a node reads depends on its code and on the
+// data (a branch per item), so a learned "first item only" could be steered — a run that skips
+// a read, then one that reads a slow expression per item on the thread (issue-14 trial). The
+// cost is the evaluations a node does not use, each bounded and awaited like the others.
 import type { IDataObject } from '../model/workflow.ts';
 import { getPath } from '../model/parameters.ts';
 import { runSlowWork, WorkDeferred } from '../model/expressions/defer.ts';
@@ -23,15 +25,11 @@ interface Leaf {
   container: object;
   key: string;
   value: string;
-  /** Path from the parameters' root with list indexes as '#' (the learned read pattern's key). */
-  path: string;
 }
 
 interface Slot {
   answers: Array<Answer | undefined>;
   leaf: Leaf;
-  /** The node read it for an item after the first. */
-  readLater: boolean;
 }
 
 /** Variables that exist only in reads with extra keys (HTTP Request pagination): not prefetched. */
@@ -39,24 +37,18 @@ const EXTRA_KEYS_ONLY = /\$(?:response|request|pageCount)\b/;
 /** Nesting walked in a parameter value (parameters past the data depth limit are refused earlier). */
 const MAX_DEPTH = 64;
 
-/** Parameters (type, version, path) whose node read them for the first item only, last time. */
-const firstItemOnly = new Map<string, boolean>();
-const MAX_LEARNED = 10_000;
-
 function expressionLeaves(params: IDataObject): Leaf[] {
   const leaves: Leaf[] = [];
-  const walk = (container: object, path: string, depth: number) => {
+  const walk = (container: object, depth: number) => {
     if (depth > MAX_DEPTH) return;
-    const list = Array.isArray(container);
     for (const key of Object.keys(container)) {
       const v = (container as Record<string, unknown>)[key];
-      const at = path === '' ? key : `${path}.${list ? '#' : key}`;
       if (typeof v === 'string') {
-        if (v.charCodeAt(0) === 61 /* = */ && !EXTRA_KEYS_ONLY.test(v)) leaves.push({ container, key, value: v, path: at });
-      } else if (v !== null && typeof v === 'object') walk(v, at, depth + 1);
+        if (v.charCodeAt(0) === 61 /* = */ && !EXTRA_KEYS_ONLY.test(v)) leaves.push({ container, key, value: v });
+      } else if (v !== null && typeof v === 'object') walk(v, depth + 1);
     }
   };
-  walk(params, '', 0);
+  walk(params, 0);
   return leaves;
 }
 
@@ -64,41 +56,28 @@ export class ParameterPrefetch {
   private readonly slots = new Map<object, Map<string, Slot>>();
   /** Where each path a node read lives: its container and key (parameters do not change in a run). */
   private readonly places = new Map<string, { container: object | undefined; key: string }>();
-  private learnAs = '';
-  private itemCount = 0;
-
   /** Nothing was prefetched (no expressions, or no items): reads evaluate as before. */
   get empty(): boolean {
     return this.slots.size === 0;
   }
 
-  /**
-   * Evaluates the expression leaves of `params` for items 0 … itemCount-1 (item 0 only for
-   * leaves this node type read for its first item only before). `learnAs` names the node type
-   * and version.
-   */
-  async fill(params: IDataObject, scope: (itemIndex: number) => Record<string, unknown>, itemCount: number, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName: string, learnAs: string, signal?: AbortSignal): Promise<void> {
+  /** Evaluates the expression leaves of `params` for items 0 … itemCount-1. */
+  async fill(params: IDataObject, scope: (itemIndex: number) => Record<string, unknown>, itemCount: number, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName: string, signal?: AbortSignal): Promise<void> {
     const leaves = expressionLeaves(params);
     if (leaves.length === 0 || itemCount === 0) return;
-    this.learnAs = learnAs;
-    this.itemCount = itemCount;
-    const everyItem: Slot[] = [];
-    const firstOnly: Slot[] = [];
-    for (const leaf of leaves) {
+    const slots = leaves.map((leaf): Slot => {
       let byKey = this.slots.get(leaf.container);
       if (byKey === undefined) this.slots.set(leaf.container, (byKey = new Map()));
-      const slot: Slot = { answers: new Array<Answer | undefined>(itemCount), leaf, readLater: false };
+      const slot: Slot = { answers: new Array<Answer | undefined>(itemCount), leaf };
       byKey.set(leaf.key, slot);
-      (firstItemOnly.get(`${learnAs}\u0000${leaf.path}`) === true ? firstOnly : everyItem).push(slot);
-    }
+      return slot;
+    });
     for (let i = 0; i < itemCount; i++) {
-      const these = i === 0 ? [...everyItem, ...firstOnly] : everyItem;
-      if (these.length === 0) break;
       if (sliceDue()) await yieldToLoop();
       if (signal?.aborted) return;
       const s = scope(i);
       const evaluated = runSlowWork(() =>
-        these.map((slot): Answer => {
+        slots.map((slot): Answer => {
           try {
             return { value: evaluateParameterValue(slot.leaf.value, s, limits, nodeName) };
           } catch (error) {
@@ -108,22 +87,7 @@ export class ParameterPrefetch {
         }),
       );
       const answers = evaluated instanceof Promise ? await evaluated : evaluated;
-      for (let j = 0; j < these.length; j++) these[j].answers[i] = answers[j];
-    }
-  }
-
-  /** After the node's run: which parameters it read for its first item only. */
-  learn(): void {
-    if (this.itemCount < 2) return;
-    if (firstItemOnly.size >= MAX_LEARNED) firstItemOnly.clear();
-    for (const byKey of this.slots.values()) {
-      for (const slot of byKey.values()) {
-        const key = `${this.learnAs}\u0000${slot.leaf.path}`;
-        // Read for a later item once: prefetched for every item from then on. Read for the first
-        // item only, or not at all (a parameter of another operation): item 0 only.
-        if (slot.readLater) firstItemOnly.set(key, false);
-        else if (!firstItemOnly.has(key)) firstItemOnly.set(key, true);
-      }
+      for (let j = 0; j < slots.length; j++) slots[j].answers[i] = answers[j];
     }
   }
 
@@ -131,7 +95,6 @@ export class ParameterPrefetch {
   private take(container: object, key: string, itemIndex: number): Answer | undefined {
     const slot = this.slots.get(container)?.get(key);
     if (slot === undefined) return undefined;
-    if (itemIndex > 0) slot.readLater = true;
     const answer = slot.answers[itemIndex];
     if (answer !== undefined) slot.answers[itemIndex] = undefined;
     return answer;

@@ -2,7 +2,7 @@
 import type { IDataObject } from '../model/workflow.ts';
 import type { INodeExecutionData } from '../model/execution.ts';
 import type { NodeType } from '../nodes/types.ts';
-import { createExecuteContext, learnParameterReads, prefetchParameters, type ContextInit } from './context.ts';
+import { createExecuteContext, prefetchParameters, type ContextInit } from './context.ts';
 import type { StackEntry } from './scheduling.ts';
 import { checkOutputDepth } from './dataDepth.ts';
 
@@ -67,7 +67,6 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
   if (!type.execute) throw new Error(`Node type "${node.type}" cannot be executed`);
   if (!type.evaluatesItemsItself) await prefetchParameters(ctx);
   const data = await type.execute(ctx);
-  learnParameterReads(ctx);
   await checkOutputDepth(node, data);
   return { data };
 }

@@ -22,16 +22,16 @@ async function maxLag<T>(fn: () => Promise<T>): Promise<{ value: T; lag: number 
 }
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { a: i } }));
+/** 1, after 40 ms of Intl formatting (few steps, whatever the machine's speed): always past the 20 ms slice. */
+const SLOW = "(() => { const t = Date.now(); let n = 0; while (Date.now() - t < 40) { new Intl.NumberFormat('de-DE').format(n); n++ } return 1 })()";
 
 describe('expressions off the thread', () => {
   it('a long loop in a Set expression runs in the worker with the loop free, same result', async () => {
-    const slow = '={{ (() => { let s = 0; for (let i = 0; i < 400000; i++) s += i % 7; return s + $json.a })() }}';
+    const slow = `={{ ${SLOW} + $json.a }}`;
     const before = offloadStats().evaluations;
     const { value: o, lag } = await maxLag(() => execute(workflow([trigger(), setField('s', slow, 'number')]), { pinData: { Trigger: items(3) } }));
     expect(o.status).toBe('success');
-    let expected = 0;
-    for (let i = 0; i < 400000; i++) expected += i % 7;
-    expect(o.out('Set')).toEqual([0, 1, 2].map((a) => ({ a, s: expected + a })));
+    expect(o.out('Set')).toEqual([0, 1, 2].map((a) => ({ a, s: 1 + a })));
     expect(offloadStats().evaluations - before).toBe(3);
     expect(lag).toBeLessThan(100);
   }, 60_000);
@@ -56,8 +56,8 @@ describe('expressions off the thread keep their meaning', () => {
     const wf = workflow([
       trigger(),
       setField('first', '={{ $json.a * 10 }}', 'number', 'First'),
-      setField('t', `={{ ${LOOP(300000)} > 0 ? $('First').item.json.first + $('Trigger').all().length : 0 }}`, 'number', 'Second'),
-      setField('d', `={{ ${LOOP(300000)} > 0 ? DateTime.fromISO('2024-05-01T10:00:00', { zone: 'Europe/Berlin' }).plus({ days: $json.a }) : null }}`, 'string', 'Third'),
+      setField('t', `={{ ${SLOW} > 0 ? $('First').item.json.first + $('Trigger').all().length : 0 }}`, 'number', 'Second'),
+      setField('d', `={{ ${SLOW} > 0 ? DateTime.fromISO('2024-05-01T10:00:00', { zone: 'Europe/Berlin' }).plus({ days: $json.a }) : null }}`, 'string', 'Third'),
     ]);
     const { value: o, lag } = await maxLag(() => execute(wf, { pinData: { Trigger: items(2) } }));
     expect(o.status).toBe('success');
@@ -67,13 +67,13 @@ describe('expressions off the thread keep their meaning', () => {
   }, 60_000);
 
   it('an error thrown in the worker is the error the thread would throw', async () => {
-    const o = await execute(workflow([trigger(), setField('x', `={{ ${LOOP(300000)} > 0 ? $('Nowhere').item.json.a : 0 }}`, 'number')]), { pinData: { Trigger: items(1) } });
+    const o = await execute(workflow([trigger(), setField('x', `={{ ${SLOW} > 0 ? $('Nowhere').item.json.a : 0 }}`, 'number')]), { pinData: { Trigger: items(1) } });
     expect(o.status).toBe('error');
     expect(o.error).toMatch(/Referenced node doesn't exist|Nowhere/);
   }, 60_000);
 
   it('If conditions that loop are decided in the worker', async () => {
-    const o = await execute(workflow([trigger(), ifNode(`={{ ${LOOP(300000)} > 0 ? $json.a : 0 }}`)]), { pinData: { Trigger: items(3) } });
+    const o = await execute(workflow([trigger(), ifNode(`={{ ${SLOW} > 0 ? $json.a : 0 }}`)]), { pinData: { Trigger: items(3) } });
     expect(o.status).toBe('success');
     expect(o.run.data.resultData.runData.If[0].data?.main[0]?.map((i) => i.json.a)).toEqual([2]);
     expect(o.run.data.resultData.runData.If[0].data?.main[1]?.map((i) => i.json.a)).toEqual([0, 1]);
@@ -113,31 +113,50 @@ describe('expressions off the thread keep their meaning', () => {
 
 describe('parameters evaluated ahead (any node)', () => {
   it('a slow expression in a node without its own item loop deferral (Crypto) runs in the worker', async () => {
-    const crypto = { name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, parameters: { action: 'hash', type: 'MD5', value: `={{ ${LOOP(300000)} + '-' + $json.a }}`, dataPropertyName: 'h' } };
+    const crypto = { name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, parameters: { action: 'hash', type: 'MD5', value: `={{ ${SLOW} + '-' + $json.a }}`, dataPropertyName: 'h' } };
     const before = offloadStats().evaluations;
     const { value: o, lag } = await maxLag(() => execute(workflow([trigger(), crypto]), { pinData: { Trigger: items(3) } }));
     expect(o.status).toBe('success');
     const { createHash } = await import('node:crypto');
-    let s = 0;
-    for (let i = 0; i < 300000; i++) s += i % 7;
-    expect(o.out('Crypto')?.map((j) => j.h)).toEqual([0, 1, 2].map((a) => createHash('md5').update(`${s}-${a}`).digest('hex')));
+    expect(o.out('Crypto')?.map((j) => j.h)).toEqual([0, 1, 2].map((a) => createHash('md5').update(`1-${a}`).digest('hex')));
     expect(offloadStats().evaluations - before).toBe(3);
     expect(lag).toBeLessThan(100);
   }, 60_000);
 
-  it('a parameter a node reads for its first item only is evaluated for that item only from the next run on', async () => {
-    const limit = { name: 'Limit', type: 'n8n-nodes-base.limit', typeVersion: 1, parameters: { maxItems: `={{ ${LOOP(300000)} > 0 ? 2 : 0 }}`, keep: '={{ "firstItems" }}' } };
-    const wf = workflow([trigger(), limit]);
-    const counts: number[] = [];
-    for (let run = 0; run < 2; run++) {
-      const before = offloadStats().evaluations;
-      const o = await execute(wf, { pinData: { Trigger: items(4) } });
-      expect(o.status).toBe('success');
-      expect(o.out('Limit')?.map((j) => j.a)).toEqual([0, 1]);
-      counts.push(offloadStats().evaluations - before);
-    }
-    expect(counts).toEqual([4, 1]);
+  it('no run can teach the engine to skip evaluating ahead (issue-14 trial: items read on the thread)', async () => {
+    const hmac = (value: string, secret: string) => ({ name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, parameters: { action: 'hmac', type: 'SHA256', value, secret, dataPropertyName: 'h' }, onError: 'continueRegularOutput' });
+    // Run 1 reads Secret for item 0 only: items 1 and 2 fail while Value is read.
+    await execute(workflow([trigger(), hmac("={{ $itemIndex > 0 ? $('Nowhere').item.json.x : 'a' }}", "={{ 'k' }}")]), { pinData: { Trigger: items(3) } });
+    // Run 2 reads a slow Secret for every item: still evaluated ahead, in the worker.
+    const before = offloadStats().evaluations;
+    const { value: o, lag } = await maxLag(() => execute(workflow([trigger(), hmac('={{ String($json.a) }}', `={{ ${SLOW} }}`)]), { pinData: { Trigger: items(4) } }));
+    expect(o.status).toBe('success');
+    expect(offloadStats().evaluations - before).toBe(4);
+    expect(lag).toBeLessThan(100);
   }, 60_000);
+
+  it('a large input crosses to the worker as text made in slices, and a large result comes back the same way', async () => {
+    // 3.3M tiny rows (~13 MB of JSON): one structured clone of them held the thread 2.5 s.
+    const rows = Array.from({ length: 3_300_000 }, () => [0]);
+    const big = [{ json: { n: 7, rows } }];
+    // Crypto keeps the item by reference (Set would copy its 3.3M rows, which holds the thread by itself).
+    const crypto = { name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, parameters: { action: 'hash', type: 'MD5', value: `={{ ${SLOW} + '|' + $json.n }}`, dataPropertyName: 'h' } };
+    const { value: o, lag } = await maxLag(() => execute(workflow([trigger(), crypto]), { pinData: { Trigger: big } }));
+    expect(o.status).toBe('success');
+    expect(o.out('Crypto')?.[0].h).toMatch(/^[0-9a-f]{32}$/);
+    expect(lag).toBeLessThan(100);
+    // 3M strings back from the worker (as text, parsed in slices): the structured clone of 9M held
+    // the thread 1.5 s in the issue-14 trial (at 9M the Set node's own work on the one item and GC
+    // still hold it ~140 ms).
+    const { value: o2, lag: lag2 } = await maxLag(() =>
+      execute(workflow([trigger(), setField('list', `={{ ${SLOW} >= 0 ? Array.from({ length: 1000 }, (_, i) => Array(3000).fill('v' + i)) : [] }}`, 'array')]), { pinData: { Trigger: items(1) } }),
+    );
+    expect(o2.status).toBe('success');
+    const list = o2.out('Set')?.[0].list as string[][];
+    expect(list.length).toBe(1000);
+    expect(list[999][2999]).toBe('v999');
+    expect(lag2).toBeLessThan(100);
+  }, 120_000);
 
   it('errors of expressions evaluated ahead surface when the node reads them, with the item', async () => {
     const crypto = { name: 'Crypto', type: 'n8n-nodes-base.crypto', typeVersion: 1, parameters: { action: 'hash', type: 'MD5', value: '={{ $json.a === 1 ? $("Nowhere").item.json.x : "ok" }}', dataPropertyName: 'h' } };
@@ -145,5 +164,27 @@ describe('parameters evaluated ahead (any node)', () => {
     expect(o.status).toBe('error');
     expect(o.error).toMatch(/Referenced node doesn't exist|Nowhere/);
     expect(JSON.stringify(o.run.data.resultData.error)).toMatch(/"itemIndex":1/);
+  }, 60_000);
+});
+
+describe('server paths that evaluate parameters themselves', () => {
+  it("a Form Trigger page's slow title is evaluated off the thread (issue-14 trial: 2.4 s per GET)", async () => {
+    const { live, node: liveNode, workflow: liveWorkflow } = await import('../server/triggerHelpers.ts');
+    const t = await live({});
+    try {
+      const form = liveNode('Form', 'n8n-nodes-base.formTrigger', 2.2, { path: 'slow-form', formTitle: `={{ ${SLOW} > 0 ? 'Slow title' : '' }}`, formFields: { values: [{ fieldLabel: 'Name' }] }, options: {} }, { webhookId: 'slow-form-hook' });
+      await t.activate(liveWorkflow('Slow form', [form], {}));
+      const before = offloadStats().evaluations;
+      const { value: page, lag } = await maxLag(async () => {
+        const r = await fetch(`${t.url}form/slow-form`);
+        return { status: r.status, text: await r.text() };
+      });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Slow title');
+      expect(offloadStats().evaluations - before).toBe(1);
+      expect(lag).toBeLessThan(100);
+    } finally {
+      await t.dispose();
+    }
   }, 60_000);
 });

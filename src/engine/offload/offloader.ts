@@ -10,7 +10,10 @@ import type { ITaskData } from '../../model/execution.ts';
 import { limitError } from '../../model/expressions/errors.ts';
 import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 import { errorFromWire, fromWire } from './wire.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { TEXT_TRANSFER_CHARS, type FromWorker, type ToWorker } from './protocol.ts';
+import { jsonLargerThan } from '../../server/push/jsonSize.ts';
+import { stringifySliced } from '../../server/slicedJson.ts';
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../../server/slicedJsonParse.ts';
 
 /** Executions and node runs whose data the worker keeps (the oldest are dropped). */
 const MAX_RUNS = 4;
@@ -44,6 +47,16 @@ const runs = new Map<object, RunEntry>();
 const nodeRuns = new Map<ProxyContext, number>();
 let evaluations = 0;
 let restarts = 0;
+
+/** Results the worker already checked for depth, holding no Luxon objects (see isCheckedResult). */
+const checked = new WeakSet<object>();
+/** Depth the worker already enforced on results (the engine's limit is far below). */
+const RESULT_MAX_DEPTH = 100_000;
+
+/** A result from the worker: its depth was checked there and it holds no Luxon objects. */
+export function isCheckedResult(value: object): boolean {
+  return checked.has(value);
+}
 
 /** Tests: evaluations sent to the worker and workers ended since the start. */
 export function offloadStats(): { evaluations: number; restarts: number; running: boolean } {
@@ -113,7 +126,9 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
   let run = runs.get(key);
   if (run === undefined) {
     run = { id: nextId++, sent: new Map() };
-    post(w, { type: 'run', run: run.id, nodes: [...ctx.graph.nodes.values()], connections: ctx.graph.bySource });
+    // Pinned data (manual runs) is the execution's: sent once, as text when large.
+    const pinData = ctx.pinData === undefined ? undefined : jsonLargerThan(ctx.pinData, TEXT_TRANSFER_CHARS) ? { json: await stringifySliced(ctx.pinData) } : { value: ctx.pinData };
+    post(w, { type: 'run', run: run.id, nodes: [...ctx.graph.nodes.values()], connections: ctx.graph.bySource, pinData });
     if (runs.size >= MAX_RUNS) {
       const [oldKey, old] = runs.entries().next().value!;
       runs.delete(oldKey);
@@ -128,7 +143,11 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
     const sent = run.sent.get(name);
     if (sent !== undefined && sent.tasks === tasks && sent.count === tasks.length) continue;
     const from = sent !== undefined && sent.tasks === tasks && sent.count < tasks.length ? sent.count : 0;
-    post(w, { type: 'tasks', run: run.id, node: name, from, tasks: from === 0 ? tasks : tasks.slice(from) });
+    const part = from === 0 ? tasks : tasks.slice(from);
+    // Large data crosses as JSON text made in slices: one structured clone of a 13 MB webhook
+    // body held the thread 2.5 s (issue-14 trial); a string is copied in one move.
+    if (jsonLargerThan(part, TEXT_TRANSFER_CHARS)) post(w, { type: 'tasks', run: run.id, node: name, from, json: await stringifySliced(part) });
+    else post(w, { type: 'tasks', run: run.id, node: name, from, tasks: part });
     run.sent.set(name, { tasks, count: tasks.length });
     // Cloning a large run's data is the main cost here: in pieces, with the loop between.
     if (sliceDue()) await yieldToLoop();
@@ -143,12 +162,11 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
       workflow: ctx.workflow,
       activeNodeName: ctx.activeNodeName,
       runIndex: ctx.runIndex,
-      connectionInputData: ctx.connectionInputData,
+      ...(jsonLargerThan(ctx.connectionInputData, TEXT_TRANSFER_CHARS) ? { inputJson: await stringifySliced(ctx.connectionInputData) } : { connectionInputData: ctx.connectionInputData }),
       source: ctx.source,
       mode: ctx.mode,
       executionId: ctx.executionId,
       timezone: ctx.timezone,
-      pinData: ctx.pinData,
       parameters: ctx.parameters,
       additional: ctx.additional,
       hasRunData: ctx.runExecutionData !== null,
@@ -223,7 +241,19 @@ async function evaluateInWorker(req: OffloadRequest): Promise<unknown> {
     inFlight = undefined;
   });
   if (!reply.ok) throw errorFromWire(reply.error);
-  return reply.tagged ? fromWire(reply.value) : reply.value;
+  let value = reply.value;
+  if (reply.json !== undefined) {
+    if (reply.json.length < SLICED_PARSE_MIN_CHARS) value = JSON.parse(reply.json);
+    else {
+      const parsed = await parseJsonSliced(reply.json, { maxDepth: RESULT_MAX_DEPTH, refusePrototypeKeys: false });
+      if (!parsed.ok) throw new Error(`The expression's result could not be read back (${parsed.kind})`);
+      value = parsed.value;
+    }
+  }
+  if (reply.tagged) return fromWire(value);
+  // Checked in the worker (depth) and free of Luxon objects: the engine need not walk it again.
+  if (value !== null && typeof value === 'object') checked.add(value);
+  return value;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface RunMessage {
   run: number;
   nodes: INode[];
   connections: IConnections;
+  /** The run's pinned data (the same for all its node runs): a value, or JSON text when large. */
+  pinData?: { value?: IPinData; json?: string };
 }
 
 /** Task data of one node from run index `from` on (earlier ones the worker already has). */
@@ -19,7 +21,9 @@ export interface TasksMessage {
   run: number;
   node: string;
   from: number;
-  tasks: ITaskData[];
+  tasks?: ITaskData[];
+  /** Large task data as JSON text instead (made in slices; a structured clone of it held the thread). */
+  json?: string;
 }
 
 /** One node run's part of the data proxy context. */
@@ -30,12 +34,13 @@ export interface NodeRunMessage {
   workflow: { id?: string; name?: string; active: boolean };
   activeNodeName: string;
   runIndex: number;
-  connectionInputData: INodeExecutionData[];
+  connectionInputData?: INodeExecutionData[];
+  /** Large input items as JSON text instead. */
+  inputJson?: string;
   source: ITaskDataConnectionsSource | null;
   mode: WorkflowExecuteMode;
   executionId: string;
   timezone: string;
-  pinData?: IPinData;
   parameters: IDataObject;
   additional?: IDataObject;
   /** Whether the execution has run data at all (the proxy context's runExecutionData may be null). */
@@ -67,4 +72,9 @@ export interface DropMessage {
 
 export type ToWorker = RunMessage | TasksMessage | NodeRunMessage | EvalMessage | DropMessage;
 
-export type FromWorker = { type: 'result'; id: number; ok: true; value: unknown; tagged: boolean } | { type: 'result'; id: number; ok: false; error: WireError };
+export type FromWorker =
+  | { type: 'result'; id: number; ok: true; value?: unknown; json?: string; tagged: boolean }
+  | { type: 'result'; id: number; ok: false; error: WireError };
+
+/** Data larger than this (JSON characters, estimated) crosses as JSON text: see offloader.ts. */
+export const TEXT_TRANSFER_CHARS = 256 * 1024;

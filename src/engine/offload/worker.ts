@@ -5,9 +5,11 @@ import { parentPort } from 'node:worker_threads';
 import { buildGraph, type GraphIndex } from '../../model/graph.ts';
 import { createScopeFactory, type ProxyContext } from '../../model/dataProxy.ts';
 import type { IRunExecutionData, ITaskData } from '../../model/execution.ts';
+import type { IPinData } from '../../model/workflow.ts';
 import { configureExpressionLimits, evaluateParameterValue } from '../expressions.ts';
 import { errorToWire, toWire } from './wire.ts';
-import type { EvalMessage, FromWorker, NodeRunMessage, ToWorker } from './protocol.ts';
+import { TEXT_TRANSFER_CHARS, type EvalMessage, type FromWorker, type NodeRunMessage, type ToWorker } from './protocol.ts';
+import { jsonLargerThan } from '../../server/push/jsonSize.ts';
 
 const port = parentPort;
 if (!port) throw new Error('expression worker started outside a worker thread');
@@ -15,6 +17,7 @@ if (!port) throw new Error('expression worker started outside a worker thread');
 interface RunState {
   graph: GraphIndex;
   data: IRunExecutionData;
+  pinData?: IPinData;
 }
 interface NodeRunState {
   ctx: ProxyContext;
@@ -39,13 +42,13 @@ function addNodeRun(m: NodeRunMessage): void {
     runExecutionData: m.hasRunData ? run.data : null,
     activeNodeName: m.activeNodeName,
     runIndex: m.runIndex,
-    connectionInputData: m.connectionInputData,
+    connectionInputData: m.connectionInputData ?? (JSON.parse(m.inputJson ?? '[]') as NodeRunMessage['connectionInputData'] & object),
     source: m.source,
     mode: m.mode,
     executionId: m.executionId,
     timezone: m.timezone,
     now: () => state.now,
-    pinData: m.pinData,
+    pinData: run.pinData,
     parameters: m.parameters,
     additional: m.additional,
     evaluate: (value, itemIndex) => evaluateParameterValue(value, state.scopeFor(itemIndex), state.limits, state.nodeName),
@@ -70,6 +73,16 @@ function evaluate(m: EvalMessage): FromWorker {
   try {
     const result = evaluateParameterValue(m.value, state.scopeFor(m.itemIndex), state.limits, m.nodeName);
     const wire = toWire(result);
+    // A large result crosses as JSON text, which the engine parses in slices: deserialising a
+    // large structured clone on its thread held it for up to 1.5 s (issue-14 trial).
+    if (wire.value !== null && typeof wire.value === 'object' && jsonLargerThan(wire.value, TEXT_TRANSFER_CHARS)) {
+      try {
+        const json = JSON.stringify(wire.value);
+        if (json !== undefined) return { type: 'result', id: m.id, ok: true, json, tagged: wire.tagged };
+      } catch {
+        // BigInt or a cycle: as a structured clone.
+      }
+    }
     return { type: 'result', id: m.id, ok: true, value: wire.value, tagged: wire.tagged };
   } catch (e) {
     return { type: 'result', id: m.id, ok: false, error: errorToWire(e) };
@@ -79,13 +92,18 @@ function evaluate(m: EvalMessage): FromWorker {
 port.on('message', (m: ToWorker) => {
   switch (m.type) {
     case 'run':
-      runs.set(m.run, { graph: buildGraph(m.nodes, m.connections), data: { resultData: { runData: {} } } as IRunExecutionData });
+      runs.set(m.run, {
+        graph: buildGraph(m.nodes, m.connections),
+        data: { resultData: { runData: {} } } as IRunExecutionData,
+        pinData: m.pinData?.value ?? (m.pinData?.json === undefined ? undefined : (JSON.parse(m.pinData.json) as IPinData)),
+      });
       break;
     case 'tasks': {
       const run = runs.get(m.run);
       if (!run) break;
       const list: ITaskData[] = m.from === 0 ? [] : (run.data.resultData.runData[m.node] ?? []).slice(0, m.from);
-      list.push(...m.tasks);
+      const tasks = m.tasks ?? (JSON.parse(m.json ?? '[]') as ITaskData[]);
+      for (const t of tasks) list.push(t);
       run.data.resultData.runData[m.node] = list;
       break;
     }

@@ -15,6 +15,7 @@ import type { WebhookResponse } from '../../nodes/types.ts';
 import { buildGraph, childNodes } from '../../model/graph.ts';
 import { createScopeFactory, type ProxyContext } from '../../model/dataProxy.ts';
 import { evaluateParameterValue } from '../../engine/expressions.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 import { DEFAULT_LIMITS } from '../../engine/types.ts';
 import { workflowTimezone } from '../../model/timezone.ts';
 import { checkSubmission, FormDefinitionError, normalizeFields, submittedAt, type FormField, type Submission } from '../../nodes/Form/fields.ts';
@@ -130,7 +131,8 @@ function csrfProblem(request: FastifyRequest, sent: unknown): string | undefined
 // ---------------------------------------------------------------- parameters
 
 /** The trigger's parameters with expressions resolved (no run data yet: $now, $workflow, $execution …). */
-function triggerParameters(node: INode, workflow: IWorkflowBase, mode: 'webhook' | 'manual', timezone: string): IDataObject {
+/** The trigger's parameters resolved; slow expressions are evaluated off the thread (awaitSlowWork). */
+function triggerParameters(node: INode, workflow: IWorkflowBase, mode: 'webhook' | 'manual', timezone: string): Promise<IDataObject> {
   const proxy: ProxyContext = {
     workflow: { id: workflow.id, name: workflow.name, active: !!workflow.active },
     graph: buildGraph(workflow.nodes, workflow.connections ?? {}),
@@ -147,7 +149,7 @@ function triggerParameters(node: INode, workflow: IWorkflowBase, mode: 'webhook'
     evaluate: (value, i) => evaluateParameterValue(value, scope(i), DEFAULT_LIMITS, node.name),
   };
   const scope = createScopeFactory(proxy);
-  return evaluateParameterValue(node.parameters ?? {}, scope(0), DEFAULT_LIMITS, node.name) as IDataObject;
+  return awaitSlowWork(() => evaluateParameterValue(node.parameters ?? {}, scope(0), DEFAULT_LIMITS, node.name) as IDataObject);
 }
 
 interface TriggerForm {
@@ -357,7 +359,7 @@ export async function serveTriggerForm(deps: FormDeps, call: FormTriggerCall, re
   const query = { ...((request.query as Record<string, unknown>) ?? {}) };
   let form: TriggerForm;
   try {
-    form = triggerForm(node, triggerParameters(node, workflow, call.mode, timezone), query);
+    form = triggerForm(node, await triggerParameters(node, workflow, call.mode, timezone), query);
   } catch (e) {
     const message = e instanceof FormDefinitionError ? e.message : `The form could not be built: ${(e as Error).message}`;
     return sendMessage(reply, 500, 'Form not available', message);
