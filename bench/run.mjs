@@ -34,6 +34,7 @@ const suites = [
   { name: 'community-node', file: 'communityNode.bench.ts', fn: 'runCommunityNodeBench' },
   { name: 'declarative-node', file: 'declarativeNode.bench.ts', fn: 'runDeclarativeNodeBench' },
   { name: 'databases', file: 'databases.bench.ts', fn: 'runDatabasesBench' },
+  { name: 'queue', file: 'queue.bench.ts', fn: 'runQueueBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 

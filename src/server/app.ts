@@ -361,6 +361,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     webhookPrefixes,
     redisPing: queue ? () => queue.bus.client.ping() : undefined,
     queueCounts: queue?.dispatcher ? () => queue.counts() : undefined,
+    onQueueHop: queue && role === 'worker' ? (l) => queue.onHop(l) : undefined,
   });
   if (role === 'main') registerEditor(app, { distDir: options.distDir ?? join(repoRoot, 'dist', 'editor'), basePath: config.basePath, restPrefix });
 

@@ -3,7 +3,7 @@
 // process figures (event-loop lag, heap, CPU, handles) and the server's own.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, Summary, collectDefaultMetrics } from 'prom-client';
 import type { Database } from './db/schema.ts';
 import type { ExecutionService } from './executions/ExecutionService.ts';
 
@@ -19,6 +19,8 @@ export interface OperationsOptions {
   redisPing?: () => Promise<unknown>;
   /** Queue mode: jobs waiting and running (metrics). */
   queueCounts?: () => Promise<{ waiting: number; active: number }>;
+  /** Queue mode, workers: told each job's queue hop in ms. */
+  onQueueHop?: (listener: (ms: number) => void) => void;
 }
 
 /** Seconds; executions run from milliseconds to hours. */
@@ -66,6 +68,10 @@ export function operationsRoutes(app: FastifyInstance, o: OperationsOptions): vo
     const read = () => (last ??= counts().finally(() => setTimeout(() => (last = undefined), 100)));
     new Gauge({ name: `${p}scaling_mode_queue_jobs_waiting`, help: 'Queue mode: executions waiting for a worker', registers: [register], async collect() { this.set((await read().catch(() => ({ waiting: NaN }))).waiting); } });
     new Gauge({ name: `${p}scaling_mode_queue_jobs_active`, help: 'Queue mode: executions running on workers', registers: [register], async collect() { this.set((await read().catch(() => ({ active: NaN }))).active); } });
+  }
+  if (o.onQueueHop) {
+    const hop = new Summary({ name: `${p}scaling_mode_queue_hop_seconds`, help: 'Queue mode: from an execution queued to a worker taking it (last 10 minutes)', percentiles: [0.5, 0.9, 0.99], maxAgeSeconds: 600, ageBuckets: 5, registers: [register] });
+    o.onQueueHop((ms) => hop.observe(ms / 1000));
   }
   const webhook = new Histogram({ name: `${p}webhook_request_duration_seconds`, help: 'Webhook requests, from receipt to the answer sent, by method and status code', labelNames: ['method', 'status_code'], buckets: REQUEST_BUCKETS, registers: [register] });
 

@@ -174,3 +174,45 @@ describe('queue mode', () => {
     expect(done).toBeTruthy();
   }, 120_000);
 });
+
+describe('queue mode across processes', () => {
+  it('a Wait node waiting for a call resumes through the queue: the call to the webhook process, the run on a worker', async () => {
+    if (workers.length === 0) workers = [await c.start('worker')];
+    const hook = webhookNode({ path: 'q-wait', httpMethod: 'POST', responseMode: 'onReceived' });
+    const wait = node('Pause', 'n8n-nodes-base.wait', 1.1, { resume: 'webhook', httpMethod: 'POST', responseMode: 'onReceived', options: {} }, { webhookId: 'q-wait-resume' });
+    const set = setNode('After', { resumed: '={{ "yes " + $json.body.k }}' });
+    await activate(workflow('Queue wait', [hook, wait, set], chain(hook, wait, set), { saveDataSuccessExecution: 'all' }));
+    await until(async () => (await fetch(`${hooks.url}webhook/q-wait`, { method: 'POST' })).status === 200);
+    const waiting = await until(async () => {
+      const l = await api('GET', '/executions');
+      return (l.body.data.results as any[]).find((e) => e.workflowName === 'Queue wait' && e.status === 'waiting');
+    });
+    const resumed = await fetch(`${hooks.url}webhook-waiting/${waiting.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ k: 'from the call' }) });
+    expect(resumed.status).toBe(200);
+    const done = await until(async () => {
+      const r = await api('GET', `/executions/${waiting.id}`);
+      return r.body.data?.status === 'success' ? r.body.data : undefined;
+    }, 30_000);
+    expect(JSON.stringify(done.data.resultData.runData.After)).toContain('"resumed":"yes from the call"');
+  }, 60_000);
+
+  it('with two main processes, a schedule fires once per interval (one leads)', async () => {
+    const main2 = await c.start('main');
+    try {
+      const schedule = node('Every second', 'n8n-nodes-base.scheduleTrigger', 1.2, { rule: { interval: [{ field: 'seconds', secondsInterval: 1 }] } });
+      await activate(workflow('Queue schedule', [schedule], {}, { saveDataSuccessExecution: 'all' }));
+      await new Promise((r) => setTimeout(r, 5500));
+      const created = await api('GET', '/workflows');
+      const wf = (created.body.data as any[]).find((w) => w.name === 'Queue schedule');
+      await api('PATCH', `/workflows/${wf.id}`, { active: false });
+      await new Promise((r) => setTimeout(r, 1500));
+      const l = await api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: wf.id }))}`);
+      const runs = l.body.data.results.length;
+      // One leader: ~5 runs in 5.5 s; both mains firing would give ~10.
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect(runs).toBeLessThanOrEqual(7);
+    } finally {
+      await main2.stop();
+    }
+  }, 60_000);
+});

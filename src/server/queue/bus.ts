@@ -15,8 +15,8 @@ export type BusMessage =
   | { type: 'response'; executionId: string; response: WebhookResponse }
   /** An execution began on a worker (broadcast). */
   | { type: 'started'; summary: IExecutionSummary; runAs: string | null }
-  /** An execution ended (broadcast); `execution` only to the process that started it. */
-  | { type: 'finished'; executionId: string; status: string; execution?: IExecution }
+  /** An execution ended (broadcast; waitTill when it waits); `execution` only to the process that started it. */
+  | { type: 'finished'; executionId: string; status: string; waitTill?: string | null; execution?: IExecution }
   /** Stop this execution wherever it runs (broadcast). */
   | { type: 'stop'; executionId: string }
   /** A workflow was activated or deactivated: other processes follow (broadcast, with its sender). */

@@ -103,6 +103,11 @@ export class QueueDispatcher implements ExecutionDispatcher {
     return { done };
   }
 
+  /** A main starting: executions stored as new or running are running on workers (or queued). */
+  seed(summaries: IExecutionSummary[]): void {
+    for (const summary of summaries) if (!this.#remote.has(summary.id)) this.#remote.set(summary.id, { summary, runAs: null });
+  }
+
   listCurrent(): Array<{ summary: IExecutionSummary; runAs: string | null }> {
     return [...this.#remote.values()];
   }

@@ -9,6 +9,7 @@ import type { PushHub } from '../push/PushHub.ts';
 import type { ActiveWorkflows } from '../activation/ActiveWorkflows.ts';
 import type { WaitTracker } from '../waiting/WaitTracker.ts';
 import type { PushMessage } from '../../model/api.ts';
+import type { IExecution } from '../../model/execution.ts';
 import { QueueBus } from './bus.ts';
 import { QueueDispatcher } from './dispatch.ts';
 import { LeaderElection } from './leader.ts';
@@ -31,6 +32,8 @@ export interface QueueParts {
   stopLeading(): Promise<void>;
   pauseWorker(): Promise<void>;
   counts(): Promise<{ waiting: number; active: number }>;
+  /** Worker: called with each job's queue hop (ms, queued → taken). */
+  onHop(listener: (ms: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function connectQueue(config: ServerConfig, role: ProcessRole, exec
   const relay = role === 'worker' ? new PushRelay(bus) : undefined;
   let worker: QueueWorker | undefined;
   let leader: LeaderElection | undefined;
+  const hopListeners: Array<(ms: number) => void> = [];
 
   return {
     bus,
@@ -63,11 +67,18 @@ export async function connectQueue(config: ServerConfig, role: ProcessRole, exec
       bus.on((m) => {
         if (m.type === 'push' && role === 'main') push.send(m.pushRef, m.message as PushMessage);
         if (m.type === 'workflowChanged' && m.from !== bus.processId && role !== 'worker') void activeWorkflows.applyRemote(m.workflowId, m.active);
-        if (m.type === 'finished' && role === 'main' && m.execution?.status === 'waiting') waitTracker.track(m.execution);
+        // A run that began waiting on a worker: resumed on time by this main's wait tracker.
+        if (m.type === 'finished' && role === 'main' && m.status === 'waiting' && m.waitTill) waitTracker.track({ id: m.executionId, status: 'waiting', waitTill: m.waitTill } as IExecution);
       });
-      if (role === 'main') dispatcher?.startRecovery();
+      if (role === 'main') {
+        dispatcher?.startRecovery();
+        void executionsRepo.runningSummaries().then((list) => dispatcher?.seed(list), (err: unknown) => log.warn({ err }, 'could not read the running executions'));
+      }
       if (role === 'worker') {
         worker = new QueueWorker({ redis, prefix, concurrency: config.workerConcurrency, lockDuration: config.queueLockDuration, bus, executions, executionsRepo, queuedStarts, log }, relay!);
+        worker.onTaken = (ms) => {
+          for (const l of hopListeners) l(ms);
+        };
         worker.start();
       }
     },
@@ -84,6 +95,9 @@ export async function connectQueue(config: ServerConfig, role: ProcessRole, exec
     },
     async pauseWorker() {
       await worker?.pause();
+    },
+    onHop(listener) {
+      hopListeners.push(listener);
     },
     counts() {
       if (dispatcher) return dispatcher.counts();

@@ -81,9 +81,13 @@ export class QueueWorker {
     this.#worker.on('error', (err) => d.log.warn({ err }, 'queue worker connection error'));
   }
 
+  /** Milliseconds from a job's queueing to this worker taking it (metrics: the queue hop). */
+  onTaken?: (hopMs: number) => void;
+
   async #process(job: Job<{ executionId: string }>): Promise<void> {
     const d = this.#d;
     const id = String(job.data.executionId);
+    this.onTaken?.(Date.now() - job.timestamp);
     const text = await d.queuedStarts.take(id);
     if (text === undefined) {
       // Begun before by a worker that is gone (or stopped before any worker began it).
@@ -109,7 +113,7 @@ export class QueueWorker {
     // The starter first (with the data: a webhook's last-node answer, the editor's result) …
     await d.bus.sendTo(p.origin, { type: 'finished', executionId: id, status: e.status, execution: e });
     // … then every main (executions-current, the wait tracker).
-    d.bus.broadcast({ type: 'finished', executionId: id, status: e.status });
+    d.bus.broadcast({ type: 'finished', executionId: id, status: e.status, waitTill: e.waitTill });
   }
 
   /** Takes no more jobs; running executions get the service's shutdown (graceful timeout). */
