@@ -100,10 +100,13 @@ export async function runQueueBench({ quick = false, rounds, seconds }: { quick?
       ]),
     );
 
-    // The hop on an unloaded queue: paced calls, one at a time (a fresh worker: its summary holds these only).
+    // The hop on an unloaded queue: paced calls, one at a time, measured by a fresh worker whose
+    // summary holds these only (jobs left from the load rounds drain first, on another worker).
+    await new Promise((r) => setTimeout(r, 2000));
+    const measuring = await c.start('worker');
     await workers[0]!.stop();
     workers.length = 0;
-    workers.push(await c.start('worker'));
+    workers.push(measuring);
     const paced = quick ? 200 : 1000;
     for (let i = 0; i < paced; i++) {
       await fetch(`${hooks.url}webhook/qb-last`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
