@@ -216,3 +216,32 @@ describe('queue mode across processes', () => {
     }
   }, 60_000);
 });
+
+describe('queue mode: retries and error workflows', () => {
+  it('a failed run retried from main runs again on a worker, and its error workflow ran there too', async () => {
+    if (workers.length === 0) workers = [await c.start('worker')];
+    const errTrigger = node('On error', 'n8n-nodes-base.errorTrigger', 1);
+    const note = setNode('Noted', { failed: '={{ $json.execution.id }}' });
+    const errWf = (await api('POST', '/workflows', workflow('Queue error handler', [errTrigger, note], chain(errTrigger, note), { saveDataSuccessExecution: 'all' }))).body.data;
+    const hook = webhookNode({ path: 'q-fail', httpMethod: 'POST', responseMode: 'onReceived' });
+    const fail = node('Fail', 'n8n-nodes-base.code', 2, { jsCode: "if (!$json.body.ok) throw new Error('not ok'); return $input.all();", mode: 'runOnceForAllItems' });
+    await activate(workflow('Queue failing', [hook, fail], chain(hook, fail), { errorWorkflow: errWf.id, saveDataErrorExecution: 'all' }));
+    await until(async () => (await fetch(`${hooks.url}webhook/q-fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ok":false}' })).status === 200);
+    const failed = await until(async () => {
+      const l = await api('GET', '/executions');
+      return (l.body.data.results as any[]).find((e) => e.workflowName === 'Queue failing' && e.status === 'error');
+    });
+    // The error workflow ran (on the worker that ran the failure).
+    await until(async () => {
+      const l = await api('GET', '/executions');
+      return (l.body.data.results as any[]).some((e) => e.workflowName === 'Queue error handler' && e.status === 'success');
+    });
+    const retried = await api('POST', `/executions/${failed.id}/retry`, { loadWorkflow: false });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const again = await until(async () => {
+      const l = await api('GET', '/executions');
+      return (l.body.data.results as any[]).find((e) => e.retryOf === failed.id && e.status !== 'new' && e.status !== 'running');
+    });
+    expect(again.status).toBe('error');
+  }, 60_000);
+});
