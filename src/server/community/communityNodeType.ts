@@ -13,6 +13,7 @@ import { PackageHostError, type PackageHost } from './PackageHost.ts';
 import { runDeclarative, type RoutingHooks } from './routing.ts';
 import { needsPackageAuth, plainOptions, sendWithPackageAuth } from './packageAuth.ts';
 import { communityTriggerParts, withPollTimes } from './communityTriggers.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 
 function hasExpression(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.startsWith('=');
@@ -137,7 +138,7 @@ function routingHooks(host: PackageHost, ctx: ExecuteFunctions, description: INo
       payload ??= {
         node: n,
         inputs: [],
-        parameters: resolveParameters(ctx, description, items.length),
+        parameters: await awaitSlowWork(() => resolveParameters(ctx, description, items.length)),
         mode: ctx.getMode(),
         executionId: ctx.getExecutionId(),
         workflow: ctx.getWorkflow(),
@@ -189,7 +190,7 @@ export function communityNodeTypes(packageName: string, loaded: LoadedNode[], ho
           const payload: ExecutePayload = {
             node: n,
             inputs,
-            parameters: resolveParameters(ctx, description, inputs[0]?.length ?? 0),
+            parameters: await awaitSlowWork(() => resolveParameters(ctx, description, inputs[0]?.length ?? 0)),
             mode: ctx.getMode(),
             executionId: ctx.getExecutionId(),
             workflow: ctx.getWorkflow(),

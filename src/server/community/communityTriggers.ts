@@ -18,6 +18,7 @@ import { WebhookConfigurationError } from '../webhooks/workflowWebhooks.ts';
 import { OwnWebhookExpressionError, webhookDescriptionValue } from '../../model/ownWebhooks.ts';
 import type { HostSession, PackageHost } from './PackageHost.ts';
 import { callsFor, checkOutput, resolveParameters, toNodeError } from './communityNodeType.ts';
+import { awaitSlowWork } from '../../model/expressions/defer.ts';
 
 /** n8n adds 'Poll Times' to every polling node (its Cron node's trigger times, every minute by default). */
 export function withPollTimes(description: INodeTypeDescription): INodeTypeDescription {
@@ -34,10 +35,11 @@ export function pollCrons(node: INode, seed: string): string[] {
   return cronExpressions({ ...node, parameters: { triggerTimes: pollTimes } } as INode, seed);
 }
 
-function payloadOf(ctx: ExecuteFunctions, description: INodeTypeDescription, mode: WorkflowExecuteMode, activation: string, extra: Partial<TriggerPayload> = {}): TriggerPayload {
+/** The parameters are resolved with slow expressions awaited off the thread (awaitSlowWork). */
+async function payloadOf(ctx: ExecuteFunctions, description: INodeTypeDescription, mode: WorkflowExecuteMode, activation: string, extra: Partial<TriggerPayload> = {}): Promise<TriggerPayload> {
   return {
     node: ctx.getNode(),
-    parameters: resolveParameters(ctx, description, 1),
+    parameters: await awaitSlowWork(() => resolveParameters(ctx, description, 1)),
     mode,
     activation,
     workflow: ctx.getWorkflow(),
@@ -149,7 +151,7 @@ export function communityTriggerParts(host: PackageHost, type: string, descripti
         stops,
       );
       try {
-        session = await host.openSession({ kind: 'trigger', type, version: node.typeVersion, payload: payloadOf(t.ctx, description, 'trigger', t.activation) }, what(node), handlers);
+        session = await host.openSession({ kind: 'trigger', type, version: node.typeVersion, payload: await payloadOf(t.ctx, description, 'trigger', t.activation) }, what(node), handlers);
       } catch (e) {
         for (const stop of stops.splice(0)) stop();
         throw toNodeError(t.ctx as never, e);
@@ -187,7 +189,7 @@ export function communityTriggerParts(host: PackageHost, type: string, descripti
           stops,
         );
         ctx.signal.addEventListener('abort', () => finish(() => reject(new NodeOperationError(node, 'The test run was stopped before the trigger fired'))), { once: true });
-        host.openSession({ kind: 'trigger', type, version: node.typeVersion, payload: payloadOf(ctx, description, 'manual', 'manual') }, what(node), handlers).then(
+        payloadOf(ctx, description, 'manual', 'manual').then((payload) => host.openSession({ kind: 'trigger', type, version: node.typeVersion, payload }, what(node), handlers)).then(
           (s) => {
             session = s;
             if (settled) return void closeSession(s, what(node));
@@ -204,7 +206,7 @@ export function communityTriggerParts(host: PackageHost, type: string, descripti
       const node = ctx.getNode();
       let result: { output: unknown; staticData: unknown };
       try {
-        result = (await host.request({ kind: 'poll', type, version: node.typeVersion, payload: payloadOf(ctx, description, mode, activation) }, `poll of "${node.name}" (${type})`, { onCall: callsFor(ctx as never, host) })) as typeof result;
+        result = (await host.request({ kind: 'poll', type, version: node.typeVersion, payload: await payloadOf(ctx, description, mode, activation) }, `poll of "${node.name}" (${type})`, { onCall: callsFor(ctx as never, host) })) as typeof result;
       } catch (e) {
         throw toNodeError(ctx as never, e);
       }
@@ -282,7 +284,7 @@ function nodeWebhooks(host: PackageHost, type: string, description: INodeTypeDes
     list,
     async run(call) {
       const node = call.ctx.getNode();
-      const payload = payloadOf(call.ctx, description, call.mode, call.mode === 'manual' ? 'manual' : 'activate', { webhookUrls: call.urls, webhookName: call.webhook.name, request: call.request });
+      const payload = await payloadOf(call.ctx, description, call.mode, call.mode === 'manual' ? 'manual' : 'activate', { webhookUrls: call.urls, webhookName: call.webhook.name, request: call.request });
       let r: { result: { workflowData?: unknown; webhookResponse?: unknown; noWebhookResponse?: boolean }; response: RecordedResponse; staticData: unknown };
       try {
         r = (await host.request({ kind: 'webhook', type, version: node.typeVersion, payload }, `webhook of "${node.name}" (${type})`, { onCall: callsFor(call.ctx as never, host) })) as typeof r;
@@ -299,7 +301,7 @@ function nodeWebhooks(host: PackageHost, type: string, description: INodeTypeDes
     },
     async setup(call, method) {
       const node = call.ctx.getNode();
-      const payload = payloadOf(call.ctx, description, call.mode, call.activation, { webhookUrls: call.urls, webhookName: call.webhook.name });
+      const payload = await payloadOf(call.ctx, description, call.mode, call.activation, { webhookUrls: call.urls, webhookName: call.webhook.name });
       let r: { value: unknown; staticData: unknown; missing?: boolean };
       try {
         r = (await host.request({ kind: 'webhookMethod', type, version: node.typeVersion, method, payload }, `${method} of the webhook of "${node.name}" (${type})`, { onCall: callsFor(call.ctx as never, host) })) as typeof r;
