@@ -7,6 +7,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { configureRegex, evaluateExpression } from '../model/expressions/index.ts';
 import { activeContext } from '../model/expressions/compile/context.ts';
+import { ExpressionError, limitError } from '../model/expressions/errors.ts';
 import { deferTo, EvaluationTooLong, memoised, slowWorkScope } from '../model/expressions/defer.ts';
 import { regexTimeLimitMs } from '../model/expressions/regex.ts';
 import { scopeParts, type ProxyContext } from '../model/dataProxy.ts';
@@ -69,6 +70,31 @@ function evaluateOnThread(value: string, scope: Record<string, unknown>, limits:
 }
 
 /**
+ * What one evaluation may take of the server's thread where it cannot be moved to the worker
+ * (outside awaitSlowWork: pagination's $response, declarative community nodes' routing, a
+ * webhook node's settings, a credential test …): under the 100 ms budget of DESIGN.md.
+ */
+export const ON_THREAD_LIMIT_MS = 80;
+
+function onThreadLimitError(): Error {
+  return limitError(
+    `Expression exceeded the ${ON_THREAD_LIMIT_MS} ms it may run here`,
+    `This expression is evaluated where it cannot be moved off the server's thread (HTTP Request pagination, a declarative community node's request, a webhook's settings, a credential test …), so it may run ${ON_THREAD_LIMIT_MS} ms at most. Do the long work in a node before it (a Set node's expressions may run up to SWITCHYARD_EXPRESSION_TIMEOUT) and refer to its result.`,
+  );
+}
+
+/** An outermost evaluation held on the server's thread: capped at ON_THREAD_LIMIT_MS. */
+function evaluateHeld(value: string, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>): unknown {
+  if (!offloading || activeContext() !== null || expressionTimeoutMs <= ON_THREAD_LIMIT_MS) return evaluateOnThread(value, scope, limits);
+  try {
+    return evaluateExpression(value, scope, { maxSteps: limits.expressionSteps, mode: 'n8n', timeoutMs: ON_THREAD_LIMIT_MS });
+  } catch (e) {
+    if (e instanceof ExpressionError && e.context.type === 'limit' && e.message === 'Expression exceeded its time limit') throw onThreadLimitError();
+    throw e;
+  }
+}
+
+/**
  * An evaluation that is the outermost one, inside awaitSlowWork, on a node run's own scope may
  * be moved off the thread: it runs here for EVALUATE_ON_THREAD_MS at most, then the attempt
  * ends (WorkDeferred), the worker evaluates it, and the next attempt takes the memoised answer.
@@ -76,7 +102,7 @@ function evaluateOnThread(value: string, scope: Record<string, unknown>, limits:
 function evaluateOnThreadOrOff(value: string, scope: Record<string, unknown>, limits: Pick<EngineLimits, 'expressionSteps'>, nodeName?: string): unknown {
   const slow = offloading && activeContext() === null ? slowWorkScope() : undefined;
   const parts = slow === undefined ? undefined : scopeParts(scope);
-  if (slow === undefined || parts === undefined || notOffloadable.has(parts.ctx)) return evaluateOnThread(value, scope, limits);
+  if (slow === undefined || parts === undefined || notOffloadable.has(parts.ctx)) return evaluateHeld(value, scope, limits);
   let nodeRun = nodeRunIds.get(parts.ctx);
   if (nodeRun === undefined) nodeRunIds.set(parts.ctx, (nodeRun = nextNodeRunId++));
   const key = `e\u0000${nodeRun}\u0000${parts.itemIndex}\u0000${value}`;
@@ -85,7 +111,7 @@ function evaluateOnThreadOrOff(value: string, scope: Record<string, unknown>, li
     if (!('error' in known)) return known.value;
     if (!(known.error instanceof OffloadUnavailable)) throw known.error;
     notOffloadable.add(parts.ctx);
-    return evaluateOnThread(value, scope, limits);
+    return evaluateHeld(value, scope, limits);
   }
   try {
     return evaluateOnThread(value, scope, limits, EVALUATE_ON_THREAD_MS);

@@ -2,10 +2,10 @@
 // (n8n's getNodeParameter), so an expression that runs long would hold the server's thread
 // wherever a node reads it. Before a node runs, the engine evaluates the expressions in its
 // parameters for its input items inside awaitSlowWork (long ones in the expression worker,
-// src/engine/offload), yielding between items; the node's reads then take these answers,
-// each once (a second read of the same value evaluates again, so a node that changes what it
-// got never sees its own change). Reads the prefetch cannot answer (extra keys such as
-// pagination's $response, an item index past the input) evaluate on the thread as before.
+// src/engine/offload), yielding between items; the node's reads then take these answers (a
+// second read of the same value gets a copy kept from before the first, so a node that changes
+// what it got never sees its own change). Reads the prefetch cannot answer (extra keys such as pagination's $response, an
+// item index past the input) evaluate on the thread, capped (expressions.ts ON_THREAD_LIMIT_MS).
 //
 // Every expression is evaluated for every item, also one the node reads for its first item only
 // (an operation, a batch size): which parameters a node reads depends on its code and on the
@@ -14,6 +14,7 @@
 // cost is the evaluations a node does not use, each bounded and awaited like the others.
 import type { IDataObject } from '../model/workflow.ts';
 import { getPath } from '../model/parameters.ts';
+import { jsonSizeUpTo } from '../server/push/jsonSize.ts';
 import { runSlowWork, WorkDeferred } from '../model/expressions/defer.ts';
 import { sliceDue, yieldToLoop } from '../model/yieldToLoop.ts';
 import type { EngineLimits } from './types.ts';
@@ -34,6 +35,8 @@ interface Slot {
 
 /** Variables that exist only in reads with extra keys (HTTP Request pagination): not prefetched. */
 const EXTRA_KEYS_ONLY = /\$(?:response|request|pageCount)\b/;
+/** Object answers up to this size (JSON characters) keep a copy for a second read. */
+const KEEP_COPY_CHARS = 64 * 1024;
 /** Nesting walked in a parameter value (parameters past the data depth limit are refused earlier). */
 const MAX_DEPTH = 64;
 
@@ -91,12 +94,20 @@ export class ParameterPrefetch {
     }
   }
 
-  /** Takes the answer for container[key] and item i (once), undefined when there is none. */
+  /**
+   * The answer for container[key] and item i, undefined when there is none. The first read gets
+   * the value itself; a later read gets a copy kept from before the first (when the value is
+   * small), else evaluates again: every read gets a value of its own, as when each read
+   * evaluated it, so a node that changes what it got never sees its change again.
+   */
   private take(container: object, key: string, itemIndex: number): Answer | undefined {
     const slot = this.slots.get(container)?.get(key);
-    if (slot === undefined) return undefined;
-    const answer = slot.answers[itemIndex];
-    if (answer !== undefined) slot.answers[itemIndex] = undefined;
+    const answer = slot?.answers[itemIndex];
+    if (answer === undefined || 'error' in answer) return answer;
+    const v = answer.value;
+    if (v === null || typeof v !== 'object') return answer;
+    // Before handing it out: a copy for a second read, or none (large: evaluated again).
+    slot!.answers[itemIndex] = jsonSizeUpTo(v, KEEP_COPY_CHARS) === Infinity ? undefined : { value: copyContainers(v) };
     return answer;
   }
 
@@ -136,6 +147,21 @@ export class ParameterPrefetch {
     }
     return out;
   }
+}
+
+/** Arrays and plain objects copied (deeply); anything else (a DateTime, a Buffer) shared. */
+function copyContainers(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => copyContainers(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    const v = copyContainers((value as Record<string, unknown>)[k], depth + 1);
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
 }
 
 function hasSlotsBelow(slots: Map<object, unknown>, value: object, depth = 0): boolean {
