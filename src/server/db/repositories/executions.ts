@@ -460,14 +460,7 @@ export class ExecutionsRepository {
    * 'crashed'; false when it is not 'new' or 'running'.
    */
   async crashOrphan(id: string, message: string): Promise<boolean> {
-    await this.#writes.flush();
-    const r = await this.#db
-      .updateTable('executions')
-      .set({ status: 'crashed', finished: false, stoppedAt: nowIso(), errorMessage: message })
-      .where('id', '=', Number(id))
-      .where('status', 'in', ['new', 'running'])
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return this.#endOrphan(id, 'crashed', message);
   }
 
   /** Ids (with summaries) of executions stored as 'new' or 'running' (queue mode: running on workers). */
@@ -486,10 +479,15 @@ export class ExecutionsRepository {
    * as canceled (stop on it); false when it is not in such a state.
    */
   async cancelOrphan(id: string, message: string): Promise<boolean> {
+    return this.#endOrphan(id, 'canceled', message);
+  }
+
+  /** A 'new' or 'running' execution no process runs any more, ended with `status`. */
+  async #endOrphan(id: string, status: 'canceled' | 'crashed', message: string): Promise<boolean> {
     await this.#writes.flush();
     const r = await this.#db
       .updateTable('executions')
-      .set({ status: 'canceled', finished: false, stoppedAt: nowIso(), errorMessage: message })
+      .set({ status, finished: false, stoppedAt: nowIso(), errorMessage: message })
       .where('id', '=', Number(id))
       .where('status', 'in', ['new', 'running'])
       .executeTakeFirst();
