@@ -165,6 +165,8 @@ describe('queue mode', () => {
     const set = setNode('Set', { survived: 'yes' });
     await activate(workflow('Queue redis restart', [hook, set], chain(hook, set), { saveDataSuccessExecution: 'all' }));
     await until(async () => (await fetch(`${hooks.url}webhook/q-redis`, { method: 'POST' })).status === 200);
+    // Queued by the webhook process, listed by main while no worker has taken it.
+    await until(async () => ((await api('GET', '/executions-current')).body.data as any[]).find((e) => e.workflowName === 'Queue redis restart' && e.status === 'new'));
     await c.restartRedis();
     workers = [await c.start('worker')];
     const done = await until(async () => {

@@ -13,7 +13,7 @@ export type BusMessage =
   | { type: 'push'; pushRef: string; message: unknown }
   /** A Respond to Webhook answer for the process that started the execution. */
   | { type: 'response'; executionId: string; response: WebhookResponse }
-  /** An execution began on a worker (broadcast). */
+  /** An execution was queued (status new) or began on a worker (running) (broadcast). */
   | { type: 'started'; summary: IExecutionSummary; runAs: string | null }
   /** An execution ended (broadcast; waitTill when it waits); `execution` only to the process that started it. */
   | { type: 'finished'; executionId: string; status: string; waitTill?: string | null; execution?: IExecution }

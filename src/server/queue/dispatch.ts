@@ -66,7 +66,8 @@ export class QueueDispatcher implements ExecutionDispatcher {
           break;
         }
         case 'started':
-          this.#remote.set(m.summary.id, { summary: m.summary, runAs: m.runAs });
+          // A queued run's summary never replaces the running one (messages may cross).
+          if (m.summary.status !== 'new' || this.#remote.get(m.summary.id)?.summary.status !== 'running') this.#remote.set(m.summary.id, { summary: m.summary, runAs: m.runAs });
           break;
         case 'finished': {
           this.#remote.delete(m.executionId);
@@ -98,8 +99,11 @@ export class QueueDispatcher implements ExecutionDispatcher {
     const payload: QueuedPayload = { ...run, origin: this.#d.bus.processId, wantsResponse: onResponse !== undefined };
     const done = new Promise<IExecution>((resolve) => this.#pending.set(id, { resolve, onResponse }));
     await this.#d.queuedStarts.put(id, JSON.stringify(payload));
-    this.#remote.set(id, { summary: queuedSummary(id, run), runAs: run.runAs });
+    const summary = queuedSummary(id, run);
+    this.#remote.set(id, { summary, runAs: run.runAs });
     await this.queue.add('execution', { executionId: id }, { jobId: jobIdOf(id), removeOnComplete: true, removeOnFail: 1000 });
+    // Every main lists it (executions-current) from now on, not only once a worker begins it.
+    this.#d.bus.broadcast({ type: 'started', summary, runAs: run.runAs });
     return { done };
   }
 
