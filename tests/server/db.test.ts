@@ -102,7 +102,7 @@ describe('database', () => {
         .sort();
     const pgShape = await shape(pg, schema);
     expect(pgShape).toEqual(await shape(lite));
-    expect(pgShape.length).toBe(14);
+    expect(pgShape.length).toBe(15);
     const liteIndexes = (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(lite.db)).rows.map((r) => r.name).sort();
     const pgIndexes = (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and indexname like 'idx_%'`.execute(pg.db)).rows.map((r) => r.name).sort();
     expect(pgIndexes).toEqual(liteIndexes);

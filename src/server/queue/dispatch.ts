@@ -21,8 +21,8 @@ export interface QueuedPayload extends QueuedRun {
   wantsResponse: boolean;
 }
 
-/** How long a stop waits for the worker's run to end before answering. */
-const STOP_WAIT_MS = 30_000;
+/** How long a stop waits for the worker's run to end (its stop grace is 5 s) before calling it orphaned. */
+const STOP_WAIT_MS = 15_000;
 /** Queued starts older than this with no job are queued again (Redis lost them). */
 const REQUEUE_AFTER_MS = 10_000;
 
@@ -140,7 +140,13 @@ export class QueueDispatcher implements ExecutionDispatcher {
       setTimeout(() => resolve(undefined), STOP_WAIT_MS).unref();
     });
     this.#d.bus.broadcast({ type: 'stop', executionId: id });
-    await ended;
+    if ((await ended) === undefined) {
+      // No process runs it any more (its worker and its job were lost together): canceled.
+      if (await this.#d.executions.cancelOrphan(id, 'The execution was stopped: no process was running it any more')) {
+        this.#remote.delete(id);
+        this.#d.bus.broadcast({ type: 'finished', executionId: id, status: 'canceled' });
+      }
+    }
     const e = await this.#d.executions.summary(id);
     if (!e) return { mode: this.#remote.get(id)?.summary.mode ?? 'webhook', startedAt: new Date().toISOString(), finished: false, status: 'canceled' };
     return { mode: e.mode, startedAt: e.startedAt, stoppedAt: e.stoppedAt ?? undefined, finished: e.finished, status: e.status };
