@@ -268,7 +268,8 @@ export class ActiveWorkflows {
           if (!(await setup(call, 'checkExists'))) {
             if (!(await setup(call, 'create'))) throw new Error(`The webhook of node "${h.node.name}" could not be created at its service`);
           }
-          this.#saveStaticData(workflow);
+          // Stored before the activation answers (the webhook id the service gave is in it).
+          await this.#saveStaticData(workflow);
           stops.push(() => setup(call, 'delete').then(() => this.#saveStaticData(workflow)).catch((err: Error) => this.#d.log.warn({ workflowId: id, node: h.node.name, err: err.message }, 'the webhook could not be deleted at its service')));
         }
         for (const { node, type } of p.nodeTriggers) {
@@ -367,20 +368,20 @@ export class ActiveWorkflows {
           .catch((err: unknown) => this.#d.log.warn({ workflowId: id, node: node.name, err: (err as Error).message }, 'the failed poll could not be recorded'));
       },
       schedule: (cron: string, fire: () => void) => this.#d.scheduler.start({ cron, timezone }, () => fire()),
-      saveStaticData: () => this.#saveStaticData(workflow),
+      saveStaticData: () => void this.#saveStaticData(workflow),
     };
   }
 
   readonly #savedStatic = new WeakMap<object, string>();
 
   /** Static data a trigger changed outside a run, stored when it differs from what was stored. */
-  #saveStaticData(workflow: IWorkflowDb): void {
+  #saveStaticData(workflow: IWorkflowDb): Promise<void> {
     const data = workflow.staticData as IDataObject | undefined | null;
-    if (!data) return;
+    if (!data) return Promise.resolve();
     const text = JSON.stringify(data);
-    if (this.#savedStatic.get(data) === text) return;
+    if (this.#savedStatic.get(data) === text) return Promise.resolve();
     this.#savedStatic.set(data, text);
-    this.#d.workflows.saveStaticData(workflow.id, data).catch((err: unknown) => this.#d.log.error({ err, workflowId: workflow.id }, 'could not save static data'));
+    return this.#d.workflows.saveStaticData(workflow.id, data).catch((err: unknown) => this.#d.log.error({ err, workflowId: workflow.id }, 'could not save static data'));
   }
 
   /** A trigger stopped while active: its workflow is started again, or shown as failed after repeated failures. */
