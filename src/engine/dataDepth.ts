@@ -2,7 +2,7 @@
 // for data a run makes itself: node output and expression results. Deeper data overflowed the
 // stack later, in a node's JSON.stringify or when the run was saved, as an unexplained
 // "Maximum call stack size exceeded" (or a run saved without its data).
-import { DepthWalk, MAX_JSON_DEPTH, valueDepthCheck } from '../model/jsonDepth.ts';
+import { ARRAY_LIMIT_DESCRIPTION, DepthWalk, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH, valueDepthCheck } from '../model/jsonDepth.ts';
 import { yieldToLoop } from '../model/yieldToLoop.ts';
 import type { INodeExecutionData } from '../model/execution.ts';
 import type { INode } from '../model/workflow.ts';
@@ -35,7 +35,7 @@ export async function checkOutputDepth(node: INode, output: Array<INodeExecution
     for (let i = 0; i < items.length; i++) {
       const json = items[i]?.json;
       if (json !== null && typeof json === 'object' && checked.has(json)) continue;
-      const walk = new DepthWalk(json, MAX_JSON_DEPTH);
+      const walk = new DepthWalk(json, MAX_JSON_DEPTH, MAX_DATA_ARRAY_LENGTH);
       let found = walk.step(STEP_MEMBERS);
       while (found === 'more') {
         if (performance.now() - sliceStart >= SLICE_MS) {
@@ -47,6 +47,9 @@ export async function checkOutputDepth(node: INode, output: Array<INodeExecution
       if (found === 'ok') {
         if (walk.visits >= REMEMBER_FROM_CONTAINERS) checked.add(json as object);
         continue;
+      }
+      if (found === 'large') {
+        throw new NodeOperationError(node, `Node "${node.name}" returned an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements (item ${i})`, { itemIndex: i, description: ARRAY_LIMIT_DESCRIPTION });
       }
       const what = found === 'deep' ? `data nested more than ${MAX_JSON_DEPTH} levels deep` : 'data that contains itself, a circular reference';
       throw new NodeOperationError(node, `Node "${node.name}" returned ${what} (item ${i})`, { itemIndex: i, description: DEPTH_LIMIT_DESCRIPTION });

@@ -6,6 +6,14 @@
 
 export const MAX_JSON_DEPTH = 512;
 
+/**
+ * Elements one array in workflow data may hold (bodies, node output, expressions). One array
+ * is one allocation: V8 takes ~10 ns per element to make it and more to grow or copy it, so a
+ * 9M-element array held the server's thread 80–250 ms wherever it was parsed or copied.
+ */
+export const MAX_DATA_ARRAY_LENGTH = 2_000_000;
+export const ARRAY_LIMIT_DESCRIPTION = `An array in workflow data may hold at most ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements; split larger lists into items (Split Out) or pages.`;
+
 /** The offset where `text` first nests deeper than `limit`, or undefined. Linear, strings skipped. */
 export function jsonTooDeepAt(text: string, limit = MAX_JSON_DEPTH): number | undefined {
   // A character loop with strings skipped by indexOf: about 3× faster than a regex per token
@@ -70,9 +78,13 @@ export class DepthWalk {
   visits = 0;
   #started = false;
 
-  constructor(value: unknown, limit = MAX_JSON_DEPTH) {
+  readonly #maxArrayLength: number;
+
+  /** maxArrayLength: a longer array answers 'large' (node output: MAX_DATA_ARRAY_LENGTH). */
+  constructor(value: unknown, limit = MAX_JSON_DEPTH, maxArrayLength = Infinity) {
     this.#value = value;
     this.#limit = limit;
+    this.#maxArrayLength = maxArrayLength;
   }
 
   #enter(v: object): void {
@@ -82,12 +94,13 @@ export class DepthWalk {
   }
 
   /** The answer, or 'more' when `work` members were looked at and some remain. */
-  step(work: number): 'ok' | 'deep' | 'circular' | 'more' {
+  step(work: number): 'ok' | 'deep' | 'circular' | 'large' | 'more' {
     const value = this.#value;
     const limit = this.#limit;
     if (!this.#started) {
       this.#started = true;
       if (!isContainer(value)) return 'ok';
+      if (Array.isArray(value) && value.length > this.#maxArrayLength) return 'large';
       // Most items are flat (nothing nested): answered without the walk's stacks.
       if (limit >= 1 && isFlat(value)) {
         this.visits = 1;
@@ -119,6 +132,7 @@ export class DepthWalk {
       next[top] = i + 1;
       const c: unknown = keys === null ? (v as unknown[])[i] : (v as Record<string, unknown>)[keys[i]];
       if (!isContainer(c)) continue;
+      if (Array.isArray(c) && c.length > this.#maxArrayLength) return 'large';
       if (open.length + 1 > limit || ++this.visits > PLAIN_WALK_BUDGET) return exactDepthCheck(value as object, limit);
       this.#enter(c);
     }

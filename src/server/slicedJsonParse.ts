@@ -7,7 +7,7 @@
 // duplicate wins, `__proto__` an own data property). Errors are reported with their offset in
 // the whole text, as the callers' messages need (line and column).
 import { yieldToLoop } from '../model/yieldToLoop.ts';
-import { jsonPrototypeKeyAt, jsonTooDeepAt, stringEnd } from '../model/jsonDepth.ts';
+import { jsonPrototypeKeyAt, jsonTooDeepAt, MAX_DATA_ARRAY_LENGTH, stringEnd } from '../model/jsonDepth.ts';
 import { locateJsonError } from '../model/jsonErrors.ts';
 
 /** Texts shorter than this are parsed in one call by the callers' usual path (~5 ms at most). */
@@ -23,8 +23,11 @@ const SUSPECT_CONSTRUCTOR = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|
 
 export type SlicedParseResult =
   | { ok: true; value: unknown }
-  /** deep: nested more than maxDepth; invalid: not JSON (message as jsonErrors.ts words it); prototype: a refused key. */
-  | { ok: false; kind: 'deep' | 'invalid' | 'prototype'; offset: number; message?: string; key?: string };
+  /**
+   * deep: nested more than maxDepth; invalid: not JSON (message as jsonErrors.ts words it);
+   * prototype: a refused key; large: an array (opening at offset) longer than maxArrayLength.
+   */
+  | { ok: false; kind: 'deep' | 'invalid' | 'prototype' | 'large'; offset: number; message?: string; key?: string };
 
 class Stop extends Error {
   readonly result: SlicedParseResult & { ok: false };
@@ -38,6 +41,8 @@ export interface SlicedParseOptions {
   maxDepth: number;
   /** Refuse `__proto__` keys and `constructor` keys holding `prototype` (the REST API's rule). */
   refusePrototypeKeys: boolean;
+  /** Longest array taken (MAX_DATA_ARRAY_LENGTH unless said; Infinity for data already stored). */
+  maxArrayLength?: number;
 }
 
 /** Own `__proto__` keys, or `constructor` keys holding `prototype`, anywhere in a parsed value. */
@@ -73,7 +78,7 @@ class Parser {
     this.opts = opts;
   }
 
-  stop(kind: 'deep' | 'invalid' | 'prototype', offset: number, extra: { message?: string; key?: string } = {}): never {
+  stop(kind: 'deep' | 'invalid' | 'prototype' | 'large', offset: number, extra: { message?: string; key?: string } = {}): never {
     throw new Stop({ ok: false, kind, offset, ...extra });
   }
 
@@ -170,14 +175,29 @@ class Parser {
     const isArray = s.charCodeAt(this.i) === 91;
     const close = isArray ? 93 : 125;
     const out: unknown[] | Record<string, unknown> = isArray ? [] : {};
+    // An array's members, as the batches' arrays and runs of nested containers between them,
+    // joined once at the end: pushing 3M members one by one grew the array in steps that held
+    // the loop 40–70 ms each.
+    const pieces: unknown[][] = [];
+    const opened = this.i;
+    const maxArrayLength = this.opts.maxArrayLength ?? MAX_DATA_ARRAY_LENGTH;
+    let members = 0;
     let batchStart = -1;
     let batchEnd = -1;
     const flush = (): void => {
       if (batchStart === -1) return;
       const parsed = this.batch(isArray, batchStart, batchEnd, level);
-      if (isArray) for (const v of parsed as unknown[]) (out as unknown[]).push(v);
-      else for (const k of Object.keys(parsed as object)) setMember(out as Record<string, unknown>, k, (parsed as Record<string, unknown>)[k]);
+      if (isArray) {
+        if ((members += (parsed as unknown[]).length) > maxArrayLength) this.stop('large', opened);
+        if ((out as unknown[]).length) pieces.push((out as unknown[]).splice(0));
+        pieces.push(parsed as unknown[]);
+      } else for (const k of Object.keys(parsed as object)) setMember(out as Record<string, unknown>, k, (parsed as Record<string, unknown>)[k]);
       batchStart = -1;
+    };
+    const joined = (): unknown => {
+      if (!isArray || pieces.length === 0) return out;
+      if ((out as unknown[]).length) pieces.push(out as unknown[]);
+      return pieces.length === 1 ? pieces[0] : ([] as unknown[]).concat(...pieces);
     };
     this.i++;
     this.ws();
@@ -217,7 +237,10 @@ class Parser {
           }
         }
         const value = await this.container(level + 1);
-        if (key === undefined) (out as unknown[]).push(value);
+        if (key === undefined) {
+          if (++members > maxArrayLength) this.stop('large', opened);
+          (out as unknown[]).push(value);
+        }
         else {
           const holdsPrototype = key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype');
           if (this.opts.refusePrototypeKeys && (key === '__proto__' || holdsPrototype)) this.stop('prototype', memberStart, { key });
@@ -234,7 +257,7 @@ class Parser {
       if (c === close) {
         flush();
         this.i++;
-        return out;
+        return joined();
       }
       this.invalidAt(this.i, `Expected ',' or '${isArray ? ']' : '}'}', found ${this.found(this.i)}`);
     }

@@ -308,6 +308,19 @@ export const ATTACKS: Attack[] = [
     check: (e) => e.status === 'success' && /^[0-9a-f]{32}$/.test(output(e, 'Crypto')?.[0]?.json?.h ?? ''),
     timeoutMs: 30_000,
   },
+  // One large item made by an expression (in the worker), sent back as text, checked, copied
+  // whole by the next Set node (in slices), measured for the run cache and written for the
+  // editor: at 3M elements these steps held the loop 50–250 ms each (issue 14).
+  {
+    name: 'Set: a 1.9M-element array from an expression, copied whole by the next Set node',
+    workflow: chainOf('Large item', [
+      trigger(),
+      node('Make', 'n8n-nodes-base.set', 3.4, { mode: 'manual', assignments: { assignments: [{ id: 'a', name: 'list', value: '={{ Array(1900000).fill(7) }}', type: 'array' }] }, options: {} }),
+      node('Copy', 'n8n-nodes-base.set', 3.4, { mode: 'manual', includeOtherFields: true, assignments: { assignments: [{ id: 'b', name: 'n', value: '={{ $json.list.length }}', type: 'number' }] }, options: {} }),
+    ]),
+    check: (e) => e.status === 'success' && output(e, 'Copy')?.[0]?.json?.n === 1_900_000,
+    timeoutMs: 60_000,
+  },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the
   // engine gives the loop back every RUN_SLICE_MS) the run held the server for all of them.
   {

@@ -2,7 +2,7 @@
 // their offset in the whole text, depth and prototype keys refused, the event loop given back.
 import { describe, expect, it } from 'vitest';
 import { parseJsonSliced } from '../../src/server/slicedJsonParse.ts';
-import { MAX_JSON_DEPTH } from '../../src/model/jsonDepth.ts';
+import { MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../../src/model/jsonDepth.ts';
 import { locateJsonError } from '../../src/model/jsonErrors.ts';
 
 const rest = { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: true };
@@ -90,3 +90,15 @@ describe('parseJsonSliced', () => {
 function firstErrorOffset(text: string): number {
   return locateJsonError(text)?.offset ?? -1;
 }
+
+describe('parseJsonSliced: the array length limit', () => {
+  it('refuses an array longer than MAX_DATA_ARRAY_LENGTH at its opening, and takes it where told to (stored data)', async () => {
+    const text = `{"ok":[1,2],"long":[${'0,'.repeat(MAX_DATA_ARRAY_LENGTH)}0]}`;
+    const r = await parseJsonSliced(text, hook);
+    expect(r).toMatchObject({ ok: false, kind: 'large', offset: text.indexOf('[0,') });
+    const stored = await parseJsonSliced(text, { ...hook, maxArrayLength: Infinity });
+    expect(stored.ok && ((stored.value as { long: unknown[] }).long.length)).toBe(MAX_DATA_ARRAY_LENGTH + 1);
+    const atLimit = await parseJsonSliced(`[${'0,'.repeat(MAX_DATA_ARRAY_LENGTH - 1)}0]`, hook);
+    expect(atLimit.ok && (atLimit.value as unknown[]).length).toBe(MAX_DATA_ARRAY_LENGTH);
+  });
+});

@@ -8,11 +8,12 @@ import { Worker } from 'node:worker_threads';
 import type { ProxyContext } from '../../model/dataProxy.ts';
 import type { ITaskData } from '../../model/execution.ts';
 import { limitError } from '../../model/expressions/errors.ts';
+import { MAX_DATA_ARRAY_LENGTH } from '../../model/jsonDepth.ts';
 import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 import { errorFromWire, fromWire } from './wire.ts';
 import { TEXT_TRANSFER_CHARS, type FromWorker, type ToWorker } from './protocol.ts';
 import { jsonLargerThan } from '../../server/push/jsonSize.ts';
-import { stringifySliced } from '../../server/slicedJson.ts';
+import { stringifySlicedChunks } from '../../server/slicedJson.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../../server/slicedJsonParse.ts';
 
 /** Executions and node runs whose data the worker keeps (the oldest are dropped). */
@@ -127,7 +128,7 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
   if (run === undefined) {
     run = { id: nextId++, sent: new Map() };
     // Pinned data (manual runs) is the execution's: sent once, as text when large.
-    const pinData = ctx.pinData === undefined ? undefined : jsonLargerThan(ctx.pinData, TEXT_TRANSFER_CHARS) ? { json: await stringifySliced(ctx.pinData) } : { value: ctx.pinData };
+    const pinData = ctx.pinData === undefined ? undefined : jsonLargerThan(ctx.pinData, TEXT_TRANSFER_CHARS) ? { json: await stringifySlicedChunks(ctx.pinData) } : { value: ctx.pinData };
     post(w, { type: 'run', run: run.id, nodes: [...ctx.graph.nodes.values()], connections: ctx.graph.bySource, pinData });
     if (runs.size >= MAX_RUNS) {
       const [oldKey, old] = runs.entries().next().value!;
@@ -146,7 +147,7 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
     const part = from === 0 ? tasks : tasks.slice(from);
     // Large data crosses as JSON text made in slices: one structured clone of a 13 MB webhook
     // body held the thread 2.5 s (issue-14 trial); a string is copied in one move.
-    if (jsonLargerThan(part, TEXT_TRANSFER_CHARS)) post(w, { type: 'tasks', run: run.id, node: name, from, json: await stringifySliced(part) });
+    if (jsonLargerThan(part, TEXT_TRANSFER_CHARS)) post(w, { type: 'tasks', run: run.id, node: name, from, json: await stringifySlicedChunks(part) });
     else post(w, { type: 'tasks', run: run.id, node: name, from, tasks: part });
     run.sent.set(name, { tasks, count: tasks.length });
     // Cloning a large run's data is the main cost here: in pieces, with the loop between.
@@ -162,7 +163,7 @@ async function sync(w: Worker, ctx: ProxyContext): Promise<number> {
       workflow: ctx.workflow,
       activeNodeName: ctx.activeNodeName,
       runIndex: ctx.runIndex,
-      ...(jsonLargerThan(ctx.connectionInputData, TEXT_TRANSFER_CHARS) ? { inputJson: await stringifySliced(ctx.connectionInputData) } : { connectionInputData: ctx.connectionInputData }),
+      ...(jsonLargerThan(ctx.connectionInputData, TEXT_TRANSFER_CHARS) ? { inputJson: await stringifySlicedChunks(ctx.connectionInputData) } : { connectionInputData: ctx.connectionInputData }),
       source: ctx.source,
       mode: ctx.mode,
       executionId: ctx.executionId,
@@ -246,6 +247,7 @@ async function evaluateInWorker(req: OffloadRequest): Promise<unknown> {
     if (reply.json.length < SLICED_PARSE_MIN_CHARS) value = JSON.parse(reply.json);
     else {
       const parsed = await parseJsonSliced(reply.json, { maxDepth: RESULT_MAX_DEPTH, refusePrototypeKeys: false });
+      if (!parsed.ok && parsed.kind === 'large') throw new Error(`The expression's result has an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements, the limit of one array in workflow data`);
       if (!parsed.ok) throw new Error(`The expression's result could not be read back (${parsed.kind})`);
       value = parsed.value;
     }

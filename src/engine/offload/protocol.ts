@@ -12,7 +12,7 @@ export interface RunMessage {
   nodes: INode[];
   connections: IConnections;
   /** The run's pinned data (the same for all its node runs): a value, or JSON text when large. */
-  pinData?: { value?: IPinData; json?: string };
+  pinData?: { value?: IPinData; json?: string[] };
 }
 
 /** Task data of one node from run index `from` on (earlier ones the worker already has). */
@@ -22,8 +22,8 @@ export interface TasksMessage {
   node: string;
   from: number;
   tasks?: ITaskData[];
-  /** Large task data as JSON text instead (made in slices; a structured clone of it held the thread). */
-  json?: string;
+  /** Large task data as JSON text instead, in pieces to be joined (made in slices; a structured clone of it held the thread). */
+  json?: string[];
 }
 
 /** One node run's part of the data proxy context. */
@@ -35,8 +35,8 @@ export interface NodeRunMessage {
   activeNodeName: string;
   runIndex: number;
   connectionInputData?: INodeExecutionData[];
-  /** Large input items as JSON text instead. */
-  inputJson?: string;
+  /** Large input items as JSON text instead, in pieces to be joined. */
+  inputJson?: string[];
   source: ITaskDataConnectionsSource | null;
   mode: WorkflowExecuteMode;
   executionId: string;

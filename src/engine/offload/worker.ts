@@ -42,7 +42,7 @@ function addNodeRun(m: NodeRunMessage): void {
     runExecutionData: m.hasRunData ? run.data : null,
     activeNodeName: m.activeNodeName,
     runIndex: m.runIndex,
-    connectionInputData: m.connectionInputData ?? (JSON.parse(m.inputJson ?? '[]') as NodeRunMessage['connectionInputData'] & object),
+    connectionInputData: m.connectionInputData ?? (JSON.parse(m.inputJson?.join('') ?? '[]') as NodeRunMessage['connectionInputData'] & object),
     source: m.source,
     mode: m.mode,
     executionId: m.executionId,
@@ -95,14 +95,14 @@ port.on('message', (m: ToWorker) => {
       runs.set(m.run, {
         graph: buildGraph(m.nodes, m.connections),
         data: { resultData: { runData: {} } } as IRunExecutionData,
-        pinData: m.pinData?.value ?? (m.pinData?.json === undefined ? undefined : (JSON.parse(m.pinData.json) as IPinData)),
+        pinData: m.pinData?.value ?? (m.pinData?.json === undefined ? undefined : (JSON.parse(m.pinData.json.join('')) as IPinData)),
       });
       break;
     case 'tasks': {
       const run = runs.get(m.run);
       if (!run) break;
       const list: ITaskData[] = m.from === 0 ? [] : (run.data.resultData.runData[m.node] ?? []).slice(0, m.from);
-      const tasks = m.tasks ?? (JSON.parse(m.json ?? '[]') as ITaskData[]);
+      const tasks = m.tasks ?? (JSON.parse(m.json?.join('') ?? '[]') as ITaskData[]);
       for (const t of tasks) list.push(t);
       run.data.resultData.runData[m.node] = list;
       break;

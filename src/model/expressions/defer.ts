@@ -30,6 +30,8 @@ export interface SlowWorkScope {
   memo: Map<string, unknown>;
   pending: Array<Promise<unknown>>;
   deferred: boolean;
+  /** Counters kept for the running attempt only (which copy of an object this is: deepCopy). */
+  attemptCounts: Map<string, number>;
 }
 
 let current: SlowWorkScope | undefined;
@@ -56,7 +58,7 @@ export async function awaitSlowWork<T>(fn: () => T): Promise<T> {
  */
 export function runSlowWork<T>(fn: () => T): T | Promise<T> {
   if (current !== undefined) return fn();
-  const scope: SlowWorkScope = { memo: new Map(), pending: [], deferred: false };
+  const scope: SlowWorkScope = { memo: new Map(), pending: [], deferred: false, attemptCounts: new Map() };
   const first = attempt(scope, fn);
   return scope.deferred ? retry(scope, fn) : (first as T);
 }
@@ -64,6 +66,7 @@ export function runSlowWork<T>(fn: () => T): T | Promise<T> {
 function attempt<T>(scope: SlowWorkScope, fn: () => T): T | undefined {
   scope.deferred = false;
   scope.pending = [];
+  scope.attemptCounts.clear();
   current = scope;
   try {
     return fn();

@@ -13,7 +13,7 @@ import {
   isBlockedName,
 } from './security.ts';
 import { CONSTRUCT_FACTORIES } from './runtime/calls.ts';
-import { guardedArray, guardedTypedArray, TYPED_ARRAYS } from './runtime/guards.ts';
+import { ARRAY_MAKERS, guardedArray, guardedTypedArray, TYPED_ARRAYS } from './runtime/guards.ts';
 import { createRegExp } from './regex.ts';
 import { EXTENDED_FUNCTIONS } from './extensions/functions.ts';
 
@@ -38,6 +38,7 @@ const SafeArray = facade('Array', guardedArray, Array.prototype, {
   from: FUNCTION_FILTER.get(Array.from) ?? Array.from,
   of: FUNCTION_FILTER.get(Array.of) ?? Array.of,
 });
+ARRAY_MAKERS.set(SafeArray, (args) => (args.length === 1 && typeof args[0] === 'number' ? args[0] : 0));
 const SafeRegExp = facade('RegExp', (args) => createRegExp(args[0], args[1]), RegExp.prototype, {});
 
 function statics(fn: Function, names: readonly string[]): void {
@@ -114,7 +115,10 @@ for (const ctor of [Object, SafeArray, SafeRegExp, Date, Map, Set, WeakMap, Weak
 }
 CONSTRUCT_FACTORIES.set(SafeArray, guardedArray);
 CONSTRUCT_FACTORIES.set(SafeRegExp, (args) => createRegExp(args[0], args[1]));
-for (const T of TYPED_ARRAYS) CONSTRUCT_FACTORIES.set(T, (args) => guardedTypedArray(T, args));
+for (const T of TYPED_ARRAYS) {
+  CONSTRUCT_FACTORIES.set(T, (args) => guardedTypedArray(T, args));
+  ARRAY_MAKERS.set(T, (args) => (typeof args[0] === 'number' ? args[0] : 0));
+}
 // The real constructors, should they ever be reached, are refused outright.
 denyFunction(Array);
 denyFunction(RegExp);

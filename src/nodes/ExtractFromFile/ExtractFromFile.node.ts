@@ -7,7 +7,7 @@ import type { INodeExecutionData } from '../../model/execution.ts';
 import type { INodeProperties } from '../../model/nodeTypes.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import { NodeOperationError, type ExecuteFunctions, type NodeType } from '../types.ts';
-import { deepCopy } from '../shared/deepCopy.ts';
+import { deepCopy, deepCopyLarge } from '../shared/deepCopy.ts';
 import { setPath, unsetPath } from '../shared/path.ts';
 import { assertBinaryData, binaryAtPath, decodeText, detectEncoding, encodeDecodeOptions } from '../shared/files/binaryHelpers.ts';
 import { readIcs, readPdf } from '../shared/files/fileWorkerClient.ts';
@@ -141,7 +141,7 @@ async function moveTo(ctx: ExecuteFunctions, operation: string): Promise<INodeEx
       // n8n passes over an item without the file.
       if (!binaryAtPath(item, binaryPropertyName)) continue;
       const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-      if (options.keepSource && options.keepSource !== 'binary') newItem.json = deepCopy(item.json) as IDataObject;
+      if (options.keepSource && options.keepSource !== 'binary') newItem.json = (await deepCopyLarge(item.json)) as IDataObject;
       let value: unknown;
       if (operation === 'binaryToPropery') {
         value = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength).toString('base64');
@@ -185,7 +185,7 @@ async function pdf(ctx: ExecuteFunctions): Promise<INodeExecutionData[]> {
       const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
       const json = await readPdf(buffer, { password: options.password as string | undefined, maxPages: options.maxPages as number | undefined, joinPages: options.joinPages as boolean | undefined }, ctx.signal);
       const newItem: INodeExecutionData = { json: {}, pairedItem: { item: itemIndex } };
-      newItem.json = options.keepSource && options.keepSource !== 'binary' ? { ...(deepCopy(item.json) as IDataObject), ...json } : (json as IDataObject);
+      newItem.json = options.keepSource && options.keepSource !== 'binary' ? { ...((await deepCopyLarge(item.json)) as IDataObject), ...json } : (json as IDataObject);
       newItem.binary = keepBinary(item, options.keepSource, binaryPropertyName);
       out.push(newItem);
     } catch (error) {

@@ -5,7 +5,7 @@ import showdown from 'showdown';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import type { ExecuteFunctions, NodeType } from '../types.ts';
-import { deepCopy } from '../shared/deepCopy.ts';
+import { deepCopyLarge } from '../shared/deepCopy.ts';
 import { isEmpty } from '../shared/isEqual.ts';
 import { setPath } from '../shared/path.ts';
 import { markdownDescription } from './description.ts';
@@ -46,7 +46,7 @@ export const markdown: NodeType = {
           for (const [key, value] of Object.entries(ctx.getNodeParameter('options', i) as IDataObject)) converter.setOption(key, value);
           converted = converter.makeHtml(String(ctx.getNodeParameter('markdown', i)));
         }
-        const json = deepCopy(items[i].json);
+        const json = await deepCopyLarge(items[i].json);
         setPath(json, destinationKey, converted);
         out.push({ json, pairedItem: { item: i } });
       } catch (error) {

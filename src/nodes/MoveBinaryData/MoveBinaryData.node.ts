@@ -5,7 +5,7 @@
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import { NodeOperationError, type NodeType } from '../types.ts';
-import { deepCopy } from '../shared/deepCopy.ts';
+import { deepCopy, deepCopyLarge } from '../shared/deepCopy.ts';
 import { getPath, setPath, unsetPath } from '../shared/path.ts';
 import { bomAwareEncodings, decodeText, encodeDecodeOptions, encodeText, prepareBinary } from '../shared/files/binaryHelpers.ts';
 import { parseJsonText } from '../shared/files/jsonText.ts';
@@ -96,7 +96,7 @@ export const moveBinaryData: NodeType = {
           }
           newItem.json = parsed as IDataObject;
         } else {
-          newItem.json = deepCopy(item.json) as IDataObject;
+          newItem.json = (await deepCopyLarge(item.json)) as IDataObject;
           let value: unknown = options.keepAsBase64 !== true ? decodeText(ctx, buffer, encoding, options.stripBOM as boolean | undefined, itemIndex) : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength).toString('base64');
           if (options.jsonParse) value = await parseJson(ctx, value as string, itemIndex);
           setPath(newItem.json, String(ctx.getNodeParameter('destinationKey', itemIndex, '')), value);
@@ -136,7 +136,7 @@ export const moveBinaryData: NodeType = {
         } else if (convertAllData) {
           newItem.json = {};
         } else {
-          newItem.json = deepCopy(item.json) as IDataObject;
+          newItem.json = (await deepCopyLarge(item.json)) as IDataObject;
           unsetPath(newItem.json, String(ctx.getNodeParameter('sourceKey', itemIndex, 'data')));
         }
       } else {

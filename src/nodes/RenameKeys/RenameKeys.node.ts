@@ -8,6 +8,7 @@ import { getPath, setPath, unsetPath } from '../shared/path.ts';
 import { keyRegex, REGEX_BUDGET_MS, RegexBudgetError, renameByRegex, type RenameJob } from './boundedRegex.ts';
 import { regexTimeLimitMs } from '../../model/expressions/regex.ts';
 import { renameKeysDescription } from './description.ts';
+import { runSlowWork } from '../../model/expressions/defer.ts';
 
 /** Items renamed in one timed call, and how long the node holds the event loop between breaks. */
 const CHUNK_ITEMS = 200;
@@ -24,7 +25,7 @@ interface RegexReplacement {
   options?: { depth?: number; caseInsensitive?: boolean };
 }
 
-/** The item with its named keys renamed, and the regexes still to apply to it. */
+/** The item with its named keys renamed, and the regexes still to apply to it (no side effects: it may run again, see awaitSlowWork). */
 function prepare(ctx: ExecuteFunctions, item: INodeExecutionData, itemIndex: number): RenameJob {
   const renames = ctx.getNodeParameter('keys.key', itemIndex, []) as KeyRename[];
   const replacements = ctx.getNodeParameter('additionalOptions.regexReplacement.replacements', itemIndex, []) as RegexReplacement[];
@@ -57,7 +58,9 @@ export const renameKeys: NodeType = {
       // prepare evaluates the item's Current Key / New Key expressions.
       if (sliceDue()) await yieldToLoop();
       try {
-        results[i] = prepare(ctx, items[i], i);
+        // In a slow-work scope: a large item's copy ends the attempt and is made in slices.
+        const job = runSlowWork(() => prepare(ctx, items[i], i));
+        results[i] = job instanceof Promise ? await job : job;
       } catch (error) {
         fail(error, i);
       }

@@ -3,7 +3,7 @@ import { Builder, Parser } from 'xml2js';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import type { IDataObject } from '../../model/workflow.ts';
 import { NodeOperationError, type NodeType } from '../types.ts';
-import { deepCopy } from '../shared/deepCopy.ts';
+import { deepCopyLarge } from '../shared/deepCopy.ts';
 import { xmlDescription } from './description.ts';
 import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 
@@ -39,7 +39,7 @@ export const xml: NodeType = {
           const parser = new Parser({ mergeAttrs: true, explicitArray: false, ...options, tagNameProcessors: [sanitizeXmlName], attrNameProcessors: [sanitizeXmlName] });
           if (item.json[dataPropertyName] === undefined) throw new NodeOperationError(ctx.getNode(), `Item has no JSON property called "${dataPropertyName}"`, { itemIndex });
           const json = (await parser.parseStringPromise(item.json[dataPropertyName] as string)) as IDataObject;
-          out.push({ json: deepCopy(json), pairedItem: { item: itemIndex } });
+          out.push({ json: await deepCopyLarge(json), pairedItem: { item: itemIndex } });
         } else if (mode === 'jsonToxml') {
           const builder = new Builder(options);
           out.push({ json: { [dataPropertyName]: builder.buildObject(item.json) }, pairedItem: { item: itemIndex } });

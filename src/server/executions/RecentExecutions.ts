@@ -25,25 +25,55 @@ interface EstimateState {
   stack: unknown[];
 }
 
-/** Walks up to `steps` values; the estimate when done (Infinity past the limit), else undefined. */
+/** The rest of a large array or object, walked a part at a time so that a slice stays short. */
+class Rest {
+  readonly values: unknown[];
+  next = 0;
+  constructor(values: unknown[]) {
+    this.values = values;
+  }
+}
+/** Members taken from one array or object per step. */
+const PART = 1024;
+
+/** What a value other than an object or array adds. */
+function leafChars(v: unknown): number {
+  return typeof v === 'string' ? v.length + 2 : 8;
+}
+
+/** Walks up to about `steps` values; the estimate when done (Infinity past the limit), else undefined. */
 function estimateSome(state: EstimateState, limit: number, steps: number): number | undefined {
   const stack = state.stack;
   let total = state.total;
   for (let n = 0; n < steps; n++) {
     if (stack.length === 0) return total;
     const v = stack.pop();
-    if (typeof v === 'string') total += v.length + 2;
-    else if (v === null || typeof v !== 'object') total += 8;
-    else if (Array.isArray(v)) {
+    if (v === null || typeof v !== 'object') total += leafChars(v);
+    else if (v instanceof Rest) {
+      // Leaves are counted here, containers pushed: most members of large data are leaves.
+      const values = v.values;
+      const end = Math.min(values.length, v.next + PART);
+      const from = v.next;
+      v.next = end;
+      if (end < values.length) stack.push(v);
+      for (let i = from; i < end; i++) {
+        const x = values[i];
+        if (x === null || typeof x !== 'object') total += leafChars(x);
+        else stack.push(x);
+      }
+      n += end - from;
+    } else if (Array.isArray(v)) {
       total += 2 + v.length;
-      for (const x of v) stack.push(x);
+      stack.push(new Rest(v));
     } else {
       total += 2;
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) continue;
-        total += k.length + 4;
-        stack.push((v as Record<string, unknown>)[k]);
+      const keys = Object.keys(v);
+      const values: unknown[] = new Array(keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        total += keys[i].length + 4;
+        values[i] = (v as Record<string, unknown>)[keys[i]];
       }
+      stack.push(new Rest(values));
     }
     if (total > limit) return Infinity;
   }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { locateJsonError } from '../../model/jsonErrors.ts';
 import { decodeUtf8Sliced } from '../slicedDecode.ts';
-import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, loneSurrogatePath, MAX_JSON_DEPTH, SURROGATE_ESCAPE } from '../../model/jsonDepth.ts';
+import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, loneSurrogatePath, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH, SURROGATE_ESCAPE } from '../../model/jsonDepth.ts';
 import { BadRequestError } from '../errors.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS, type SlicedParseResult } from '../slicedJsonParse.ts';
 
@@ -48,6 +48,10 @@ function tooDeepAtMessage(text: string, at: number, importing: boolean): string 
 function slicedRefusalMessage(text: string, r: SlicedParseResult & { ok: false }, importing: boolean): string {
   if (r.kind === 'deep') return tooDeepAtMessage(text, r.offset, importing);
   const { line, column } = lineAndColumn(text, r.offset);
+  if (r.kind === 'large') {
+    const what = `has an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements (line ${line}, column ${column}), the limit of one array in workflow data`;
+    return importing ? `${IMPORT_ERROR}: the workflow ${what}` : `Request body ${what}`;
+  }
   if (r.kind === 'prototype') {
     const what = `has the key "${r.key}" (line ${line}, column ${column}), which is refused: keys __proto__, and constructor holding prototype, could change the prototypes of other objects`;
     return importing ? `${IMPORT_ERROR}: the workflow ${what}` : `Request body ${what}`;

@@ -21,7 +21,7 @@ import { Type } from '@sinclair/typebox';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { isWorkflowUrl } from '../../model/clipboard.ts';
 import { jsonErrorMessage } from '../../model/jsonErrors.ts';
-import { jsonTooDeepAt, lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
+import { jsonTooDeepAt, lineAndColumn, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 import { BadRequestError, HttpError, PayloadTooLargeError } from '../errors.ts';
 
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -104,6 +104,7 @@ async function parseLarge(text: string): Promise<unknown> {
   if (r.ok) return r.value;
   const { line, column } = lineAndColumn(text, r.offset);
   if (r.kind === 'deep') throw tooDeep(line, column);
+  if (r.kind === 'large') throw new UpstreamError(`the file has an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements (line ${line}, column ${column})`);
   throw new UpstreamError(`the file is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
 }
 

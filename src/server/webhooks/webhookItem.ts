@@ -13,7 +13,7 @@ import { parseMultipart } from './multipart.ts';
 import { webhookBodyTooDeep } from '../limits.ts';
 import { mayHaveInheritedNames, protectXmlName, restoreXmlNames } from './xmlNames.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../slicedJsonParse.ts';
-import { lineAndColumn, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
+import { lineAndColumn, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 
 export class WebhookBodyError extends Error {
   readonly statusCode: number;
@@ -89,6 +89,9 @@ async function parseLargeJson(text: string): Promise<unknown> {
   const { line, column } = lineAndColumn(text, r.offset);
   if (r.kind === 'deep') {
     throw new WebhookBodyError(400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column}); the limit keeps the server's stack safe`);
+  }
+  if (r.kind === 'large') {
+    throw new WebhookBodyError(413, `The request body has an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements (line ${line}, column ${column}), the limit of one array in workflow data`);
   }
   throw new WebhookBodyError(400, `The request body is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
 }

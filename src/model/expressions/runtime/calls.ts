@@ -3,7 +3,8 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { account, afterHeavy, chargeSize, tick } from './ticks.ts';
+import { account, afterHeavy, chargeLength, chargeSize, tick } from './ticks.ts';
+import { ARRAY_MAKERS } from './guards.ts';
 
 const apply = Reflect.apply;
 
@@ -18,6 +19,8 @@ export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknow
   tick(c);
   // Receiver or first argument long: the call's native work is charged (see chargeSize).
   const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0]));
+  const makes = ARRAY_MAKERS.get(fn);
+  if (makes !== undefined) chargeLength(c, makes(args));
   const r = apply(fn, thisArg, args);
   if (heavy) afterHeavy(c);
   if (typeof r === 'object' || typeof r === 'string') {
@@ -34,6 +37,8 @@ export const CONSTRUCT_FACTORIES = new Map<Function, (args: unknown[]) => unknow
 export function construct(c: Ctx, fn: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function' || !CONSTRUCTIBLE.has(fn)) throw new TypeError(`${describe()} is not a constructor`);
   tick(c);
+  const makes = ARRAY_MAKERS.get(fn);
+  if (makes !== undefined) chargeLength(c, makes(args));
   const factory = CONSTRUCT_FACTORIES.get(fn);
   const r = factory ? factory(args) : Reflect.construct(fn, args);
   account(c, r);

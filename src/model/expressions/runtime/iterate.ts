@@ -2,8 +2,8 @@
 // other iterables (Map, Set, their iterators) through the native protocol. Every element
 // costs a step, so spreading or looping over a huge host collection stays within budget.
 import type { Ctx } from '../compile/types.ts';
-import { checkArrayLength } from '../limits.ts';
-import { account, tick } from './ticks.ts';
+import { checkArrayLength, MAX_ARRAY_LENGTH } from '../limits.ts';
+import { account, chargeSize, tick } from './ticks.ts';
 
 function notIterable(value: unknown): TypeError {
   const what = value === null || value === undefined ? String(value) : typeof value === 'object' ? 'object' : typeof value;
@@ -23,6 +23,7 @@ export function iterateInto(c: Ctx, value: unknown, out: unknown[]): void {
     checkArrayLength(out.length + value.length);
     account(c, value);
     tick(c);
+    chargeSize(c, value);
     for (let i = 0; i < value.length; i++) out.push(value[i]);
     return;
   }
@@ -30,7 +31,7 @@ export function iterateInto(c: Ctx, value: unknown, out: unknown[]): void {
   for (let r = it.next(); !r.done; r = it.next()) {
     tick(c);
     out.push(r.value);
-    if (out.length > 1e7) checkArrayLength(out.length);
+    if (out.length > MAX_ARRAY_LENGTH) checkArrayLength(out.length);
   }
 }
 

@@ -1,7 +1,7 @@
 // Property reads, writes and deletes as expression code performs them. Keys arrive already
 // converted by toSafeKey (or checked at compile time for `a.b`).
 import { assertWritable, checkReach, filterFunction, readFunctionMember } from '../security.ts';
-import { checkArrayLength } from '../limits.ts';
+import { checkArrayLength, MAX_ARRAY_LENGTH } from '../limits.ts';
 
 export function getMember(obj: unknown, key: string | number): unknown {
   if (obj === null || obj === undefined) {
@@ -28,7 +28,7 @@ function withoutFrames(stack: string): string {
 
 export function checkArrayWrite(key: string | number, value: unknown): void {
   if (typeof key === 'number') {
-    if (key >= 1e7) checkArrayLength(key + 1);
+    if (key >= MAX_ARRAY_LENGTH) checkArrayLength(key + 1);
   } else if (key === 'length') {
     checkArrayLength(Number(value));
   } else if (key.length >= 8 && /^\d+$/.test(key)) {

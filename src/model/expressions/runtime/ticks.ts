@@ -63,6 +63,15 @@ export function chargeSize(c: Ctx, value: unknown, deferFrom = DEFER_NATIVE): bo
   return true;
 }
 
+/**
+ * Before a call that makes an array of `length` elements from a small input (Array(n),
+ * Array.from({ length: n })): not started on the server's thread when that long (3M elements
+ * from Array.from took 250 ms in one call). The length itself is capped by checkArrayLength.
+ */
+export function chargeLength(c: Ctx, length: number): void {
+  if (c.deferAfterMs !== 0 && length >= DEFER_NATIVE >>> 3) throw new EvaluationTooLong();
+}
+
 /** After a heavy host call: the time limit fires now, not up to 63 (heavy) steps later. */
 export function afterHeavy(c: Ctx): void {
   if (checkClock(c)) throw timeLimitError();

@@ -120,7 +120,7 @@ function toWorkflow(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']):
 async function toWorkflowSliced(row: Selectable<WorkflowsTable>, tags: IWorkflowDb['tags']): Promise<IWorkflowDb> {
   if (row.pinData === null || row.pinData.length < SLICED_PARSE_MIN_CHARS) return toWorkflow(row, tags);
   const wf = toWorkflow({ ...row, pinData: null }, tags);
-  const r = await parseJsonSliced(row.pinData, { maxDepth: STORED_MAX_DEPTH, refusePrototypeKeys: false });
+  const r = await parseJsonSliced(row.pinData, { maxDepth: STORED_MAX_DEPTH, refusePrototypeKeys: false, maxArrayLength: Infinity });
   // Text the sliced reader refuses goes the usual way (NaN repair, or StoredJsonError).
   wf.pinData = r.ok ? (r.value as IWorkflowDb['pinData']) : parseJsonColumn(row.pinData, {}, `The pinData of workflow ${JSON.stringify(row.name)} (id ${row.id})`);
   return wf;

@@ -1,0 +1,19 @@
+// How long the event loop was held while some async work ran: the longest gap between ticks of
+// a 2 ms timer (for tests that assert work gives the loop back).
+
+/** Longest gap between ticks of a 2 ms timer while fn runs. */
+export async function maxLag<T>(fn: () => Promise<T>): Promise<{ value: T; lag: number }> {
+  let last = performance.now();
+  let lag = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    lag = Math.max(lag, now - last);
+    last = now;
+  }, 2);
+  try {
+    const value = await fn();
+    return { value, lag };
+  } finally {
+    clearInterval(timer);
+  }
+}
