@@ -32,6 +32,7 @@ import { PersonalSettings } from './settings/PersonalSettings.tsx';
 import { UsersSettings } from './settings/UsersSettings.tsx';
 import { APISettings } from './settings/APISettings.tsx';
 import { CommunityNodes } from './settings/CommunityNodes.tsx';
+import { ComingSoonView } from './settings/ComingSoonView.tsx';
 import { CommunityPackageInstallDialog } from './dialogs/CommunityPackageInstallDialog.tsx';
 import { CommunityPackageManageConfirmDialog } from './dialogs/CommunityPackageManageConfirmDialog.tsx';
 
@@ -50,6 +51,7 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
   ['/settings/users', 'UsersSettings', UsersSettings],
   ['/settings/api', 'APISettings', APISettings],
   ['/settings/community-nodes', 'CommunityNodes', CommunityNodes],
+  ['/settings/coming-soon/:featureId', 'ComingSoon', ComingSoonView],
 ];
 
 export function App() {

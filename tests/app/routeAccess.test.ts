@@ -14,7 +14,7 @@ function ctx(user: GlobalRole | undefined, over: Partial<AccessContext> = {}): A
   return { user: user ? as(user) : undefined, settings: settings(), path: '/workflow/12', search: '', ...over };
 }
 
-const EDITOR_ROUTES: RouteName[] = ['Homepage', 'NodeViewNew', 'NodeViewExisting', 'ExecutionById', 'WorkflowDemo'];
+const EDITOR_ROUTES: RouteName[] = ['Homepage', 'NodeViewNew', 'NodeViewExisting', 'ExecutionById', 'WorkflowDemo', 'ComingSoon'];
 const LOGGED_OUT_ROUTES: RouteName[] = ['SigninView', 'SignupView', 'ForgotMyPasswordView', 'ChangePasswordView'];
 
 describe('route access (spec 000 §2)', () => {

@@ -46,6 +46,8 @@ import { isGoogleOAuth, isOAuthCredential, OAUTH_POPUP, OAUTH_SUCCESS_MESSAGE, o
 import '../dialogs/dialogs.css';
 import '../editor/parameters/parameters.css';
 import './credentials.css';
+import { FakeDoor } from '../settings/FakeDoor.tsx';
+import { fakeDoor } from '../settings/fakeDoors.ts';
 
 const PATH = 'credential';
 export const OAUTH_AUTHORIZATION_ERROR = 'OAuth Authorization Error';
@@ -533,12 +535,8 @@ const CredentialEditor = observer(function CredentialEditor({ mode, activeId }: 
                 </div>
               )}
               {form && tab === 'sharing' && (
-                <div className="cred-fake-door" data-testid="credential-sharing">
-                  <strong>Sharing is coming soon</strong>
-                  <p className="hint">
-                    Today a credential is its owner's alone: only the user who created it can use it in workflows or change it. Sharing a credential with other users of this instance, without showing them its secrets, is
-                    planned.
-                  </p>
+                <div data-testid="credential-sharing">
+                  <FakeDoor feature={fakeDoor('sharing')!} compact />
                 </div>
               )}
             </div>

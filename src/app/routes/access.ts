@@ -22,6 +22,8 @@ export type RouteName =
   | 'UsersSettings'
   | 'APISettings'
   | 'CommunityNodes'
+  /** /settings/coming-soon/:featureId: a fake-door feature's placeholder. */
+  | 'ComingSoon'
   | 'NotFoundView';
 
 export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'> & Partial<Pick<FrontendSettings, 'communityNodesEnabled'>>;
@@ -80,6 +82,7 @@ export function mayAccess(route: RouteName, user: AccessUser | undefined, settin
       // Owner or default user, and the feature on (spec 000 §2 route table). Queue mode and a
       // missing npm still show the page, with their warnings and without the install button.
       return !!user && (role === 'owner' || role === 'default') && (settings?.communityNodesEnabled ?? false);
+    case 'ComingSoon':
     case 'Settings':
     case 'Homepage':
     case 'NodeViewNew':

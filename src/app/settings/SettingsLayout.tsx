@@ -6,16 +6,18 @@ import { Link, useLocation } from 'wouter';
 import { faArrowLeft, faCircleUser, faCube, faKey, faUsers } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
+import { comingSoonPath, fakeDoorsAt } from './fakeDoors.ts';
 import { mayAccess, type RouteName } from '../routes/access.ts';
 import { Icon } from '../ui/Icon.tsx';
 import '../ui/forms.css';
 import './settings.css';
 
-const ENTRIES: Array<{ route: RouteName; path: string; label: string; icon: IconDefinition }> = [
+const ENTRIES: Array<{ route: RouteName; path: string; label: string; icon: IconDefinition; soon?: boolean }> = [
   { route: 'PersonalSettings', path: '/settings/personal', label: 'Personal', icon: faCircleUser },
   { route: 'UsersSettings', path: '/settings/users', label: 'Users', icon: faUsers },
   { route: 'APISettings', path: '/settings/api', label: 'API', icon: faKey },
   { route: 'CommunityNodes', path: '/settings/community-nodes', label: 'Community nodes', icon: faCube },
+  ...fakeDoorsAt('settings').map((f) => ({ route: 'ComingSoon' as const, path: comingSoonPath(f.id), label: f.featureName, icon: f.icon, soon: true })),
 ];
 
 export const SettingsSidebar = observer(function SettingsSidebar() {
@@ -34,6 +36,7 @@ export const SettingsSidebar = observer(function SettingsSidebar() {
             <Link href={e.path} className={location === e.path ? 'settings-nav-item active' : 'settings-nav-item'} aria-current={location === e.path ? 'page' : undefined} data-testid={`settings-nav-${e.label.toLowerCase().replace(/ /g, '-')}`}>
               <Icon icon={e.icon} />
               <span>{e.label}</span>
+              {e.soon && <span className="settings-nav-soon">Soon</span>}
             </Link>
           </li>
         ))}
