@@ -11,6 +11,7 @@ import { NotFoundView } from './views/NotFoundView.tsx';
 import { Toasts } from './toasts/Toasts.tsx';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog.tsx';
 import { AboutDialog } from './dialogs/AboutDialog.tsx';
+import { VersionsDrawer } from './versions/VersionsDrawer.tsx';
 import { WorkflowOpenDialog } from './dialogs/WorkflowOpenDialog.tsx';
 import { ExecutionsDialog } from './dialogs/ExecutionsDialog.tsx';
 import { RenameNodeDialog } from './dialogs/RenameNodeDialog.tsx';
@@ -86,6 +87,7 @@ export function App() {
       </Switch>
       <UnsavedChangesDialog />
       <AboutDialog />
+      <VersionsDrawer />
       <WorkflowOpenDialog />
       <ExecutionsDialog />
       <RenameNodeDialog />

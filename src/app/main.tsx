@@ -25,7 +25,15 @@ async function startup(): Promise<void> {
   } catch (e) {
     root.ui.toasts.show({ kind: 'error', title: 'startup error', message: errorMessage(e), persistent: true });
   }
+  if (root.settings.settings) void loadVersions(root, root.settings.settings);
   await root.users.loginWithCookie();
+}
+
+/** The version feed, asked once (errors ignored); this version's security issue stays on screen until closed. */
+async function loadVersions(store: RootStore, settings: NonNullable<RootStore['settings']['settings']>): Promise<void> {
+  if (!(await store.versions.load(settings))) return;
+  const warning = store.versions.securityWarning;
+  if (warning) store.ui.toasts.show({ kind: 'warning', title: 'Critical update available', message: `${warning} The updates are listed under the gift icon in the sidebar.`, persistent: true });
 }
 
 startIssuesSync(root);

@@ -226,3 +226,19 @@ export type PushMessageType = PushMessage['type'];
 export const PUSH_REF_HEADER = 'push-ref';
 
 export type { IExecution, IExecutionSummary };
+
+/** A release as a version-notification feed describes it (spec 002 §3 Version; n8n's feed). */
+export interface VersionInfo {
+  name: string;
+  createdAt: string;
+  /** HTML (the editor shows a safe subset of it). */
+  description: string;
+  documentationUrl: string;
+  hasSecurityIssue: boolean;
+  hasSecurityFix: boolean;
+  hasBreakingChange: boolean;
+  /** The first version that fixes this one's security issue (when it has one). */
+  securityIssueFixVersion?: string;
+  /** Node types new in it, as { name, displayName, icon?, iconUrl? }. */
+  nodes: Array<{ name: string; displayName?: string; iconUrl?: string }>;
+}

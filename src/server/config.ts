@@ -66,6 +66,9 @@ export interface ServerConfig {
   gracefulShutdownTimeout: number;
   templatesEnabled: boolean;
   templatesHost: string;
+  versionNotificationsEnabled: boolean;
+  versionNotificationsEndpoint: string;
+  versionNotificationsInfoUrl: string;
   /** URL path segments of production, test and waiting webhooks. */
   endpointWebhook: string;
   endpointWebhookTest: string;
@@ -242,6 +245,20 @@ function url(raw: string, name: string): string {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got "${raw}")`);
   return u.href.endsWith('/') ? u.href : u.href + '/';
+}
+
+/** An absolute http(s) address of a page, kept as written (no '/' added): empty allowed. */
+function pageUrl(raw: string, name: string): string {
+  const t = raw.trim();
+  if (t === '') return '';
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got "${raw}")`);
+  return u.href;
 }
 
 export function isValidTimezone(zone: string): boolean {
@@ -437,6 +454,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_WORKER_CONCURRENCY', key: 'workerConcurrency', default: '10', meaning: 'Queue mode: executions one worker (`npm run worker`) runs at once.', parse: integer(1, 1000) }),
   variable({ name: 'SWITCHYARD_QUEUE_OFFLOAD_MANUAL_EXECUTIONS', key: 'queueOffloadManualExecutions', default: 'false', meaning: 'Queue mode: manual runs from the editor go to the workers too (their progress reaches the editor through Redis); false runs them in the main process, as n8n\'s OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS.', parse: bool }),
   variable({ name: 'SWITCHYARD_QUEUE_LOCK_DURATION', key: 'queueLockDuration', default: '30000', meaning: 'Queue mode: milliseconds a worker\'s hold on an execution lasts unless renewed; a worker that died (kill -9) is noticed about this long after, and its execution marked crashed.', parse: integer(1000, 600_000) }),
+  variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENABLED', key: 'versionNotificationsEnabled', default: 'true', meaning: 'The editor asks the version feed for releases newer than this one: the sidebar counts them and opens their notes, and a release with a security issue shows a warning until closed. Off: no feed is asked.', parse: bool }),
+  variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENDPOINT', key: 'versionNotificationsEndpoint', default: '', meaning: 'The version feed the editor asks, followed by this version (n8n\'s is https://api.n8n.io/api/versions/; another host must allow the editor\'s origin with CORS). Empty = this server\'s own feed (<base path>rest/versions/, from the catalogue shipped with it). The request carries the instance id (n8n-instance-id header) and nothing else.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
+  variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_INFO_URL', key: 'versionNotificationsInfoUrl', default: '', meaning: 'Page the versions drawer links to for how to update (empty = no link).', parse: pageUrl }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

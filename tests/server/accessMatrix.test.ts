@@ -150,6 +150,7 @@ const stringified = (o: Record<string, unknown>) => Object.fromEntries(Object.en
 const REST: Record<string, Row> = {
   // Public: sign-in, setup, recovery, settings.
   'GET /rest/settings': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/settings' }) },
+  'GET /rest/versions/:version': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/versions/0.1.0' }) },
   'GET /rest/login': { cells: '401 200 200 200 200 200 421 401 401', call: () => ({ url: '/rest/login' }) },
   'POST /rest/login': { cells: '200 401 200 200 200 403 421 401 200', call: (f) => ({ url: '/rest/login', body: { email: f.acting.email, password: f.acting.password } }) },
   'POST /rest/logout': { cells: '200 200 200 200 200 403 421 200 200', call: () => ({ url: '/rest/logout' }) },

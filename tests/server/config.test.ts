@@ -53,6 +53,15 @@ describe('config', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('version notifications: on, the own feed by default; the info page kept as written, other schemes refused', () => {
+    const d = loadConfig({});
+    expect([d.versionNotificationsEnabled, d.versionNotificationsEndpoint, d.versionNotificationsInfoUrl]).toEqual([true, '', '']);
+    const c = loadConfig({ SWITCHYARD_VERSION_NOTIFICATIONS_ENDPOINT: 'https://api.n8n.io/api/versions', SWITCHYARD_VERSION_NOTIFICATIONS_INFO_URL: 'https://docs.example.com/update.html' });
+    expect(c.versionNotificationsEndpoint).toBe('https://api.n8n.io/api/versions/');
+    expect(c.versionNotificationsInfoUrl).toBe('https://docs.example.com/update.html');
+    expect(() => loadConfig({ SWITCHYARD_VERSION_NOTIFICATIONS_INFO_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
+  });
+
   it('rejects a default timeout above the maximum', () => {
     expect(() => loadConfig({ SWITCHYARD_EXECUTIONS_TIMEOUT: '7200', SWITCHYARD_EXECUTIONS_TIMEOUT_MAX: '3600' })).toThrow(
       /SWITCHYARD_EXECUTIONS_TIMEOUT \(7200\) must not exceed SWITCHYARD_EXECUTIONS_TIMEOUT_MAX/,

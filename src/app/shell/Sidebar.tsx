@@ -1,7 +1,10 @@
 // The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
 // user menu at the foot. Executions opens the executions dialog (modal 'executions'); the
 // Credentials submenu the credential type picker and the credentials list (CredentialsMenu.tsx).
-import { faFolderOpen, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
+import { faFolderOpen, faGift, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
+import { observer } from 'mobx-react-lite';
+import { updateCountLabel } from '../versions/versionsFeed.ts';
+import '../versions/versions.css';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
@@ -29,6 +32,27 @@ function Entry({ icon, label, shortcut, onPress, testId }: { icon: IconDefinitio
   );
 }
 
+/** The count of newer versions (spec 000 §9: '99+'); opens the versions drawer. Hidden when there are none. */
+const UpdatesEntry = observer(function UpdatesEntry() {
+  const { ui, versions } = useStores();
+  const count = versions.nextVersions.length;
+  if (count === 0) return null;
+  const label = `${count} update${count === 1 ? '' : 's'} available`;
+  return (
+    <TooltipTrigger delay={400}>
+      <Button className="sidebar-entry sidebar-updates" onPress={() => ui.modals.open('versions')} aria-label={label} data-testid="sidebar-updates">
+        <Icon icon={faGift} />
+        <span className="sidebar-updates-count" aria-hidden data-testid="sidebar-updates-count">
+          {updateCountLabel(count)}
+        </span>
+      </Button>
+      <Tooltip placement="right" offset={8} className="tooltip">
+        {label}
+      </Tooltip>
+    </TooltipTrigger>
+  );
+});
+
 export function Sidebar({ actions }: { actions: SidebarActions }) {
   const { ui } = useStores();
   return (
@@ -42,6 +66,7 @@ export function Sidebar({ actions }: { actions: SidebarActions }) {
       <CredentialsMenu />
       <Entry icon={faList} label="Executions" onPress={() => ui.modals.open('executions')} testId="sidebar-executions" />
       <div className="sidebar-spacer" />
+      <UpdatesEntry />
       <HelpMenu />
       <UserMenu />
     </nav>

@@ -17,6 +17,7 @@ import { getCurrentUser, login } from '../api/users.ts';
 import { routerBase } from '../basePath.ts';
 import type { LoginPayload } from '../../model/api.ts';
 import { pathUnderBase, reauthOutcome, sessionEndOutcome, type ReauthOutcome } from './sessionEnd.ts';
+import { VersionsStore } from './VersionsStore.ts';
 
 /** The shown page's path under the base path. */
 function routePath(): string {
@@ -33,6 +34,7 @@ export class RootStore {
   readonly users = new UsersStore();
   readonly tags = new TagsStore(this.workflow);
   readonly communityPackages = new CommunityPackagesStore();
+  readonly versions = new VersionsStore();
   readonly pushHandler = new PushHandler(this);
   // A dropped stream may be an ended session (the server closes the streams of a changed
   // password or a deleted user): asked at once rather than at the next click.

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { settingsRoutes } from './settings.ts';
+import { versionFeedRoutes } from '../versions/feed.ts';
 import { nodeTypesRoutes } from './nodeTypes.ts';
 import { workflowsRoutes } from './workflows.ts';
 import { executionsRoutes } from './executions.ts';
@@ -35,6 +36,7 @@ export function restRoutes(ctx: ServerContext) {
     registerJsonBodyParser(app);
     registerSlicedReplies(app);
     settingsRoutes(app, ctx);
+    versionFeedRoutes(app);
     nodeTypesRoutes(app, ctx);
     workflowsRoutes(app, ctx);
     executionsRoutes(app, ctx);

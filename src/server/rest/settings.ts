@@ -51,7 +51,7 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
     endpointWebhookWaiting: c.endpointWebhookWaiting,
     oauthCallbackUrls: { oauth1: `${restUrl}/oauth1-credential/callback`, oauth2: `${restUrl}/oauth2-credential/callback` },
     defaultLocale: DEFAULT_LOCALE,
-    versionNotifications: { enabled: false, endpoint: '', infoUrl: '' },
+    versionNotifications: { enabled: c.versionNotificationsEnabled, endpoint: c.versionNotificationsEndpoint || `${c.basePath}rest/versions/`, infoUrl: c.versionNotificationsInfoUrl },
     onboardingCallPromptEnabled: false,
     personalizationSurveyEnabled: false,
     workflowTagsDisabled: false,
