@@ -133,7 +133,7 @@ export class DepthWalk {
       const c: unknown = keys === null ? (v as unknown[])[i] : (v as Record<string, unknown>)[keys[i]];
       if (!isContainer(c)) continue;
       if (Array.isArray(c) && c.length > this.#maxArrayLength) return 'large';
-      if (open.length + 1 > limit || ++this.visits > PLAIN_WALK_BUDGET) return exactDepthCheck(value as object, limit);
+      if (open.length + 1 > limit || ++this.visits > PLAIN_WALK_BUDGET) return exactDepthCheck(value as object, limit, this.#maxArrayLength);
       this.#enter(c);
     }
     return 'ok';
@@ -178,26 +178,28 @@ function childrenOf(v: object): unknown[] {
  * shared references cost nothing more; a container met again while its own walk is under way
  * is a cycle.
  */
-function exactDepthCheck(value: object, limit: number): 'ok' | 'deep' | 'circular' {
+function exactDepthCheck(value: object, limit: number, maxArrayLength = Infinity): 'ok' | 'deep' | 'circular' | 'large' {
   const height = new Map<object, number>();
   const IN_PROGRESS = -1;
   // Post-order with an explicit stack: a frame is a container and the index of its next child.
   const stack: Array<{ v: object; children: unknown[]; next: number; max: number }> = [];
-  const enter = (v: object): 'circular' | undefined => {
+  const enter = (v: object): 'circular' | 'large' | undefined => {
     const h = height.get(v);
     if (h === IN_PROGRESS) return 'circular';
     if (h !== undefined) return undefined;
     height.set(v, IN_PROGRESS);
+    if (Array.isArray(v) && v.length > maxArrayLength) return 'large';
     stack.push({ v, children: childrenOf(v), next: 0, max: 0 });
     return undefined;
   };
-  enter(value);
+  if (enter(value) === 'large') return 'large';
   while (stack.length) {
     const f = stack[stack.length - 1];
     if (f.next < f.children.length) {
       const c = f.children[f.next++];
       if (!isContainer(c)) continue;
-      if (enter(c) === 'circular') return 'circular';
+      const entered = enter(c);
+      if (entered !== undefined) return entered;
       const h = height.get(c)!;
       if (h !== IN_PROGRESS && h > f.max) f.max = h;
       continue;

@@ -74,4 +74,16 @@ describe('deepCopy', () => {
     expect(JSON.stringify(two)).toBe(JSON.stringify(big));
     expect(lag).toBeLessThan(100);
   });
+
+  it('several large copies in one attempt cost one deferral each, not 2^k attempts (review finding)', async () => {
+    const bigs = Array.from({ length: 5 }, (_, k) => ({ k, list: Array.from({ length: COPY_ON_THREAD_VALUES + 10 }, (_, i) => i) }));
+    let attempts = 0;
+    const copies = await awaitSlowWork(() => {
+      attempts++;
+      return bigs.map((b) => deepCopy(b));
+    });
+    expect(attempts).toBeLessThanOrEqual(bigs.length + 1);
+    expect(copies.map((c) => c.k)).toEqual([0, 1, 2, 3, 4]);
+    expect(copies[4].list).not.toBe(bigs[4].list);
+  });
 });

@@ -181,16 +181,24 @@ describe('parameters evaluated ahead (any node)', () => {
     expect(r.list).not.toBe(big[0].json.list);
     expect(renameLag).toBeLessThan(100);
 
-    // An expression may not make an array past the limit (10M before: ~100 ms to allocate)…
-    const made = await execute(workflow([trigger(), setField('list', '={{ Array(2_000_001) }}', 'array')]), { pinData: { Trigger: items(1) } });
+    // An expression's result may not hold an array past the limit (made in the worker: ~100 ms to
+    // allocate at 9M on the thread)…
+    const made = await execute(workflow([trigger(), setField('list', '={{ Array(2_000_001).fill(0) }}', 'array')]), { pinData: { Trigger: items(1) } });
     expect(made.status).toBe('error');
-    expect(made.error).toMatch(/array of 2000001 elements/);
+    expect(made.error).toMatch(/array of more than 2,000,000 elements/);
+    // … while a long temporary is fine.
+    const temporary = await execute(workflow([trigger(), setField('n', "={{ 'ab'.repeat(1_500_000).split('').length }}", 'number')]), { pinData: { Trigger: items(1) } });
+    expect(temporary.out('Set')?.[0].n).toBe(3_000_000);
     // … and a node may not return one (here pinned input passed on by a node).
     const tooLong = [{ json: { list: new Array(2_000_001).fill(0) } }];
     const noOp = { name: 'Pass', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
     const passed = await execute(workflow([trigger(), noOp]), { pinData: { Trigger: tooLong } });
     expect(passed.status).toBe('error');
     expect(passed.error).toBe('Node "Pass" returned an array of more than 2,000,000 elements (item 0)');
+    // Also past the million containers after which the walk turns exact (review finding).
+    const crowded = [{ json: { many: Array.from({ length: 1_100_000 }, () => ({})), list: tooLong[0].json.list } }];
+    const passedCrowded = await execute(workflow([trigger(), noOp]), { pinData: { Trigger: crowded } });
+    expect(passedCrowded.error).toBe('Node "Pass" returned an array of more than 2,000,000 elements (item 0)');
     expect((passed.run.data.resultData.error as { description?: string }).description).toMatch(/Split Out/);
   }, 120_000);
 

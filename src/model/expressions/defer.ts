@@ -4,7 +4,8 @@
 // fn's attempt instead (WorkDeferred): it is started elsewhere, the caller awaits it with the
 // event loop free, and fn runs again, finding the answer in the scope's memo. The answers are
 // functions of their requests, so fn must be free of side effects outside its result: it may
-// run more than once.
+// run more than once. Copies it takes from the memo (deepCopy) are the same objects in every
+// attempt: what an attempt writes into them, the next one writes again.
 
 /** Ends an attempt of awaitSlowWork's fn; whatever catches it, the attempt is discarded. */
 export class WorkDeferred extends Error {

@@ -2,14 +2,16 @@
 // loops and calls, a call-depth cap, and size caps for host methods that allocate a lot from
 // a small input ('x'.repeat(1e9), new Array(1e9), arr.join on huge lengths).
 import { limitError } from './errors.ts';
-import { MAX_DATA_ARRAY_LENGTH } from '../jsonDepth.ts';
 
 export const DEFAULT_MAX_STEPS = 1_000_000;
 export const DEFAULT_MAX_CALL_DEPTH = 200;
 /** Characters in one string an expression builds (≈ 100 MB of UTF-16). */
 export const MAX_STRING_LENGTH = 50_000_000;
-/** Elements in one array an expression builds: the limit of an array in workflow data. */
-export const MAX_ARRAY_LENGTH = MAX_DATA_ARRAY_LENGTH;
+/**
+ * Elements in one array an expression builds (temporaries such as split('') may be long; what a
+ * node stores meets MAX_DATA_ARRAY_LENGTH, 2M, when its output is checked).
+ */
+export const MAX_ARRAY_LENGTH = 10_000_000;
 
 /** Characters plus elements host calls may return in one evaluation (about 1–2 GB at worst). */
 export const MAX_ALLOCATION = 200_000_000;

@@ -116,8 +116,8 @@ function copyInScope<T extends object>(scope: SlowWorkScope, source: T): T {
   const key = `${base}\u0000${n}`;
   const known = memoised(scope, key);
   if (known !== undefined) {
-    // Taken once: the attempt that takes it may change it, a later attempt copies again.
-    scope.memo.delete(key);
+    // Kept for later attempts too (taking it once made k copies in one attempt cost 2^k
+    // attempts): an attempt writes into its copies only what the next one writes again.
     if ('error' in known) throw known.error;
     return known.value as T;
   }

@@ -3,7 +3,7 @@
 // costs a step, so spreading or looping over a huge host collection stays within budget.
 import type { Ctx } from '../compile/types.ts';
 import { checkArrayLength, MAX_ARRAY_LENGTH } from '../limits.ts';
-import { account, chargeSize, tick } from './ticks.ts';
+import { account, chargeLength, tick } from './ticks.ts';
 
 function notIterable(value: unknown): TypeError {
   const what = value === null || value === undefined ? String(value) : typeof value === 'object' ? 'object' : typeof value;
@@ -23,7 +23,8 @@ export function iterateInto(c: Ctx, value: unknown, out: unknown[]): void {
     checkArrayLength(out.length + value.length);
     account(c, value);
     tick(c);
-    chargeSize(c, value);
+    // Not started on the thread past 128K elements (deferred, not charged: a spread costs no steps).
+    chargeLength(c, value.length);
     for (let i = 0; i < value.length; i++) out.push(value[i]);
     return;
   }
