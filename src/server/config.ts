@@ -234,9 +234,10 @@ export function normaliseBasePath(raw: string, name = 'SWITCHYARD_BASE_PATH'): s
   return t;
 }
 
-function url(raw: string, name: string): string {
+/** An absolute http(s) URL, or undefined for an empty value; throws ConfigError naming the variable. */
+function httpUrl(raw: string, name: string): URL | undefined {
   const t = raw.trim();
-  if (t === '') return '';
+  if (t === '') return undefined;
   let u: URL;
   try {
     u = new URL(t);
@@ -244,21 +245,19 @@ function url(raw: string, name: string): string {
     throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got "${raw}")`);
+  return u;
+}
+
+/** A base URL: ends with '/' (paths are appended to it); empty allowed. */
+function url(raw: string, name: string): string {
+  const u = httpUrl(raw, name);
+  if (!u) return '';
   return u.href.endsWith('/') ? u.href : u.href + '/';
 }
 
 /** An absolute http(s) address of a page, kept as written (no '/' added): empty allowed. */
 function pageUrl(raw: string, name: string): string {
-  const t = raw.trim();
-  if (t === '') return '';
-  let u: URL;
-  try {
-    u = new URL(t);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL (got "${raw}")`);
-  return u.href;
+  return httpUrl(raw, name)?.href ?? '';
 }
 
 export function isValidTimezone(zone: string): boolean {
