@@ -38,7 +38,7 @@ describe('GET /settings', () => {
       endpointWebhookTest: 'webhook-test',
       endpointWebhookWaiting: 'webhook-waiting',
       defaultLocale: 'en',
-      versionNotifications: { enabled: false, endpoint: '', infoUrl: '' },
+      versionNotifications: { enabled: true, endpoint: '/rest/versions/', infoUrl: '' },
       onboardingCallPromptEnabled: false,
       personalizationSurveyEnabled: false,
       workflowTagsDisabled: false,
