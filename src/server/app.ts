@@ -21,6 +21,7 @@ import { TagsRepository } from './db/repositories/tags.ts';
 import { ExecutionsRepository } from './db/repositories/executions.ts';
 import { UsersRepository } from './db/repositories/users.ts';
 import { ProcessedDataRepository } from './db/repositories/processedData.ts';
+import { TemplateViewsRepository } from './db/repositories/templateViews.ts';
 import { SettingsRepository } from './db/repositories/settings.ts';
 import { ExecutionIdAllocator } from './db/repositories/executionIds.ts';
 import { CredentialsRepository } from './db/repositories/credentials.ts';
@@ -129,6 +130,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     users: new UsersRepository(db),
     settings: new SettingsRepository(db),
     processedData: new ProcessedDataRepository(db),
+    templateViews: new TemplateViewsRepository(db),
   };
 
   const app = Fastify({

@@ -407,7 +407,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_OUTPUT_MAX', key: 'executeCommandOutputMax', default: String(1024 * 1024), meaning: 'Bytes of output (stdout, and stderr, each) one Execute Command command may write; more stops it and fails the node.', parse: integer(1024, 256 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_COMMUNITY_PACKAGES_ENABLED', key: 'communityPackagesEnabled', default: 'true', meaning: 'Settings → Community nodes: the owner installs n8n community node packages from npm (into <data folder>/nodes, with npm, install scripts not run); their code runs in a separate process that can read only that folder. Needs npm on the PATH.', parse: bool }),
   variable({ name: 'SWITCHYARD_COMMUNITY_PACKAGES_REGISTRY', key: 'communityPackagesRegistry', default: 'https://registry.npmjs.org/', meaning: 'The npm registry community packages are installed and updated from (a mirror, or a private registry).', parse: url }),
-  variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'false', meaning: 'Show the template gallery (needs SWITCHYARD_TEMPLATES_HOST).', parse: bool }),
+  variable({ name: 'SWITCHYARD_TEMPLATES_ENABLED', key: 'templatesEnabled', default: 'true', meaning: 'The template gallery (Templates in the sidebar, New from template) and this server\'s own templates host at <base path>rest/templates-host/. Off: the template pages are not found and the host is not served.', parse: bool }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK', key: 'endpointWebhook', default: WEBHOOK_ENDPOINT, meaning: 'Path segment of production webhook URLs.', parse: segment }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_TEST', key: 'endpointWebhookTest', default: WEBHOOK_TEST_ENDPOINT, meaning: 'Path segment of test webhook URLs (the editor listening for one call).', parse: segment }),
   variable({ name: 'SWITCHYARD_ENDPOINT_WEBHOOK_WAITING', key: 'endpointWebhookWaiting', default: WEBHOOK_WAITING_ENDPOINT, meaning: 'Path segment of the URLs that resume waiting executions ($execution.resumeUrl).', parse: segment }),
@@ -456,7 +456,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENABLED', key: 'versionNotificationsEnabled', default: 'true', meaning: 'The editor asks the version feed for releases newer than this one: the sidebar counts them and opens their notes, and a release with a security issue shows a warning until closed. Off: no feed is asked.', parse: bool }),
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENDPOINT', key: 'versionNotificationsEndpoint', default: '', meaning: 'The version feed the editor asks, followed by this version (n8n\'s is https://api.n8n.io/api/versions/; another host must allow the editor\'s origin with CORS). Empty = this server\'s own feed (<base path>rest/versions/, from the catalogue shipped with it). The request carries the instance id (n8n-instance-id header) and nothing else.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_INFO_URL', key: 'versionNotificationsInfoUrl', default: '', meaning: 'Page the versions drawer links to for how to update (empty = no link).', parse: pageUrl }),
-  variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'Base URL of the templates API.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
+  variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'The templates host the gallery reads (n8n\'s public one is https://api.n8n.io/api/; any host answering the same calls works, and must allow the editor\'s origin with CORS). Empty = this server\'s own host, serving the catalogue shipped with it. The editor sends only the n8n-version header.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 
 /** Reads the configuration; throws ConfigError naming the first bad variable. */
@@ -471,9 +471,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `SWITCHYARD_EXECUTIONS_TIMEOUT (${c.executionsTimeout}) must not exceed SWITCHYARD_EXECUTIONS_TIMEOUT_MAX (${c.executionsTimeoutMax})`,
     );
-  }
-  if (c.templatesEnabled && c.templatesHost === '') {
-    throw new ConfigError('SWITCHYARD_TEMPLATES_ENABLED is true but SWITCHYARD_TEMPLATES_HOST is empty');
   }
   if (c.dbType === 'postgresdb' && !c.dbPostgresUrl && c.dbPostgresDatabase === '') throw new ConfigError('SWITCHYARD_DB_POSTGRESDB_DATABASE must not be empty');
   c.database = databaseOptions(c);

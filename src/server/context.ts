@@ -7,6 +7,7 @@ import type { TagsRepository } from './db/repositories/tags.ts';
 import type { ExecutionsRepository } from './db/repositories/executions.ts';
 import type { UsersRepository } from './db/repositories/users.ts';
 import type { SettingsRepository } from './db/repositories/settings.ts';
+import type { TemplateViewsRepository } from './db/repositories/templateViews.ts';
 import type { ExecutionService } from './executions/ExecutionService.ts';
 import type { PushHub } from './push/PushHub.ts';
 import type { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
@@ -62,6 +63,7 @@ export interface ServerContext {
     executions: ExecutionsRepository;
     users: UsersRepository;
     settings: SettingsRepository;
+    templateViews: TemplateViewsRepository;
   };
   executions: ExecutionService;
   push: PushHub;

@@ -151,6 +151,15 @@ const REST: Record<string, Row> = {
   // Public: sign-in, setup, recovery, settings.
   'GET /rest/settings': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/settings' }) },
   'GET /rest/versions/:version': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/versions/0.1.0' }) },
+  // The templates host: public, read-only catalogue data, like n8n's.
+  'GET /rest/templates-host/health': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/health' }) },
+  'GET /rest/templates-host/templates/categories': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/templates/categories' }) },
+  'GET /rest/templates-host/templates/collections': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/templates/collections?search=data' }) },
+  'GET /rest/templates-host/templates/workflows': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/templates/workflows?skip=0&rows=10' }) },
+  'GET /rest/templates-host/templates/collections/:id': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/templates/collections/1' }) },
+  'GET /rest/templates-host/templates/workflows/:id': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/templates/workflows/1' }) },
+  'GET /rest/templates-host/workflows/templates/:id': { cells: '200 200 200 200 200 200 421 200 200', call: () => ({ url: '/rest/templates-host/workflows/templates/1' }) },
+  'OPTIONS /rest/templates-host/*': { cells: '204 204 204 204 204 204 421 204 204', call: () => ({ url: '/rest/templates-host/templates/workflows' }) },
   'GET /rest/login': { cells: '401 200 200 200 200 200 421 401 401', call: () => ({ url: '/rest/login' }) },
   'POST /rest/login': { cells: '200 401 200 200 200 403 421 401 200', call: (f) => ({ url: '/rest/login', body: { email: f.acting.email, password: f.acting.password } }) },
   'POST /rest/logout': { cells: '200 200 200 200 200 403 421 200 200', call: () => ({ url: '/rest/logout' }) },

@@ -22,7 +22,7 @@ describe('GET /settings', () => {
     const expected: Omit<FrontendSettings, 'instanceId' | 'versionCli' | 'urlBaseWebhook' | 'urlBaseEditor' | 'oauthCallbackUrls'> = {
       userManagement: { enabled: true, showSetupOnFirstLoad: true, smtpSetup: false, canSkipSetup: true, setupRequired: false },
       publicApi: { enabled: true, latestVersion: 1, path: 'api' },
-      templates: { enabled: false, host: '' },
+      templates: { enabled: true, host: '/rest/templates-host/' },
       telemetry: { enabled: false },
       communityNodesEnabled: true,
       isNpmAvailable: true,

@@ -151,6 +151,24 @@ export interface QueuedStartsTable {
   createdAt: string;
 }
 
+/** Opens of each template of the own templates host (migration 0010). */
+export interface TemplateViewsTable {
+  templateId: number;
+  views: number;
+}
+
+/** A value survey, contact prompt or onboarding call answer (migration 0010). */
+export interface PromptAnswersTable {
+  id: string;
+  /** 'valueSurvey' | 'contactPrompt' | 'onboardingCall'. */
+  kind: string;
+  userId: string | null;
+  email: string | null;
+  /** JSON text of the answer. */
+  value: string;
+  createdAt: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -165,4 +183,6 @@ export interface Database {
   installed_packages: InstalledPackagesTable;
   installed_nodes: InstalledNodesTable;
   queued_starts: QueuedStartsTable;
+  template_views: TemplateViewsTable;
+  prompt_answers: PromptAnswersTable;
 }

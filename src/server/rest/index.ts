@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { settingsRoutes } from './settings.ts';
 import { versionFeedRoutes } from '../versions/feed.ts';
+import { templatesHostRoutes, TEMPLATES_HOST_PATH } from '../templates/host.ts';
 import { nodeTypesRoutes } from './nodeTypes.ts';
 import { workflowsRoutes } from './workflows.ts';
 import { executionsRoutes } from './executions.ts';
@@ -37,6 +38,7 @@ export function restRoutes(ctx: ServerContext) {
     registerSlicedReplies(app);
     settingsRoutes(app, ctx);
     versionFeedRoutes(app);
+    if (ctx.config.templatesEnabled) await app.register(templatesHostRoutes(ctx), { prefix: TEMPLATES_HOST_PATH });
     nodeTypesRoutes(app, ctx);
     workflowsRoutes(app, ctx);
     executionsRoutes(app, ctx);

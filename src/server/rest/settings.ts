@@ -1,4 +1,5 @@
 // GET /settings — spec 000 §3 "Server settings", defaults from 000 §9 and 001 §9.
+import { TEMPLATES_HOST_PATH } from '../templates/host.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FrontendSettings } from '../../model/api.ts';
 import {
@@ -32,7 +33,7 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
       setupRequired: um.setupRequired,
     },
     publicApi: { enabled: c.publicApiEnabled, latestVersion: PUBLIC_API_LATEST_VERSION, path: PUBLIC_API_PATH },
-    templates: { enabled: c.templatesEnabled, host: c.templatesHost },
+    templates: { enabled: c.templatesEnabled, host: c.templatesHost || `${ctx.restPrefix}${TEMPLATES_HOST_PATH}/` },
     telemetry: { enabled: false },
     communityNodesEnabled: ctx.communityPackages.enabled,
     isNpmAvailable: ctx.communityPackages.npmOnPath,

@@ -10,6 +10,7 @@ import * as m0006 from './0006_execution_error_message.ts';
 import * as m0007 from './0007_execution_data_gzip.ts';
 import * as m0008 from './0008_installed_packages.ts';
 import * as m0009 from './0009_queued_starts.ts';
+import * as m0010 from './0010_templates_prompts.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_execution_data_gzip': m0007,
   '0008_installed_packages': m0008,
   '0009_queued_starts': m0009,
+  '0010_templates_prompts': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,194 @@
+// Switchyard's own templates host (issue 17; spec 000 §7 templates host calls): the catalogue of
+// catalogue.ts served through the calls n8n's public host answers, mounted at
+// <rest>/templates-host/, so the gallery works out of the box and another instance (or n8n's
+// editor) can point its templates host setting here. Read-only and public like n8n's host, with
+// CORS for editors on other origins; template opens are counted as its views.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
+import { TEMPLATES_MAX_SEARCH, type TemplateNode, type TemplateWorkflowSummary } from '../../model/templates.ts';
+import { loadCatalogue, type Catalogue, type CatalogueTemplate } from './catalogue.ts';
+
+export const TEMPLATES_HOST_PATH = '/templates-host';
+const MAX_ROWS = 100;
+/** Node types a card leaves out: they say nothing about what a template connects. */
+const NOT_SHOWN = new Set(['n8n-nodes-base.stickyNote', 'n8n-nodes-base.noOp']);
+
+function cors(reply: FastifyReply): void {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-allow-headers', 'n8n-version, content-type');
+  reply.header('access-control-allow-methods', 'GET, OPTIONS');
+  reply.header('access-control-max-age', '600');
+}
+
+function intParam(raw: unknown, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n > max) throw new BadRequestError(`"${name}" must be a whole number from 0 to ${max}`);
+  return n;
+}
+
+/** `category=1,2` (n8n's form), `category=1&category=2` or `category[]=1`. */
+function categoryParam(query: Record<string, unknown>): number[] {
+  const raw = query.category ?? query['category[]'];
+  const parts = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => String(v).split(',')).filter((s) => s.trim() !== '');
+  if (parts.length > 50) throw new BadRequestError('At most 50 categories may be given');
+  return parts.map((s) => {
+    if (!/^\d{1,9}$/.test(s.trim())) throw new BadRequestError(`"${s.slice(0, 20)}" is not a category id`);
+    return Number(s);
+  });
+}
+
+function searchParam(raw: unknown): string {
+  if (raw === undefined) return '';
+  if (typeof raw !== 'string') throw new BadRequestError('"search" must be given once');
+  if (raw.length > TEMPLATES_MAX_SEARCH) throw new BadRequestError(`"search" is longer than ${TEMPLATES_MAX_SEARCH} characters`);
+  return raw.trim().toLowerCase();
+}
+
+function idParam(raw: string, what: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new NotFoundError(`${what} not found`);
+  return Number(raw);
+}
+
+export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = loadCatalogue()) {
+  const byId = new Map(catalogue.templates.map((t) => [t.id, t]));
+  const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
+  let views: Promise<Map<number, number>> | undefined;
+  const viewsOf = async () =>
+    (views ??= ctx.repos.templateViews.all().catch((e: unknown) => {
+      views = undefined;
+      throw e;
+    }));
+
+  // Node summaries come from the instance's node types (names, icons, colours as the editor shows them).
+  let described: { generation: number | undefined; byType: Map<string, INodeTypeDescription> } | undefined;
+  const typeInfo = (type: string): INodeTypeDescription | undefined => {
+    if (!described || described.generation !== ctx.nodeTypes.generation) {
+      described = { generation: ctx.nodeTypes.generation, byType: new Map(ctx.nodeTypes.descriptions().map((d) => [d.name, d])) };
+    }
+    return described.byType.get(type);
+  };
+  const nodesOf = (types: Iterable<string>): TemplateNode[] => {
+    const out: TemplateNode[] = [];
+    for (const type of new Set(types)) {
+      if (NOT_SHOWN.has(type)) continue;
+      const d = typeInfo(type);
+      const icon = d?.icon;
+      out.push({
+        name: type,
+        displayName: d?.displayName ?? type,
+        ...(icon ? { icon, iconData: icon.startsWith('fa:') ? { type: 'icon', icon: icon.slice(3) } : { type: 'file' } } : {}),
+        ...(d?.defaults.color ? { defaults: { color: d.defaults.color } } : {}),
+      });
+    }
+    return out;
+  };
+  const templateNodes = (t: CatalogueTemplate) => nodesOf(t.workflow.nodes.map((n) => n.type));
+  const summary = (t: CatalogueTemplate, counts: Map<number, number>): TemplateWorkflowSummary => ({
+    id: t.id,
+    name: t.name,
+    totalViews: counts.get(t.id) ?? 0,
+    createdAt: t.createdAt,
+    user: t.user,
+    nodes: templateNodes(t),
+    description: t.description,
+  });
+  const matches = (t: CatalogueTemplate, search: string, categories: number[]): boolean => {
+    if (categories.length && !t.categories.some((c) => categories.includes(c))) return false;
+    if (!search) return true;
+    const haystack = [t.name, t.description, ...templateNodes(t).map((n) => n.displayName), ...t.categories.map((c) => categoryById.get(c)?.name ?? '')].join('\n').toLowerCase();
+    return search.split(/\s+/).every((word) => haystack.includes(word));
+  };
+  // Most viewed first, then newest: what others opened is likelier what a newcomer wants.
+  const ranked = (list: CatalogueTemplate[], counts: Map<number, number>) =>
+    list.slice().sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+
+  return async function templatesHost(app: FastifyInstance): Promise<void> {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      cors(reply);
+      return payload;
+    });
+    app.options('/*', { config: { auth: 'public' } }, async (_request, reply) => reply.code(204).send());
+
+    app.get('/health', { config: { auth: 'public' } }, async () => ({ status: 'OK' }));
+
+    app.get('/templates/categories', { config: { auth: 'public' } }, async () => ({ categories: catalogue.categories }));
+
+    app.get<{ Querystring: Record<string, unknown> }>('/templates/collections', { config: { auth: 'public' } }, async (request) => {
+      const categories = categoryParam(request.query);
+      const search = searchParam(request.query.search);
+      const collections = catalogue.collections.filter((c) => {
+        const members = c.workflows.map((w) => byId.get(w)!);
+        if (categories.length && !members.some((t) => matches(t, '', categories))) return false;
+        if (!search) return true;
+        return `${c.name}\n${c.description}`.toLowerCase().includes(search) || members.some((t) => matches(t, search, []));
+      });
+      return {
+        collections: collections.map((c, rank) => ({
+          id: c.id,
+          rank,
+          name: c.name,
+          createdAt: c.createdAt,
+          workflows: c.workflows.map((w) => ({ id: w })),
+          nodes: nodesOf(c.workflows.flatMap((w) => byId.get(w)!.workflow.nodes.map((n) => n.type))),
+        })),
+      };
+    });
+
+    app.get<{ Querystring: Record<string, unknown> }>('/templates/workflows', { config: { auth: 'public' } }, async (request) => {
+      const skip = intParam(request.query.skip, 'skip', 0, 1_000_000);
+      const rows = intParam(request.query.rows, 'rows', 10, MAX_ROWS);
+      const categories = categoryParam(request.query);
+      const search = searchParam(request.query.search);
+      const counts = await viewsOf();
+      const found = ranked(catalogue.templates.filter((t) => matches(t, search, categories)), counts);
+      return { totalWorkflows: found.length, workflows: found.slice(skip, skip + rows).map((t) => summary(t, counts)) };
+    });
+
+    app.get<{ Params: { id: string } }>('/templates/collections/:id', { config: { auth: 'public' } }, async (request) => {
+      const c = catalogue.collections.find((x) => x.id === idParam(request.params.id, 'Collection'));
+      if (!c) throw new NotFoundError('Collection not found');
+      const counts = await viewsOf();
+      const members = c.workflows.map((w) => byId.get(w)!);
+      return {
+        collection: {
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          createdAt: c.createdAt,
+          image: [],
+          totalViews: members.reduce((sum, t) => sum + (counts.get(t.id) ?? 0), 0),
+          categories: [...new Set(members.flatMap((t) => t.categories))].map((id) => categoryById.get(id)!),
+          workflows: members.map((t) => summary(t, counts)),
+          nodes: nodesOf(members.flatMap((t) => t.workflow.nodes.map((n) => n.type))),
+        },
+      };
+    });
+
+    app.get<{ Params: { id: string } }>('/templates/workflows/:id', { config: { auth: 'public' } }, async (request) => {
+      const t = byId.get(idParam(request.params.id, 'Template'));
+      if (!t) throw new NotFoundError('Template not found');
+      const counts = await viewsOf();
+      const seen = await ctx.repos.templateViews.count(t.id);
+      counts.set(t.id, seen);
+      return {
+        workflow: {
+          ...summary(t, counts),
+          description: t.description,
+          image: [],
+          categories: t.categories.map((id) => categoryById.get(id)!),
+          workflowInfo: { nodeCount: t.workflow.nodes.length },
+          workflow: t.workflow,
+        },
+      };
+    });
+
+    app.get<{ Params: { id: string } }>('/workflows/templates/:id', { config: { auth: 'public' } }, async (request) => {
+      const t = byId.get(idParam(request.params.id, 'Template'));
+      if (!t) throw new NotFoundError('Template not found');
+      return { id: t.id, name: t.name, workflow: t.workflow };
+    });
+  };
+}
