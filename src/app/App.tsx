@@ -34,6 +34,9 @@ import { UsersSettings } from './settings/UsersSettings.tsx';
 import { APISettings } from './settings/APISettings.tsx';
 import { CommunityNodes } from './settings/CommunityNodes.tsx';
 import { ComingSoonView } from './settings/ComingSoonView.tsx';
+import { TemplatesSearchView } from './templates/TemplatesSearchView.tsx';
+import { TemplatesWorkflowView } from './templates/TemplatesWorkflowView.tsx';
+import { TemplatesCollectionView } from './templates/TemplatesCollectionView.tsx';
 import { CommunityPackageInstallDialog } from './dialogs/CommunityPackageInstallDialog.tsx';
 import { CommunityPackageManageConfirmDialog } from './dialogs/CommunityPackageManageConfirmDialog.tsx';
 
@@ -53,6 +56,10 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
   ['/settings/api', 'APISettings', APISettings],
   ['/settings/community-nodes', 'CommunityNodes', CommunityNodes],
   ['/settings/coming-soon/:featureId', 'ComingSoon', ComingSoonView],
+  ['/templates', 'TemplatesSearchView', TemplatesSearchView],
+  ['/templates/', 'TemplatesSearchView', TemplatesSearchView],
+  ['/templates/:id', 'TemplatesWorkflowView', TemplatesWorkflowView],
+  ['/collections/:id', 'TemplatesCollectionView', TemplatesCollectionView],
 ];
 
 export function App() {
@@ -70,6 +77,13 @@ export function App() {
           {(params) => (
             <RouteGuard name={params.name ? 'NodeViewExisting' : 'NodeViewNew'}>
               <NodeView />
+            </RouteGuard>
+          )}
+        </Route>
+        <Route path="/workflows/templates/:id">
+          {(params) => (
+            <RouteGuard name="WorkflowTemplate">
+              <NodeView templateId={params.id} />
             </RouteGuard>
           )}
         </Route>

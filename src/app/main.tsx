@@ -26,6 +26,7 @@ async function startup(): Promise<void> {
     root.ui.toasts.show({ kind: 'error', title: 'startup error', message: errorMessage(e), persistent: true });
   }
   if (root.settings.settings) void loadVersions(root, root.settings.settings);
+  void root.templates.checkHealth(root.settings.settings);
   await root.users.loginWithCookie();
 }
 

@@ -8,7 +8,7 @@ import type { RootStore } from '../stores/RootStore.ts';
 import type { IExecution } from '../../model/execution.ts';
 import { repairMessages } from '../../model/repairWorkflow.ts';
 
-function resetView(root: RootStore): void {
+export function resetView(root: RootStore): void {
   root.ui.closeCreator();
   root.ui.closeNdv();
   root.ui.setLastClickPosition(); // a click in the last workflow means nothing here

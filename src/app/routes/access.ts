@@ -24,9 +24,15 @@ export type RouteName =
   | 'CommunityNodes'
   /** /settings/coming-soon/:featureId: a fake-door feature's placeholder. */
   | 'ComingSoon'
+  /** /templates/, /templates/:id, /collections/:id: the gallery (needs templates enabled). */
+  | 'TemplatesSearchView'
+  | 'TemplatesWorkflowView'
+  | 'TemplatesCollectionView'
+  /** /workflows/templates/:id: a template imported into a new workflow. */
+  | 'WorkflowTemplate'
   | 'NotFoundView';
 
-export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'> & Partial<Pick<FrontendSettings, 'communityNodesEnabled'>>;
+export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'> & Partial<Pick<FrontendSettings, 'communityNodesEnabled' | 'templates'>>;
 export type AccessUser = Pick<PublicUser, 'globalRole'>;
 
 export interface AccessContext {
@@ -47,6 +53,10 @@ export type Access = { allow: true } | { allow: false; redirect: string };
 export const HOMEPAGE = '/';
 export const SIGNIN_PATH = '/signin';
 export const SETUP_PATH = '/setup';
+/** Not a route: the catch-all renders the not-found view there. */
+export const NOT_FOUND_PATH = '/404';
+
+const TEMPLATE_ROUTES: ReadonlySet<RouteName> = new Set(['TemplatesSearchView', 'TemplatesWorkflowView', 'TemplatesCollectionView']);
 
 /** The setup page must be shown first (spec 000 §4: showSetupOnFirstLoad; no owner on a public address). */
 export function setupPending(settings: AccessSettings | undefined): boolean {
@@ -82,6 +92,11 @@ export function mayAccess(route: RouteName, user: AccessUser | undefined, settin
       // Owner or default user, and the feature on (spec 000 §2 route table). Queue mode and a
       // missing npm still show the page, with their warnings and without the install button.
       return !!user && (role === 'owner' || role === 'default') && (settings?.communityNodesEnabled ?? false);
+    case 'TemplatesSearchView':
+    case 'TemplatesWorkflowView':
+    case 'TemplatesCollectionView':
+      return !!user && (settings?.templates?.enabled ?? false);
+    case 'WorkflowTemplate':
     case 'ComingSoon':
     case 'Settings':
     case 'Homepage':
@@ -113,6 +128,8 @@ export function routeAccess(route: RouteName, ctx: AccessContext): Access {
     return { allow: false, redirect: settingsHome(user) };
   }
   if (mayAccess(route, user, settings)) return { allow: true };
+  // Spec 000 §2: with templates disabled, the templates routes lead to the not-found page.
+  if (user && TEMPLATE_ROUTES.has(route)) return { allow: false, redirect: NOT_FOUND_PATH };
   if (user) {
     // A signed-in user on sign-in follows the redirect value (only one starting with '/').
     if (route === 'SigninView') return { allow: false, redirect: safeRedirect(new URLSearchParams(ctx.search).get('redirect') ?? undefined) ?? HOMEPAGE };

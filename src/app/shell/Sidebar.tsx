@@ -1,7 +1,9 @@
 // The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
 // user menu at the foot. Executions opens the executions dialog (modal 'executions'); the
 // Credentials submenu the credential type picker and the credentials list (CredentialsMenu.tsx).
-import { faFolderOpen, faGift, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
+import { faBoxOpen, faFolderOpen, faGift, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
+import { useLocation } from 'wouter';
+import { guardedNavigate } from '../navigation.ts';
 import { observer } from 'mobx-react-lite';
 import { updateCountLabel } from '../versions/versionsFeed.ts';
 import '../versions/versions.css';
@@ -53,6 +55,14 @@ const UpdatesEntry = observer(function UpdatesEntry() {
   );
 });
 
+/** Spec 001 §2.3: Templates, when the gallery is enabled. */
+const TemplatesEntry = observer(function TemplatesEntry() {
+  const root = useStores();
+  const [, navigate] = useLocation();
+  if (!root.settings.settings?.templates.enabled) return null;
+  return <Entry icon={faBoxOpen} label="Templates" onPress={() => void guardedNavigate(root, navigate, '/templates/')} testId="sidebar-templates" />;
+});
+
 export function Sidebar({ actions }: { actions: SidebarActions }) {
   const { ui } = useStores();
   return (
@@ -63,6 +73,7 @@ export function Sidebar({ actions }: { actions: SidebarActions }) {
       <Entry icon={faPlus} label="New workflow" shortcut="Ctrl+Alt+N" onPress={actions.newWorkflow} testId="sidebar-new-workflow" />
       <Entry icon={faFolderOpen} label="Open workflow" shortcut="Ctrl+O" onPress={() => ui.modals.open('workflowOpen')} testId="sidebar-open-workflow" />
       <WorkflowsMenu actions={actions} />
+      <TemplatesEntry />
       <CredentialsMenu />
       <Entry icon={faList} label="Executions" onPress={() => ui.modals.open('executions')} testId="sidebar-executions" />
       <div className="sidebar-spacer" />

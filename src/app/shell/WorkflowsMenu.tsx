@@ -28,7 +28,7 @@ import { WorkflowSettingsDialog } from '../dialogs/WorkflowSettingsDialog.tsx';
 import { downloadWorkflow } from '../commands/downloadWorkflow.ts';
 import { importWorkflowFile, promptImportUrl } from '../commands/importWorkflow.ts';
 import { deleteOpenWorkflow, deleteQuestion } from '../commands/deleteWorkflow.ts';
-import { markConfirmed } from '../navigation.ts';
+import { guardedNavigate, markConfirmed } from '../navigation.ts';
 import { workflowMenuEntries, type WorkflowMenuKey } from './workflowMenuState.ts';
 
 /** What the page under the sidebar offers the menus. */
@@ -41,12 +41,7 @@ export interface SidebarActions {
   viewport?: () => Rect | undefined;
 }
 
-/**
- * Pages other issues build: the entries appear once they exist (the template gallery, issue 17).
- * Until then they are left out instead of leading nowhere. The workflow settings dialog exists
- * (issue 12): Settings is shown, disabled off the workflow page and for an unsaved workflow.
- */
-const HAS_TEMPLATE_PAGES = false;
+/** Settings is shown, disabled off the workflow page and for an unsaved workflow (issue 12). */
 const HAS_WORKFLOW_SETTINGS_DIALOG = true;
 
 const ENTRIES: Record<WorkflowMenuKey, { label: string; icon: IconDefinition; shortcut?: string }> = {
@@ -73,7 +68,7 @@ export const WorkflowsMenu = observer(function WorkflowsMenu({ actions }: { acti
   const groups = workflowMenuEntries({
     onWorkflowPage: actions.onWorkflowPage,
     saved: workflow.isSaved,
-    templates: HAS_TEMPLATE_PAGES && !!settings.settings?.templates.enabled,
+    templates: !!settings.settings?.templates.enabled,
     workflowSettings: HAS_WORKFLOW_SETTINGS_DIALOG,
   });
   const disabledKeys = groups.flat().filter((e) => e.disabled).map((e) => e.key);
@@ -84,7 +79,7 @@ export const WorkflowsMenu = observer(function WorkflowsMenu({ actions }: { acti
       case 'new':
         return actions.newWorkflow();
       case 'newFromTemplate':
-        return navigate('/templates');
+        return void guardedNavigate(root, navigate, '/templates/');
       case 'open':
         return ui.modals.open('workflowOpen');
       case 'save':

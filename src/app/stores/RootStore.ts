@@ -18,6 +18,7 @@ import { routerBase } from '../basePath.ts';
 import type { LoginPayload } from '../../model/api.ts';
 import { pathUnderBase, reauthOutcome, sessionEndOutcome, type ReauthOutcome } from './sessionEnd.ts';
 import { VersionsStore } from './VersionsStore.ts';
+import { TemplatesStore } from './TemplatesStore.ts';
 
 /** The shown page's path under the base path. */
 function routePath(): string {
@@ -35,6 +36,7 @@ export class RootStore {
   readonly tags = new TagsStore(this.workflow);
   readonly communityPackages = new CommunityPackagesStore();
   readonly versions = new VersionsStore();
+  readonly templates = new TemplatesStore();
   readonly pushHandler = new PushHandler(this);
   // A dropped stream may be an ended session (the server closes the streams of a changed
   // password or a deleted user): asked at once rather than at the next click.

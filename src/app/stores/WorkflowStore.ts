@@ -226,6 +226,7 @@ export class WorkflowStore {
       setNodeIssues: action,
       setNodeIssuesBatch: action,
       setName: action,
+      markUnsaved: action,
       setTags: action,
       undo: action,
       redo: action,
@@ -762,6 +763,12 @@ export class WorkflowStore {
     this.history.markSaved();
     this.dirtyOutsideHistory = false;
     this.dirty = false;
+  }
+
+  /** A document not stored yet that holds work (a template imported): leaving asks first. */
+  markUnsaved(): void {
+    this.dirtyOutsideHistory = true;
+    this.dirty = true;
   }
 
   /** Renames the workflow (already validated by the caller); marks the document dirty. */

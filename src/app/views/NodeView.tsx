@@ -18,6 +18,7 @@ import { EmptyCanvas } from '../editor/controls/EmptyCanvas.tsx';
 import { NodeCreator } from '../editor/creator/NodeCreator.tsx';
 import { NodeDetailsView } from '../editor/ndv/NodeDetailsView.tsx';
 import { openNewWorkflow, openWorkflow } from '../commands/openWorkflow.ts';
+import { openTemplate, TEMPLATE_NOT_FOUND } from '../commands/openTemplate.ts';
 import { saveWorkflow } from '../commands/saveWorkflow.ts';
 import { confirmLeave, guardedNavigate, markConfirmed, takeConfirmed } from '../navigation.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
@@ -25,7 +26,8 @@ import { useBeforeUnload } from './useBeforeUnload.ts';
 import { useCanvasEditing, visibleWorld } from './useCanvasEditing.ts';
 import './views.css';
 
-export const NodeView = observer(function NodeView() {
+/** templateId: the WorkflowTemplate route (/workflows/templates/:id), a template opened as a new workflow. */
+export const NodeView = observer(function NodeView({ templateId }: { templateId?: string } = {}) {
   const root = useStores();
   const { workflow } = root;
   const params = useParams<{ name?: string }>();
@@ -37,7 +39,7 @@ export const NodeView = observer(function NodeView() {
   /** A stored workflow was opened: show it whole once the canvas is there. */
   const [fitPending, setFitPending] = useState(false);
 
-  const routeKey = params.name ?? 'new';
+  const routeKey = templateId !== undefined ? `template:${templateId}` : (params.name ?? 'new');
 
   useEffect(() => {
     let cancelled = false;
@@ -50,7 +52,8 @@ export const NodeView = observer(function NodeView() {
     }
     const load = async () => {
       // Browser back/forward bypasses guardedNavigate: ask here, and go back if cancelled.
-      if (previous !== undefined && !takeConfirmed(params.name ? `/workflow/${params.name}` : '/workflow')) {
+      const path = templateId !== undefined ? `/workflows/templates/${templateId}` : params.name ? `/workflow/${params.name}` : '/workflow';
+      if (previous !== undefined && !takeConfirmed(path)) {
         if (!(await confirmLeave(root))) {
           if (!cancelled) navigate(previous === 'new' ? '/workflow' : `/workflow/${previous}`, { replace: true });
           return;
@@ -59,7 +62,16 @@ export const NodeView = observer(function NodeView() {
       if (cancelled) return;
       loadedKey.current = routeKey;
       setLoading(true);
-      if (params.name === undefined) await openNewWorkflow(root);
+      if (templateId !== undefined) {
+        const id = /^\d{1,9}$/.test(templateId) ? Number(templateId) : undefined;
+        if (id !== undefined && (await openTemplate(root, id))) setFitPending(true);
+        else {
+          if (id === undefined) root.ui.toasts.error(TEMPLATE_NOT_FOUND, `"${templateId.slice(0, 40)}" is not a template id`);
+          loadedKey.current = undefined;
+          markConfirmed('/workflow');
+          navigate('/workflow', { replace: true });
+        }
+      } else if (params.name === undefined) await openNewWorkflow(root);
       else if (await openWorkflow(root, params.name)) setFitPending(true);
       else {
         loadedKey.current = undefined;
