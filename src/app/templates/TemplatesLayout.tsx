@@ -1,5 +1,6 @@
 // The frame of the gallery pages: the editor's sidebar and a header naming the page.
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { holdPreviewFrame } from './previewFrame.ts';
 import { Link, useLocation } from 'wouter';
 import { useStores } from '../stores/context.ts';
 import { EditorLayout } from '../shell/EditorLayout.tsx';
@@ -14,6 +15,8 @@ export function useNewWorkflow(): () => void {
 
 export function TemplatesLayout({ crumb, children }: { crumb?: ReactNode; children: ReactNode }) {
   const newWorkflow = useNewWorkflow();
+  // The preview frame boots while the user browses, so a template's preview is quick to show.
+  useEffect(() => holdPreviewFrame(), []);
   const actions = useMemo(() => ({ onWorkflowPage: false, newWorkflow }), [newWorkflow]);
   const header = (
     <header className="app-header">
