@@ -47,7 +47,7 @@ export function CollectionCard({ collection }: { collection: TemplateCollectionS
         <span className="collection-card-count">
           {n} workflow{n === 1 ? '' : 's'}
         </span>
-        <TemplateNodeIcons nodes={collection.nodes} size={22} />
+        <TemplateNodeIcons nodes={collection.nodes} limit={4} size={20} />
       </span>
     </Link>
   );
