@@ -179,6 +179,10 @@ test('New from template and the sidebar lead to the gallery', async ({ page }) =
   await page.getByTestId('sidebar-templates').click();
   await expect(page).toHaveURL(/\/templates\/$/);
   await expect(page.getByTestId('template-card').first()).toBeVisible();
+  await page.goto(`${baseUrl()}workflow`);
+  await page.getByTestId('sidebar-workflows').click();
+  await page.getByTestId('workflows-menu').getByText('New from template').click();
+  await expect(page).toHaveURL(/\/templates\/$/);
 });
 
 test.describe('another templates host (answers as n8n\'s public host does)', () => {

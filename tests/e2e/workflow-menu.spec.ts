@@ -112,6 +112,8 @@ test('Workflows menu: download, import back, duplicate, delete, and what a past 
     await expect(page.getByTestId('workflows-menu')).toBeVisible();
     await expect(entry(page, 'new')).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(entry(page, 'newFromTemplate')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(entry(page, 'open')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(entry(page, 'save')).toBeFocused();
@@ -120,13 +122,12 @@ test('Workflows menu: download, import back, duplicate, delete, and what a past 
     await expect(page.getByTestId('sidebar-workflows')).toBeFocused();
 
     // The menu on a saved workflow: every entry on, Settings included (the workflow settings
-    // dialog); no template entry (no template gallery yet).
+    // dialog) and New from template (the gallery is on by default).
     await openMenu(page);
-    for (const key of ['new', 'open', 'save', 'duplicate', 'delete', 'download', 'importUrl', 'importFile', 'settings']) {
+    for (const key of ['new', 'newFromTemplate', 'open', 'save', 'duplicate', 'delete', 'download', 'importUrl', 'importFile', 'settings']) {
       await expect(entry(page, key)).toBeVisible();
       await expect(entry(page, key)).not.toHaveAttribute('aria-disabled', 'true');
     }
-    await expect(entry(page, 'newFromTemplate')).toHaveCount(0);
     await entry(page, 'download').hover();
     await shot(page, 'menu-01-workflows-menu');
 
