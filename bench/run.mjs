@@ -28,6 +28,7 @@ const suites = [
   { name: 'executions-dialog', file: 'executions-dialog.bench.ts', fn: 'runExecutionsDialogBench' },
   { name: 'executions', file: 'executions.bench.ts', fn: 'runExecutionsBench' },
   { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
+  { name: 'templates', file: 'templates.bench.ts', fn: 'runTemplatesBench' },
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
