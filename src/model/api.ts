@@ -41,6 +41,8 @@ export interface FrontendSettings {
   versionNotifications: { enabled: boolean; endpoint: string; infoUrl: string };
   onboardingCallPromptEnabled: boolean;
   personalizationSurveyEnabled: boolean;
+  /** The value survey and contact prompt, and the service they ask (ours by default). */
+  prompts: { enabled: boolean; url: string };
   workflowTagsDisabled: boolean;
   hiringBannerEnabled: boolean;
   /** Base path the editor is served under ('/' by default). */
@@ -48,6 +50,18 @@ export interface FrontendSettings {
   /** Limits the editor checks before sending. */
   maxWorkflowPayloadBytes: number;
   maxPinnedDataBytes: number;
+}
+
+/** One line of the owner's feedback table (GET /prompt-answers). */
+export interface FeedbackRow {
+  kind: 'personalization' | 'valueSurvey' | 'contactPrompt' | 'onboardingCall' | 'onboardingToast';
+  userId: string | null;
+  userName: string;
+  userEmail: string;
+  /** The address the user gave in the prompt, if any. */
+  email: string;
+  answer: string;
+  createdAt: string;
 }
 
 /** A stored workflow as the API returns it. */

@@ -22,6 +22,7 @@ import { ExecutionsRepository } from './db/repositories/executions.ts';
 import { UsersRepository } from './db/repositories/users.ts';
 import { ProcessedDataRepository } from './db/repositories/processedData.ts';
 import { TemplateViewsRepository } from './db/repositories/templateViews.ts';
+import { PromptAnswersRepository } from './db/repositories/promptAnswers.ts';
 import { SettingsRepository } from './db/repositories/settings.ts';
 import { ExecutionIdAllocator } from './db/repositories/executionIds.ts';
 import { CredentialsRepository } from './db/repositories/credentials.ts';
@@ -131,6 +132,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     settings: new SettingsRepository(db),
     processedData: new ProcessedDataRepository(db),
     templateViews: new TemplateViewsRepository(db),
+    promptAnswers: new PromptAnswersRepository(db),
   };
 
   const app = Fastify({

@@ -66,6 +66,10 @@ export interface ServerConfig {
   gracefulShutdownTimeout: number;
   templatesEnabled: boolean;
   templatesHost: string;
+  personalizationEnabled: boolean;
+  onboardingCallPromptEnabled: boolean;
+  promptsEnabled: boolean;
+  promptsUrl: string;
   versionNotificationsEnabled: boolean;
   versionNotificationsEndpoint: string;
   versionNotificationsInfoUrl: string;
@@ -456,6 +460,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENABLED', key: 'versionNotificationsEnabled', default: 'true', meaning: 'The editor asks the version feed for releases newer than this one: the sidebar counts them and opens their notes, and a release with a security issue shows a warning until closed. Off: no feed is asked.', parse: bool }),
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_ENDPOINT', key: 'versionNotificationsEndpoint', default: '', meaning: 'The version feed the editor asks, followed by this version (n8n\'s is https://api.n8n.io/api/versions/; another host must allow the editor\'s origin with CORS). Empty = this server\'s own feed (<base path>rest/versions/, from the catalogue shipped with it). The request carries the instance id (n8n-instance-id header) and nothing else.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
   variable({ name: 'SWITCHYARD_VERSION_NOTIFICATIONS_INFO_URL', key: 'versionNotificationsInfoUrl', default: '', meaning: 'Page the versions drawer links to for how to update (empty = no link).', parse: pageUrl }),
+  variable({ name: 'SWITCHYARD_PERSONALIZATION_ENABLED', key: 'personalizationEnabled', default: 'true', meaning: 'Ask each new user the personalization survey (what they automate, for what kind of company) once, after sign-up; answers are kept on their user and shown to the owner in Settings → Feedback.', parse: bool }),
+  variable({ name: 'SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED', key: 'onboardingCallPromptEnabled', default: 'true', meaning: 'After the personalization survey, offer users in their first 14 days an onboarding call (a toast, at most 3 times); sign-ups are kept for the owner in Settings → Feedback.', parse: bool }),
+  variable({ name: 'SWITCHYARD_PROMPTS_ENABLED', key: 'promptsEnabled', default: 'true', meaning: 'After a save, ask for a contact address (from the 2nd workflow) or a 0–10 rating (from the 3rd), at most as often as the README says; answers are kept for the owner in Settings → Feedback.', parse: bool }),
+  variable({ name: 'SWITCHYARD_PROMPTS_URL', key: 'promptsUrl', default: '', meaning: 'A prompts service answering n8n\'s prompts calls (GET /prompts, POST /prompt, POST /value-survey, GET and POST /prompts/onboarding, POST /accounts/onboarding) to ask and store instead of this server; it gets the instance and user ids in n8n-instance-id and n8n-user-id headers and must allow the editor\'s origin with CORS. Empty = this server (<base path>rest/prompts-service/).', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
   variable({ name: 'SWITCHYARD_TEMPLATES_HOST', key: 'templatesHost', default: '', meaning: 'The templates host the gallery reads (n8n\'s public one is https://api.n8n.io/api/; any host answering the same calls works, and must allow the editor\'s origin with CORS). Empty = this server\'s own host, serving the catalogue shipped with it. The editor sends only the n8n-version header.', parse: (r, n) => (r.trim() === '' ? text(r) : url(r, n)) }),
 ];
 

@@ -8,6 +8,7 @@ import type { ExecutionsRepository } from './db/repositories/executions.ts';
 import type { UsersRepository } from './db/repositories/users.ts';
 import type { SettingsRepository } from './db/repositories/settings.ts';
 import type { TemplateViewsRepository } from './db/repositories/templateViews.ts';
+import type { PromptAnswersRepository } from './db/repositories/promptAnswers.ts';
 import type { ExecutionService } from './executions/ExecutionService.ts';
 import type { PushHub } from './push/PushHub.ts';
 import type { ActiveWorkflows } from './activation/ActiveWorkflows.ts';
@@ -64,6 +65,7 @@ export interface ServerContext {
     users: UsersRepository;
     settings: SettingsRepository;
     templateViews: TemplateViewsRepository;
+    promptAnswers: PromptAnswersRepository;
   };
   executions: ExecutionService;
   push: PushHub;

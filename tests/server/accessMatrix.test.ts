@@ -265,7 +265,17 @@ const REST: Record<string, Row> = {
   'GET /rest/me': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/me' }) },
   'PATCH /rest/me': { cells: '401 403 200 200 200 403 421 403 401', call: (f) => ({ url: '/rest/me', body: { firstName: 'Same', lastName: 'Person', email: f.acting.email } }) },
   'PATCH /rest/me/password': { cells: '401 403 200 200 200 403 421 403 401', call: (f) => ({ url: '/rest/me/password', body: { currentPassword: f.acting.password, newPassword: f.acting.password } }) },
-  'POST /rest/me/survey': { cells: '401 200 200 200 200 403 421 403 401', call: () => ({ url: '/rest/me/survey', body: { role: 'engineering' } }) },
+  'POST /rest/me/survey': { cells: '401 200 200 200 200 403 421 403 401', call: () => ({ url: '/rest/me/survey', body: { version: 'v3', companyType: 'saas' } }) },
+  // The prompts service: the signed-in user's own prompts and answers.
+  'GET /rest/prompts-service/prompts': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/prompts-service/prompts' }) },
+  'POST /rest/prompts-service/prompt': { cells: '401 200 200 200 200 403 421 403 401', call: (f) => ({ url: '/rest/prompts-service/prompt', body: { email: `contact-${f.n}@example.com` } }) },
+  'POST /rest/prompts-service/value-survey': { cells: '401 200 200 200 200 403 421 403 401', call: () => ({ url: '/rest/prompts-service/value-survey', body: { value: '9' } }) },
+  'GET /rest/prompts-service/prompts/onboarding': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/prompts-service/prompts/onboarding?is_owner=false' }) },
+  'POST /rest/prompts-service/prompts/onboarding': { cells: '401 200 200 200 200 403 421 403 401', call: () => ({ url: '/rest/prompts-service/prompts/onboarding', body: { email: null } }) },
+  'POST /rest/prompts-service/accounts/onboarding': { cells: '401 200 200 200 200 403 421 403 401', call: (f) => ({ url: '/rest/prompts-service/accounts/onboarding', body: { email: `call-${f.n}@example.com`, agree: true } }) },
+  // What users answered, with the addresses they gave: the owner's (and the default user's) only.
+  'GET /rest/prompt-answers': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/prompt-answers' }) },
+  'GET /rest/prompt-answers.csv': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/prompt-answers.csv' }) },
   'GET /rest/me/api-key': { cells: '401 200 200 200 200 200 421 403 401', call: () => ({ url: '/rest/me/api-key' }) },
   'POST /rest/me/api-key': { cells: '401 200 200 200 200 403 421 403 401', order: 'late', call: () => ({ url: '/rest/me/api-key' }) },
   'DELETE /rest/me/api-key': { cells: '401 200 200 200 200 403 421 403 401', order: 'late', call: () => ({ url: '/rest/me/api-key' }) },

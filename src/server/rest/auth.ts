@@ -15,6 +15,7 @@ import { emailChangedMail } from '../mail/Mailer.ts';
 import { normaliseEmail } from '../../model/users.ts';
 import { LoginBody, MeBody, MePasswordBody, SurveyBody } from './accountSchemas.ts';
 import { checkedEmail, checkedNames, checkedPassword } from './accountRules.ts';
+import { checkSurveyAnswers } from '../../model/survey.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password. Do you have caps lock on?';
 export const API_KEY_PREFIX = 'sy_api_';
@@ -111,7 +112,9 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.post('/me/survey', { schema: { body: SurveyBody } }, async (request) => {
     const user = currentUser(request);
-    await users.setPersonalizationAnswers(user.id, request.body as Record<string, unknown>);
+    const checked = checkSurveyAnswers(request.body);
+    if (!checked.ok) throw new BadRequestError(checked.error);
+    await users.setPersonalizationAnswers(user.id, checked.answers as unknown as Record<string, unknown>);
     await sessions.userChanged(user.id);
     return { data: { success: true } };
   });

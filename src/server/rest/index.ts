@@ -4,6 +4,8 @@ import type { ServerContext } from '../context.ts';
 import { settingsRoutes } from './settings.ts';
 import { versionFeedRoutes } from '../versions/feed.ts';
 import { templatesHostRoutes, TEMPLATES_HOST_PATH } from '../templates/host.ts';
+import { promptsServiceRoutes, PROMPTS_SERVICE_PATH } from '../prompts/service.ts';
+import { promptAnswersRoutes } from '../prompts/answers.ts';
 import { nodeTypesRoutes } from './nodeTypes.ts';
 import { workflowsRoutes } from './workflows.ts';
 import { executionsRoutes } from './executions.ts';
@@ -39,6 +41,8 @@ export function restRoutes(ctx: ServerContext) {
     settingsRoutes(app, ctx);
     versionFeedRoutes(app);
     if (ctx.config.templatesEnabled) await app.register(templatesHostRoutes(ctx), { prefix: TEMPLATES_HOST_PATH });
+    await app.register(promptsServiceRoutes(ctx), { prefix: PROMPTS_SERVICE_PATH });
+    promptAnswersRoutes(app, ctx);
     nodeTypesRoutes(app, ctx);
     workflowsRoutes(app, ctx);
     executionsRoutes(app, ctx);

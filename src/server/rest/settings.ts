@@ -1,5 +1,6 @@
 // GET /settings — spec 000 §3 "Server settings", defaults from 000 §9 and 001 §9.
 import { TEMPLATES_HOST_PATH } from '../templates/host.ts';
+import { PROMPTS_SERVICE_PATH } from '../prompts/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FrontendSettings } from '../../model/api.ts';
 import {
@@ -53,8 +54,9 @@ export function frontendSettings(ctx: ServerContext): FrontendSettings {
     oauthCallbackUrls: { oauth1: `${restUrl}/oauth1-credential/callback`, oauth2: `${restUrl}/oauth2-credential/callback` },
     defaultLocale: DEFAULT_LOCALE,
     versionNotifications: { enabled: c.versionNotificationsEnabled, endpoint: c.versionNotificationsEndpoint || `${c.basePath}rest/versions/`, infoUrl: c.versionNotificationsInfoUrl },
-    onboardingCallPromptEnabled: false,
-    personalizationSurveyEnabled: false,
+    onboardingCallPromptEnabled: c.onboardingCallPromptEnabled,
+    personalizationSurveyEnabled: c.personalizationEnabled,
+    prompts: { enabled: c.promptsEnabled, url: c.promptsUrl || `${ctx.restPrefix}${PROMPTS_SERVICE_PATH}/` },
     workflowTagsDisabled: false,
     hiringBannerEnabled: false,
     basePath: c.basePath,

@@ -13,7 +13,7 @@ import { loadCatalogue, type Catalogue, type CatalogueTemplate } from './catalog
 export const TEMPLATES_HOST_PATH = '/templates-host';
 const MAX_ROWS = 100;
 /** Node types a card leaves out: they say nothing about what a template connects. */
-const NOT_SHOWN = new Set(['n8n-nodes-base.stickyNote', 'n8n-nodes-base.noOp']);
+const NOT_SHOWN = new Set(['n8n-nodes-base.stickyNote', 'n8n-nodes-base.noOp', 'n8n-nodes-base.start', 'n8n-nodes-base.respondToWebhook']);
 
 function cors(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');

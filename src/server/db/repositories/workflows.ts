@@ -168,6 +168,12 @@ export class WorkflowsRepository {
     this.#owners.set(id, ownerId);
   }
 
+  /** How many workflows the filter matches (its name, owner and active conditions). */
+  async count(filter: Omit<WorkflowListFilter, 'nodeTypes'> = {}): Promise<number> {
+    const row = await filtered(this.#db.selectFrom('workflows').select((eb) => eb.fn.countAll<number | string>().as('n')), filter).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async list(filter: WorkflowListFilter = {}): Promise<IWorkflowListItem[]> {
     const q = filtered(this.#db.selectFrom('workflows').select(['id', 'name', 'active', 'ownerId', 'createdAt', 'updatedAt']), filter);
     let rows = await q.orderBy('updatedAt', 'desc').execute();
