@@ -34,6 +34,12 @@ import { UsersSettings } from './settings/UsersSettings.tsx';
 import { APISettings } from './settings/APISettings.tsx';
 import { CommunityNodes } from './settings/CommunityNodes.tsx';
 import { ComingSoonView } from './settings/ComingSoonView.tsx';
+import { FeedbackSettings } from './settings/FeedbackSettings.tsx';
+import { PersonalizationModal } from './prompts/PersonalizationModal.tsx';
+import { ValueSurveyDrawer } from './prompts/ValueSurveyDrawer.tsx';
+import { ContactPromptModal } from './prompts/ContactPromptModal.tsx';
+import { OnboardingCallModal } from './prompts/OnboardingCallModal.tsx';
+import { PromptsHost } from './prompts/PromptsHost.tsx';
 import { TemplatesSearchView } from './templates/TemplatesSearchView.tsx';
 import { TemplatesWorkflowView } from './templates/TemplatesWorkflowView.tsx';
 import { TemplatesCollectionView } from './templates/TemplatesCollectionView.tsx';
@@ -55,6 +61,7 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
   ['/settings/users', 'UsersSettings', UsersSettings],
   ['/settings/api', 'APISettings', APISettings],
   ['/settings/community-nodes', 'CommunityNodes', CommunityNodes],
+  ['/settings/feedback', 'FeedbackSettings', FeedbackSettings],
   ['/settings/coming-soon/:featureId', 'ComingSoon', ComingSoonView],
   ['/templates', 'TemplatesSearchView', TemplatesSearchView],
   ['/templates/', 'TemplatesSearchView', TemplatesSearchView],
@@ -115,6 +122,11 @@ export function App() {
       <DeleteUserDialog />
       <CommunityPackageInstallDialog />
       <CommunityPackageManageConfirmDialog />
+      <PromptsHost />
+      <PersonalizationModal />
+      <ContactPromptModal />
+      <OnboardingCallModal />
+      <ValueSurveyDrawer />
       {/* Last: over any other dialog that was open when the session ended. */}
       <SessionEndedDialog />
       <Toasts />

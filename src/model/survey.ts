@@ -157,9 +157,22 @@ export function hasAnswers(a: Partial<SurveyAnswers>): boolean {
   return Object.entries(a).some(([k, v]) => !META.has(k) && !isEmptyAnswer(v));
 }
 
+/** Short names of the questions, for the owner's table. */
+export const QUESTION_NAMES: Record<string, string> = {
+  companyType: 'Company',
+  companyIndustryExtended: 'Industries',
+  otherCompanyIndustryExtended: 'Other industry',
+  automationGoal: 'Automates for',
+  otherAutomationGoal: 'Other team',
+  automationGoalSm: 'Sales and marketing',
+  automationGoalSmOther: 'Other sales and marketing',
+  usageModes: 'Will',
+  companySize: 'Company size',
+};
+
 /** The label of an answer value, for the owner's table. */
 export function answerLabel(key: string, value: string): string {
-  return OPTIONS[key as keyof SurveyAnswers]?.find((o) => o.value === value)?.label ?? value;
+  return (OPTIONS[key as keyof SurveyAnswers]?.find((o) => o.value === value)?.label ?? value).replace(' (please specify)', '');
 }
 
 /** n8n's email check (VALID_EMAIL_REGEX): local-part@domain. */

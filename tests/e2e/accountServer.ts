@@ -62,6 +62,10 @@ export async function startAccountServer(options: AccountServerOptions = {}): Pr
       SWITCHYARD_BASE_PATH: options.basePath ?? '/switchyard/',
       SWITCHYARD_LOG_LEVEL: 'warn',
       ...(mailbox?.env ?? {}),
+      // Surveys and prompts would open over other tests' pages: tests/e2e/surveys.spec.ts turns them on.
+      SWITCHYARD_PERSONALIZATION_ENABLED: 'false',
+      SWITCHYARD_PROMPTS_ENABLED: 'false',
+      SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED: 'false',
       ...(options.env ?? {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SWITCHYARD_LOG_LEVEL: 'warn',
       // The journey opens its run again on the execution route.
       SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true',
+      // Surveys and prompts would open over other tests' pages: tests/e2e/surveys.spec.ts turns them on.
+      SWITCHYARD_PERSONALIZATION_ENABLED: 'false',
+      SWITCHYARD_PROMPTS_ENABLED: 'false',
+      SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

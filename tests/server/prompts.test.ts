@@ -109,7 +109,7 @@ describe('the prompts service and the owner\'s feedback', () => {
     const rows = (await as('GET', '/rest/prompt-answers')).body.data as Array<{ kind: string; email: string; answer: string; userEmail: string }>;
     expect(rows.map((r) => r.kind).sort()).toEqual(['contactPrompt', 'onboardingCall', 'personalization', 'valueSurvey']);
     expect(rows.find((r) => r.kind === 'valueSurvey')).toMatchObject({ email: 'olive+nps@example.com', answer: 'score 9', userEmail: 'owner@example.com' });
-    expect(rows.find((r) => r.kind === 'personalization')?.answer).toContain('companyType: SaaS');
+    expect(rows.find((r) => r.kind === 'personalization')?.answer).toContain('Company: SaaS');
     expect(rows.find((r) => r.kind === 'onboardingCall')?.answer).toBe('signed up for a call');
     const csv = await as('GET', '/rest/prompt-answers.csv');
     expect(csv.headers['content-type']).toContain('text/csv');

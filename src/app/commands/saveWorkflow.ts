@@ -1,4 +1,5 @@
 // Save (ctrl+s, the save button, the unsaved-changes prompt): create when unsaved, else update.
+import { askAfterSave } from '../prompts/flow.ts';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { validateWorkflowName } from '../../model/names.ts';
 import { createWorkflow, updateWorkflow } from '../api/workflows.ts';
@@ -35,6 +36,8 @@ export async function saveWorkflow(root: RootStore): Promise<SaveResult | undefi
     const created = !workflow.isSaved;
     const saved = created ? await createWorkflow(payload) : await updateWorkflow(workflow.workflowId, payload);
     workflow.markSaved({ id: saved.id, versionId: saved.versionId, name: saved.name, tags: saved.tags, active: saved.active });
+    // Spec 001 §7: the prompts data is fetched after a save.
+    void askAfterSave(root);
     return { id: saved.id, created };
   } catch (e) {
     // A lost session is handled by RootStore.sessionEnded (sign in again over the editor): no error toast.

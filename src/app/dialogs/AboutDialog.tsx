@@ -22,7 +22,9 @@ export const AboutDialog = observer(function AboutDialog() {
             <dt>Version</dt>
             <dd>{settings.version || 'unknown (settings not loaded)'}</dd>
             <dt>Instance ID</dt>
-            <dd className="mono">{settings.settings?.instanceId ?? '—'}</dd>
+            <dd className="mono about-instance-id" data-testid="about-instance-id">
+              {settings.settings?.instanceId ?? '—'}
+            </dd>
             <dt>Timezone</dt>
             <dd>{settings.timezone}</dd>
           </dl>

@@ -22,6 +22,8 @@ export type RouteName =
   | 'UsersSettings'
   | 'APISettings'
   | 'CommunityNodes'
+  /** /settings/feedback: what users answered in surveys and prompts (owner, default user). */
+  | 'FeedbackSettings'
   /** /settings/coming-soon/:featureId: a fake-door feature's placeholder. */
   | 'ComingSoon'
   /** /templates/, /templates/:id, /collections/:id: the gallery (needs templates enabled). */
@@ -84,6 +86,8 @@ export function mayAccess(route: RouteName, user: AccessUser | undefined, settin
       return setupPending(settings) || (umEnabled && role === 'default');
     case 'PersonalSettings':
       return !!user && role !== 'default';
+    case 'FeedbackSettings':
+      return !!user && (role === 'default' || role === 'owner');
     case 'UsersSettings':
       return !!user && umEnabled && (role === 'default' || role === 'owner');
     case 'APISettings':

@@ -3,7 +3,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { faArrowLeft, faCircleUser, faCube, faKey, faUsers } from '@fortawesome/free-solid-svg-icons';
+import { faArrowLeft, faCircleUser, faComments, faCube, faKey, faUsers } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import { comingSoonPath, fakeDoorsAt } from './fakeDoors.ts';
@@ -17,6 +17,7 @@ const ENTRIES: Array<{ route: RouteName; path: string; label: string; icon: Icon
   { route: 'UsersSettings', path: '/settings/users', label: 'Users', icon: faUsers },
   { route: 'APISettings', path: '/settings/api', label: 'API', icon: faKey },
   { route: 'CommunityNodes', path: '/settings/community-nodes', label: 'Community nodes', icon: faCube },
+  { route: 'FeedbackSettings', path: '/settings/feedback', label: 'Feedback', icon: faComments },
   ...fakeDoorsAt('settings').map((f) => ({ route: 'ComingSoon' as const, path: comingSoonPath(f.id), label: f.featureName, icon: f.icon, soon: true })),
 ];
 

@@ -19,6 +19,7 @@ import type { LoginPayload } from '../../model/api.ts';
 import { pathUnderBase, reauthOutcome, sessionEndOutcome, type ReauthOutcome } from './sessionEnd.ts';
 import { VersionsStore } from './VersionsStore.ts';
 import { TemplatesStore } from './TemplatesStore.ts';
+import { PromptsStore } from '../prompts/flow.ts';
 
 /** The shown page's path under the base path. */
 function routePath(): string {
@@ -37,6 +38,7 @@ export class RootStore {
   readonly communityPackages = new CommunityPackagesStore();
   readonly versions = new VersionsStore();
   readonly templates = new TemplatesStore();
+  readonly prompts = new PromptsStore();
   readonly pushHandler = new PushHandler(this);
   // A dropped stream may be an ended session (the server closes the streams of a changed
   // password or a deleted user): asked at once rather than at the next click.

@@ -12,6 +12,8 @@ export interface Toast {
   details?: string;
   /** 0 = stays until closed. */
   duration: number;
+  /** The toast is a button: clicking it does this (and closes it). */
+  onClick?: () => void;
 }
 
 export interface ToastInput {
@@ -22,6 +24,7 @@ export interface ToastInput {
   /** Stays until closed. */
   persistent?: boolean;
   duration?: number;
+  onClick?: () => void;
 }
 
 const DETAILS_MAX = 500;
@@ -41,7 +44,7 @@ export class ToastStore {
     const kind = input.kind ?? 'info';
     const duration = input.persistent ? 0 : (input.duration ?? DEFAULT_DURATION[kind]);
     const details = input.details && input.details.length > DETAILS_MAX ? input.details.slice(0, DETAILS_MAX) + '...' : input.details;
-    const toast: Toast = { id: this.nextId++, kind, title: input.title, message: input.message, details, duration };
+    const toast: Toast = { id: this.nextId++, kind, title: input.title, message: input.message, details, duration, onClick: input.onClick };
     this.toasts.push(toast);
     while (this.toasts.length > MAX_TOASTS) {
       const dropped = this.toasts.find((t) => t.duration > 0) ?? this.toasts[0];

@@ -18,7 +18,21 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
       <Icon icon={ICONS[toast.kind]} className="toast-icon" />
       <div className="toast-body">
-        <div className="toast-title">{toast.title}</div>
+        {toast.onClick ? (
+          <button
+            type="button"
+            className="toast-title toast-action"
+            onClick={() => {
+              toast.onClick?.();
+              onClose();
+            }}
+            data-testid="toast-action"
+          >
+            {toast.title}
+          </button>
+        ) : (
+          <div className="toast-title">{toast.title}</div>
+        )}
         {lines.length > 0 && (
           <div className="toast-message">
             {lines.map((l, i) => (

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { requireRole } from '../auth/requestAuth.ts';
-import { answerLabel } from '../../model/survey.ts';
+import { answerLabel, QUESTION_NAMES } from '../../model/survey.ts';
 import type { FeedbackRow } from '../../model/api.ts';
 
 const META = new Set(['version', 'personalization_survey_submitted_at', 'personalization_survey_n8n_version']);
@@ -13,8 +13,8 @@ const META = new Set(['version', 'personalization_survey_submitted_at', 'persona
 function surveyText(answers: Record<string, unknown>): string {
   return Object.entries(answers)
     .filter(([k, v]) => !META.has(k) && v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${k}: ${(Array.isArray(v) ? v : [v]).map((x) => answerLabel(k, String(x))).join(', ')}`)
-    .join('; ');
+    .map(([k, v]) => `${QUESTION_NAMES[k] ?? k}: ${(Array.isArray(v) ? v : [v]).map((x) => answerLabel(k, String(x))).join(', ')}`)
+    .join('\n');
 }
 
 function promptText(kind: string, value: unknown): string {

@@ -1,0 +1,21 @@
+// Opens the personalization survey for a signed-in user who has not answered it (spec 002 §4),
+// once per session, on the app's pages (not on sign-in, setup or the embedded demo view).
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useStores } from '../stores/context.ts';
+import { needsSurvey } from './flow.ts';
+
+const NOT_HERE = /^\/(signin|signup|setup|forgot-password|change-password|workflows\/demo)/;
+
+export const PromptsHost = observer(function PromptsHost() {
+  const root = useStores();
+  const [location] = useLocation();
+  const due = needsSurvey(root) && !root.prompts.surveyOffered && !NOT_HERE.test(location) && !root.modalOpen();
+  useEffect(() => {
+    if (!due) return;
+    root.prompts.markSurveyOffered();
+    root.ui.modals.open('personalization');
+  }, [due, root]);
+  return null;
+});

@@ -1,0 +1,147 @@
+// Surveys and prompts end to end (spec 002 §2, §4, §5, §9; issue 17), on a server with them on
+// and the instance as their store: the owner signs up and gets the personalization survey with
+// its conditional questions, then the onboarding call offer as a toast; saves bring the contact
+// prompt (2nd workflow) and the value survey (3rd); the owner reads every answer in Settings →
+// Feedback and downloads it as CSV. Also: the About dialog's instance id fits its box.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { startAccountServer, type AccountServer } from './accountServer.ts';
+import { toast, waitForCanvas } from './editing-helpers.ts';
+
+const SHOTS = 'test-results/surveys';
+mkdirSync(SHOTS, { recursive: true });
+
+let server: AccountServer;
+const OWNER = { email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', password: 'OwnerPass1' };
+
+test.beforeAll(async () => {
+  server = await startAccountServer({ smtp: false, env: { SWITCHYARD_PERSONALIZATION_ENABLED: 'true', SWITCHYARD_PROMPTS_ENABLED: 'true', SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED: 'true' } });
+});
+test.afterAll(async () => server?.stop());
+
+async function saveNewWorkflow(page: Page, name: string): Promise<void> {
+  await page.goto(`${server.url}workflow`);
+  await waitForCanvas(page);
+  await page.evaluate((n) => (window as unknown as { __switchyard: { workflow: { setName(n: string): void } } }).__switchyard.workflow.setName(n), name);
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/workflow\/[A-Za-z0-9]+$/);
+}
+
+test('survey, onboarding call, contact prompt, value survey, and the owner\'s feedback page', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Owner setup: the survey opens on the first page after it.
+  await page.goto(`${server.url}setup`);
+  await page.getByTestId('setup-email').fill(OWNER.email);
+  await page.getByTestId('setup-first-name').fill(OWNER.firstName);
+  await page.getByTestId('setup-last-name').fill(OWNER.lastName);
+  await page.getByTestId('setup-password').fill(OWNER.password);
+  await page.getByTestId('setup-submit').click();
+  const survey = page.getByTestId('personalization-modal');
+  await expect(survey).toBeVisible();
+  await expect(survey.getByRole('heading', { name: 'Customize Switchyard to you' })).toBeVisible();
+
+  // Conditional questions: industries only for 'other'; no goal or size when not for work.
+  await expect(page.getByTestId('survey-companyIndustryExtended')).toHaveCount(0);
+  await page.getByTestId('survey-companyType').selectOption('personal');
+  await expect(page.getByTestId('survey-automationGoal')).toHaveCount(0);
+  await expect(page.getByTestId('survey-companySize')).toHaveCount(0);
+  await page.getByTestId('survey-companyType').selectOption('other');
+  await page.getByTestId('survey-companyIndustryExtended').getByLabel('Other (please specify)').check();
+  await page.getByTestId('survey-otherCompanyIndustryExtended').fill('Shipping');
+  await page.getByTestId('survey-companyIndustryExtended').getByLabel('Government').check();
+  await page.getByTestId('survey-automationGoal').selectOption('sales-marketing');
+  await page.getByTestId('survey-automationGoalSm').getByLabel('Reporting').check();
+  await page.getByTestId('survey-automationGoalSm').getByLabel('Other (please specify)').check();
+  await page.getByTestId('survey-automationGoalSmOther').fill('Partner portals');
+  await page.getByTestId('survey-usageModes').getByLabel('Read, write or change files').check();
+  await page.getByTestId('survey-companySize').selectOption('20-99');
+  await page.screenshot({ path: `${SHOTS}/survey.png` });
+  const posted = page.waitForRequest((r) => r.url().endsWith('/rest/me/survey') && r.method() === 'POST');
+  await page.getByTestId('personalization-submit').click();
+  const body = (await posted).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ version: 'v3', companyType: 'other', companyIndustryExtended: ['other', 'government'], otherCompanyIndustryExtended: ['Shipping'], automationGoal: 'sales-marketing', automationGoalSm: ['reporting', 'other'], automationGoalSmOther: 'Partner portals', usageModes: ['manipulate-files'], companySize: '20-99' });
+  await expect(page.getByTestId('personalization-thanks')).toBeVisible();
+  await page.getByTestId('personalization-get-started').click();
+  await expect(survey).toHaveCount(0);
+
+  // The onboarding call offer follows as a toast; clicking it opens the sign-up modal.
+  const offer = page.getByTestId('toast').filter({ hasText: 'Get a free onboarding call' });
+  await expect(offer).toBeVisible({ timeout: 15_000 });
+  await offer.getByTestId('toast-action').click();
+  const call = page.getByTestId('onboarding-call-modal');
+  await expect(call).toBeVisible();
+  await call.getByTestId('onboarding-call-email').fill('not-an-address');
+  await call.getByTestId('onboarding-call-signup').click();
+  await expect(call.getByTestId('onboarding-call-email-error')).toBeVisible();
+  await call.getByTestId('onboarding-call-email').fill('olive+call@example.com');
+  await page.screenshot({ path: `${SHOTS}/onboarding-call.png` });
+  await call.getByTestId('onboarding-call-signup').click();
+  await expect(toast(page, 'You are signed up')).toBeVisible();
+  await expect(call).toHaveCount(0);
+
+  // The survey does not come back (answers are kept on the user).
+  await page.reload();
+  await waitForCanvas(page);
+  await expect(page.getByTestId('personalization-modal')).toHaveCount(0);
+
+  // 1st save: nothing; 2nd: the contact prompt (Send waits for a valid address).
+  await saveNewWorkflow(page, 'First');
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('contact-prompt')).toHaveCount(0);
+  await saveNewWorkflow(page, 'Second');
+  const contact = page.getByTestId('contact-prompt');
+  await expect(contact).toBeVisible();
+  await expect(contact.getByTestId('contact-prompt-send')).toBeDisabled();
+  await contact.getByTestId('contact-prompt-email').fill('olive+news@example.com');
+  await expect(contact.getByTestId('contact-prompt-send')).toBeEnabled();
+  await contact.getByTestId('contact-prompt-send').click();
+  await expect(toast(page, 'Thanks!')).toBeVisible();
+
+  // 3rd save: the value survey drawer; a 9 is positive; the email step; reset after sending.
+  await saveNewWorkflow(page, 'Third');
+  const drawer = page.getByTestId('value-survey');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('value-survey-title')).toHaveText('How likely are you to recommend Switchyard to a friend or colleague?');
+  await expect(drawer.getByText('Not likely')).toBeVisible();
+  await expect(drawer.getByText('Very likely')).toBeVisible();
+  await expect(drawer.locator('[data-testid^="value-survey-score-"]')).toHaveCount(11);
+  await page.screenshot({ path: `${SHOTS}/value-survey.png` });
+  await drawer.getByTestId('value-survey-score-9').click();
+  await expect(drawer.getByTestId('value-survey-title')).toHaveText(/^Great to hear!/);
+  await expect(drawer.getByTestId('value-survey-send')).toBeDisabled();
+  await drawer.getByTestId('value-survey-email').fill('olive+nps@example.com');
+  await drawer.getByTestId('value-survey-send').click();
+  await expect(toast(page, 'Thanks for your feedback')).toBeVisible();
+  await expect(drawer).toHaveCount(0);
+
+  // The owner's feedback page and its CSV.
+  await page.goto(`${server.url}settings/feedback`);
+  const table = page.getByTestId('feedback-table');
+  await expect(table).toBeVisible();
+  await expect(table.getByTestId('feedback-row')).toHaveCount(4);
+  await expect(table).toContainText('Personalization survey');
+  await expect(table).toContainText('Company: Other');
+  await expect(table).toContainText('score 9');
+  await expect(table).toContainText('olive+nps@example.com');
+  await expect(table).toContainText('olive+news@example.com');
+  await expect(table).toContainText('signed up for a call');
+  await page.screenshot({ path: `${SHOTS}/feedback.png`, fullPage: true });
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('feedback-csv').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('switchyard-feedback.csv');
+  const csv = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
+  expect(csv[0]).toBe('Date,Kind,User,User email,Email given,Answer');
+  expect(csv.length).toBe(5);
+
+  // About: the 64-character instance id stays inside the dialog.
+  await page.getByTestId('settings-version').click();
+  const id = page.getByTestId('about-instance-id');
+  await expect(id).toHaveText(/^[0-9a-f]{64}$/);
+  const dialog = (await page.locator('.dialog').boundingBox())!;
+  const box = (await id.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+  await page.screenshot({ path: `${SHOTS}/about.png` });
+});
