@@ -5,6 +5,7 @@
 // Feedback and downloads it as CSV. Also: the About dialog's instance id fits its box.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
 import { toast, waitForCanvas } from './editing-helpers.ts';
 
@@ -144,4 +145,51 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   const box = (await id.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width);
   await page.screenshot({ path: `${SHOTS}/about.png` });
+});
+
+test.describe('another prompts service (SWITCHYARD_PROMPTS_URL)', () => {
+  let service: Server;
+  let other: AccountServer;
+  const seen: Array<{ method: string; path: string; instance: string; user: string; cookie: string; body: string }> = [];
+
+  test.beforeAll(async () => {
+    service = createServer((req, res) => {
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, n8n-instance-id, n8n-user-id' };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const path = new URL(req.url ?? '/', 'http://x').pathname;
+        seen.push({ method: req.method ?? '', path, instance: String(req.headers['n8n-instance-id'] ?? ''), user: String(req.headers['n8n-user-id'] ?? ''), cookie: String(req.headers.cookie ?? ''), body });
+        const answer = path.endsWith('/prompts') ? { showContactPrompt: true, showValueSurvey: false, title: 'From the other service', message: 'Asked by a service of your own.' } : { updated: true };
+        res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', () => r()));
+    const address = service.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/`;
+    other = await startAccountServer({ smtp: false, env: { SWITCHYARD_PROMPTS_ENABLED: 'true', SWITCHYARD_PROMPTS_URL: url } });
+    await fetch(`${other.url}rest/owner/skip-setup`, { method: 'POST', headers: { origin: new URL(other.url).origin } });
+  });
+  test.afterAll(async () => {
+    await other?.stop();
+    await new Promise((r) => service?.close(r));
+  });
+
+  test('asks it after a save with the instance and user ids, no cookies, and sends it the answer', async ({ page }) => {
+    await page.goto(`${other.url}workflow`);
+    await waitForCanvas(page);
+    await page.keyboard.press('Control+s');
+    const contact = page.getByTestId('contact-prompt');
+    await expect(contact).toBeVisible();
+    await expect(contact.getByRole('heading')).toHaveText('From the other service');
+    await contact.getByTestId('contact-prompt-email').fill('dee@example.com');
+    await contact.getByTestId('contact-prompt-send').click();
+    await expect(toast(page, 'Thanks!')).toBeVisible();
+    const settings = (await (await page.request.get(`${other.url}rest/settings`)).json()).data as { instanceId: string };
+    const me = (await (await page.request.get(`${other.url}rest/me`)).json()).data as { id: string };
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /api/prompts', 'POST /api/prompt']);
+    for (const s of seen) expect(s).toMatchObject({ instance: settings.instanceId, user: me.id, cookie: '' });
+    expect(JSON.parse(seen[1]!.body)).toEqual({ email: 'dee@example.com' });
+  });
 });
