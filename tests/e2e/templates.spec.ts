@@ -221,6 +221,8 @@ test.describe('another templates host (answers as n8n\'s public host does)', () 
       if (path === '/templates/workflows') {
         const skip = Number(url.searchParams.get('skip') ?? 0);
         const rows = Number(url.searchParams.get('rows') ?? 10);
+        // The third page fails: the gallery says it could not load more.
+        if (skip >= 20) return send(500, { message: 'Internal error' });
         return send(200, { totalWorkflows: workflows.length, workflows: workflows.slice(skip, skip + rows), filters: [] });
       }
       if (path === '/templates/workflows/1000') return send(200, { workflow: { ...workflows[0], description: 'From **another** host.', image: [], categories: [{ id: 7, name: 'Remote category' }], workflowInfo: {}, workflow: { nodes: [{ id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }, { id: 'b', name: 'Post to Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, position: [220, 0], parameters: {} }], connections: { Start: { main: [[{ node: 'Post to Slack', type: 'main', index: 0 }]] } } } } });
@@ -259,6 +261,27 @@ test.describe('another templates host (answers as n8n\'s public host does)', () 
     await waitForCanvas(page);
     await expect(toast(page, /Unknown node type/)).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __switchyard: { workflow: { nodes: Map<string, unknown> } } }).__switchyard.workflow.nodes.size)).toBe(2);
+  });
+
+  test('a page that fails to load: "Could not load more workflows", the rows already there stay', async ({ page }) => {
+    await page.goto(`${server.url}templates/`);
+    await expect(page.getByTestId('template-card')).toHaveCount(10);
+    for (let i = 0; i < 5 && (await page.getByTestId('templates-more-error').count()) === 0; i++) {
+      await page.getByTestId('template-card').last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }
+    await expect(page.getByTestId('templates-more-error')).toHaveText(/Error\s*Could not load more workflows/);
+    await expect(page.getByTestId('template-card')).toHaveCount(20);
+    await expect(page.getByTestId('templates-end')).toHaveCount(0);
+    // No retry storm: scrolling does not ask again; Try again does, once.
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('skip=20') && asked.push(r.url()));
+    await page.getByTestId('template-card').last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual([]);
+    await page.getByTestId('templates-more-retry').click();
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(page.getByTestId('templates-more-error')).toBeVisible();
   });
 
   test('an unreachable host: the connection warning', async ({ page }) => {

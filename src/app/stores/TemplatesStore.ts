@@ -93,12 +93,14 @@ export class TemplatesStore {
     return key;
   }
 
-  /** The next 10 rows of a search already started (infinite scroll). */
-  loadMore(text: string, categories: number[]): void {
+  /** The next 10 rows of a search already started (infinite scroll); after a failure only on `retry`. */
+  loadMore(text: string, categories: number[], retry = false): void {
     const key = searchKey(text, categories);
     const state = this.searches.get(key);
     const target = this.#target;
     if (!target || !state || state.loading || state.error || state.workflows.length >= state.total) return;
+    // Scrolling does not ask again after a failure (the user does, with Try again).
+    if (state.moreError && !retry) return;
     this.setSearch(key, { ...state, loading: true, moreError: undefined });
     api.getWorkflows(target, { skip: state.workflows.length, rows: TEMPLATES_PAGE_ROWS, search: text.trim(), categories }).then(
       (page) => {

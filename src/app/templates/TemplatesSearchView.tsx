@@ -153,6 +153,9 @@ export const TemplatesSearchView = observer(function TemplatesSearchView() {
             {state?.moreError && (
               <p className="templates-warning" role="alert" data-testid="templates-more-error">
                 <strong>Error</strong> {state.moreError}
+                <button type="button" className="link-button templates-retry" onClick={() => templates.loadMore(query.text, query.categories, true)} data-testid="templates-more-retry">
+                  Try again
+                </button>
               </p>
             )}
             {done && state.total > 0 && (
