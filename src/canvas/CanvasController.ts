@@ -1746,19 +1746,13 @@ export class CanvasController implements SyncListener {
     this.destroyDragCache();
     this.background?.destroy();
     this.atlas?.destroy();
+    this.renderer?.destroy();
     this.mirror.destroy();
     this.root.remove();
-    // Freeing the WebGL context (loseContext) costs 70+ ms on a CPU-only machine: with the canvas
-    // already out of the page, it waits a second, so the next view loads and draws first.
-    const renderer = this.renderer;
-    if (renderer) setTimeout(() => renderer.destroy(), RENDERER_RELEASE_DELAY_MS);
     for (const w of this.idleWaiters) w();
     this.idleWaiters = [];
   }
 }
-
-/** How long a destroyed canvas keeps its WebGL context (see destroy()). */
-const RENDERER_RELEASE_DELAY_MS = 1000;
 
 /** Textures one batch may sample; see init(). Set before the first render builds the shaders. */
 const BATCH_TEXTURES = 4;
