@@ -103,7 +103,8 @@ function vitest(name, args, env = {}) {
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (r.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  return { passed: report.numPassedTests, failed };
+  const names = (report.testResults ?? []).flatMap((f) => (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${f.name.replace(root + '/', '')} › ${a.fullName}`));
+  return { passed: report.numPassedTests, failed, names };
 }
 
 // The attack suite measures how long the server's event loop is held (GET /rest/settings must
@@ -143,9 +144,29 @@ stage('e2e', () => {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const s = report.stats ?? {};
   const failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (r.status !== 0 && !s.unexpected ? 1 : 0);
-  return { passed: s.expected ?? 0, failed };
+  return { passed: s.expected ?? 0, failed, names: playwrightFailures(report) };
 });
 
+/** Titles of the specs that failed or were flaky in a Playwright JSON report. */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected' || t.status === 'flaky');
+      if (bad) names.push(`${spec.file} › ${[...path, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
+}
+
+// The names of what failed sit just above the summary, where a truncated log still shows them.
+const failures = results.flatMap((r) => (r.names ?? []).map((n) => `${r.name}: ${n}`));
+if (failures.length) {
+  console.log('\n=== failed ===');
+  for (const f of failures) console.log(f);
+}
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(`${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}  (${r.seconds}s)`);
