@@ -35,6 +35,7 @@ import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
 import { installFonts } from './scene/fonts.ts';
+import { parkRenderer, takeParkedRenderer } from './rendererPark.ts';
 import { IconAtlas } from './scene/iconAtlas.ts';
 import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
@@ -102,6 +103,8 @@ export class CanvasController implements SyncListener {
   private readonly input: DomInput;
   private readonly mirror: A11yMirror;
   private renderer: Renderer | null = null;
+  /** The renderer a previous canvas of the page left (rendererPark.ts), used instead of a new one. */
+  private readonly reused: Renderer | undefined;
   private readonly stage = new Container();
   private readonly world = new Container({ isRenderGroup: true });
   // Each layer that changes on its own is its own render group: Pixi rebuilds a render group's
@@ -189,11 +192,12 @@ export class CanvasController implements SyncListener {
     this.root.dataset.testid = 'canvas-root';
     // clip, not hidden: a hidden box can still be scrolled (focus, scrollIntoView), which would shift the scene under the pointer.
     Object.assign(this.root.style, { position: 'relative', width: '100%', height: '100%', overflow: 'clip', touchAction: 'none', userSelect: 'none', background: '#' + THEME.background.toString(16) });
-    this.canvasEl = document.createElement('canvas');
+    this.reused = takeParkedRenderer(window.devicePixelRatio || 1);
+    this.canvasEl = (this.reused?.canvas as HTMLCanvasElement | undefined) ?? document.createElement('canvas');
     this.canvasEl.dataset.testid = 'canvas';
     this.canvasEl.tabIndex = 0;
     this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
-    Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0' });
+    Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0', transform: '' });
     this.mirror = new A11yMirror(
       (id, el) => this.onMirrorFocus(id, el),
       // A deleted node's element had focus: the canvas keeps the keyboard (Delete, then ctrl+z, ctrl+a).
@@ -260,12 +264,15 @@ export class CanvasController implements SyncListener {
 
   private async init(): Promise<void> {
     try {
-      const resolution = window.devicePixelRatio || 1;
-      this.renderer = await autoDetectRenderer({
+      const resolution = this.reused?.resolution ?? (window.devicePixelRatio || 1);
+      const width = Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX;
+      const height = Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX;
+      if (this.reused) this.reused.resize(width, height);
+      this.renderer = this.reused ?? await autoDetectRenderer({
         preference: 'webgl',
         canvas: this.canvasEl,
-        width: Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX,
-        height: Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX,
+        width,
+        height,
         resolution,
         autoDensity: true,
         antialias: false,
@@ -277,9 +284,9 @@ export class CanvasController implements SyncListener {
       // fragment then walks a chain of 32 branches. The canvas uses four textures (white,
       // icon atlas, two font pages), and a four-way shader halves the render time of a
       // software-rasterised frame (measured: 233 -> 133 ms for 100 nodes at 100 %).
-      limitBatchTextures(this.renderer);
+      if (!this.reused) limitBatchTextures(this.renderer);
       if (this.destroyed) {
-        this.renderer.destroy();
+        parkRenderer(this.renderer);
         return;
       }
       installFonts(resolution);
@@ -1746,7 +1753,9 @@ export class CanvasController implements SyncListener {
     this.destroyDragCache();
     this.background?.destroy();
     this.atlas?.destroy();
-    this.renderer?.destroy();
+    // Kept for the page's next canvas (rendererPark.ts); init parks it when it ends after this.
+    const renderer = this.renderer ?? this.reused;
+    if (renderer) parkRenderer(renderer);
     this.mirror.destroy();
     this.root.remove();
     for (const w of this.idleWaiters) w();

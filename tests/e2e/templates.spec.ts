@@ -186,6 +186,31 @@ test('New from template and the sidebar lead to the gallery', async ({ page }) =
   await expect(page).toHaveURL(/\/templates\/$/);
 });
 
+// Leaving the editor parks its WebGL renderer (src/canvas/rendererPark.ts): the next canvas of the
+// page takes it, canvas element and context, and draws with it.
+test('the editor\'s renderer is kept for the next canvas: editor → gallery → template → Use workflow', async ({ page }) => {
+  test.setTimeout(120_000);
+  type Win = { __switchyardCanvas: { getRendererType(): string; getStats(): { displayedNodes: number; frames: number } } };
+  await page.goto(`${baseUrl()}workflow`);
+  await waitForCanvas(page);
+  await page.evaluate(() => { (document.querySelector('[data-testid="canvas"]') as HTMLCanvasElement & { mark?: string }).mark = 'the first canvas'; });
+  await page.getByTestId('sidebar-templates').click();
+  await expect(page.getByTestId('template-card').first()).toBeVisible();
+  expect(await page.locator('[data-testid="canvas"]').count()).toBe(0);
+  // In the app (a page load would start a new document): the first card, then Use workflow.
+  await page.getByTestId('template-card').first().click();
+  await expect(page.getByTestId('template-name')).toBeVisible();
+  const name = await page.getByTestId('template-name').textContent();
+  const t = catalogue.templates.find((x) => x.name === name)!;
+  await page.getByTestId('use-template').click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/templates/${t.id}$`));
+  await waitForCanvas(page);
+  await expect.poll(() => page.evaluate(() => (window as unknown as Win).__switchyardCanvas.getStats().displayedNodes)).toBe(t.workflow.nodes.length);
+  expect(await page.evaluate(() => (document.querySelector('[data-testid="canvas"]') as HTMLCanvasElement & { mark?: string }).mark)).toBe('the first canvas');
+  expect(await page.evaluate(() => (window as unknown as Win).__switchyardCanvas.getRendererType())).toBe('webgl');
+  await page.screenshot({ path: `${SHOTS}/reused-renderer.png` });
+});
+
 test.describe('another templates host (answers as n8n\'s public host does)', () => {
   let host: Server;
   let server: AccountServer;
