@@ -1,12 +1,12 @@
 // Builds the editor into dist/editor/:
-//   assets/main.js + main.css (+ lazy chunks)  from src/app/main.tsx
+//   assets/main-<hash>.js + .css (+ chunks)    from src/app/main.tsx; index.html names them
 //   assets/monaco/…                            the code editor, loaded only when a code parameter opens
 //   workers/<name>.js                          from workers/<name>.worker.ts
 //   index.html, fonts and other static files from the repo root / assets/
 // `node esbuild.config.mjs` builds once (production unless NODE_ENV=development),
 // `--watch` rebuilds on change. `build()` is exported for scripts/start.mjs.
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,16 +25,98 @@ async function workerEntries() {
   return entries;
 }
 
-/** index.html and the static assets folder (fonts, icons) are copied as they are. */
+/** The static assets folder (fonts, icons) is copied as it is; index.html is written by indexHtml. */
 async function copyStatic(out) {
   await mkdir(out, { recursive: true });
-  await cp(join(root, 'index.html'), join(out, 'index.html'));
   // assets/ also holds TypeScript tables (icons.ts) that are bundled, not served.
   const assets = join(root, 'assets');
   const isStatic = (src) => !/\.(ts|tsx|mts)$/.test(src);
   if (existsSync(assets) && (await readdir(assets)).some(isStatic)) {
     await cp(assets, join(out, 'static'), { recursive: true, filter: isStatic });
   }
+}
+
+/**
+ * index.html with the app's hashed file names (so a browser may keep them for good: see
+ * src/server/editor.ts) and a modulepreload link for every chunk the app imports before it runs,
+ * fetched with main.js instead of after it has been parsed.
+ */
+async function writeIndexHtml(metafile, out) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint?.endsWith('src/app/main.tsx'));
+  if (!entry) return;
+  const href = (f) => relative(out, join(root, f)).split('\\').join('/');
+  const preload = new Set();
+  const walk = (f) => {
+    for (const i of outputs[f]?.imports ?? []) {
+      if (i.kind !== 'import-statement' || preload.has(i.path)) continue;
+      preload.add(i.path);
+      walk(i.path);
+    }
+  };
+  walk(entry);
+  const css = outputs[entry].cssBundle;
+  // Views loaded on demand (src/app/views/lazyViews.ts) get their own CSS bundle, which nothing
+  // loads: their styles must also be in main.css (imported by a module the app loads at start).
+  const inMain = new Set(Object.keys(css ? outputs[css].inputs : {}));
+  for (const [file, o] of Object.entries(outputs)) {
+    if (!o.cssBundle || file === entry) continue;
+    const missing = Object.keys(outputs[o.cssBundle].inputs).filter((i) => !inMain.has(i));
+    if (missing.length) throw new Error(`${missing.join(', ')}: imported only by ${o.entryPoint}, which loads on demand; import it (too) from a module that main.tsx loads at start, so that main.css has it`);
+  }
+  let html = await readFile(join(root, 'index.html'), 'utf8');
+  html = html.replace('href="assets/main.css"', `href="${css ? href(css) : 'assets/main.css'}"`);
+  html = html.replace(
+    /<script type="module" src="assets\/main\.js"><\/script>/,
+    [`<script type="module" src="${href(entry)}"></script>`, ...[...preload].map((p) => `<link rel="modulepreload" href="${href(p)}" />`)].join('\n    '),
+  );
+  await writeFile(join(out, 'index.html'), html);
+}
+
+/**
+ * Pixi's canvas-renderer helpers test at import whether a 2D canvas can 'multiply' blend: a
+ * getImageData, which waits for the GPU process (50–460 ms measured on the CPU-only machine, in
+ * every page that loads the app, the gallery's too). Switchyard draws with WebGL; the test now
+ * runs when the canvas renderer first asks for it. Unpatched (a warning) if Pixi's text changes.
+ */
+function lazyPixiCanvasTest() {
+  return {
+    name: 'lazy-pixi-canvas-test',
+    setup(b) {
+      b.onLoad({ filter: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        const eager = '  canUseMultiply: canUseNewCanvasBlendModes(),';
+        const tint = 'canvasUtils.tintMethod = canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel;';
+        if (!text.includes(eager) || !text.includes(tint)) {
+          return { contents: text, loader: 'js', warnings: [{ text: 'pixi.js canvasUtils changed: its import-time blend test is not deferred' }] };
+        }
+        const own = (value) => `Object.defineProperty(canvasUtils, 'tintMethod', { value: ${value}, writable: true, configurable: true, enumerable: true })`;
+        const contents = text
+          .replace(eager, '  get canUseMultiply() { return canUseNewCanvasBlendModes(); },')
+          .replace(
+            tint,
+            `Object.defineProperty(canvasUtils, 'tintMethod', { configurable: true, enumerable: true, get() { ${own('canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel')}; return canvasUtils.tintMethod; }, set(v) { ${own('v')}; } });`,
+          );
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** The app build's last metafile per output folder (watch rewrites index.html from it). */
+const lastAppMeta = new Map();
+
+function indexHtmlPlugin(out) {
+  return {
+    name: 'index-html',
+    setup(b) {
+      b.onEnd(async (result) => {
+        if (!result.metafile) return;
+        lastAppMeta.set(out, result.metafile);
+        await writeIndexHtml(result.metafile, out);
+      });
+    },
+  };
 }
 
 function common(production) {
@@ -59,6 +141,8 @@ function contexts(production, workers, out) {
     ...base,
     entryPoints: { main: join(root, 'src/app/main.tsx') },
     outdir: join(out, 'assets'),
+    entryNames: '[name]-[hash]',
+    plugins: [lazyPixiCanvasTest(), indexHtmlPlugin(out)],
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'files/[name]-[hash]',
@@ -125,6 +209,7 @@ export async function watch() {
     if (t !== last) {
       last = t;
       await copyStatic(outDir);
+      if (lastAppMeta.has(outDir)) await writeIndexHtml(lastAppMeta.get(outDir), outDir);
     }
   }, 1000);
   console.log(`watching; output in ${relative(root, outDir)}/`);

@@ -15,6 +15,9 @@ export interface EditorOptions {
   restPrefix: string;
 }
 
+/** A build file named by its hash: assets/…-ABCD2345.js (not its .map, which is not hashed content). */
+const HASHED = /[\\/]assets[\\/](?:.+[\\/])?[^\\/]+-[A-Z0-9]{8}\.(?:js|css|woff2?|ttf|svg|png)$/;
+
 /** Folders of the build: a missing file there is a 404, never the app page. */
 const BUILD_FOLDERS = ['assets/', 'workers/', 'static/'];
 
@@ -54,8 +57,12 @@ export function registerEditor(app: FastifyInstance, options: EditorOptions): vo
     index: false,
     // index.html always goes through the fallback, which injects the base path.
     allowedPath: (pathname) => !pathname.endsWith('/index.html') && pathname !== 'index.html',
-    cacheControl: true,
-    maxAge: 0,
+    // Files named by their content's hash (esbuild's [hash]) never change: a browser keeps them
+    // without asking again. Anything else (workers, monaco, static files) is checked each time.
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      (reply as unknown as FastifyReply).header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
 
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {

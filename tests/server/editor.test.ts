@@ -15,6 +15,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), shippedIndex);
   writeFileSync(join(dist, 'assets', 'main.js'), 'console.log("editor")');
+  mkdirSync(join(dist, 'assets', 'chunks'));
+  writeFileSync(join(dist, 'assets', 'main-HAU6E6U5.js'), 'console.log("hashed")');
+  writeFileSync(join(dist, 'assets', 'chunks', 'chunk-5YUMRWJV.js'), 'export {}');
+  writeFileSync(join(dist, 'assets', 'chunks', 'chunk-5YUMRWJV.js.map'), '{}');
   s = await startServer({ SWITCHYARD_BASE_PATH: '/flows/' }, { distDir: dist });
 });
 afterAll(async () => {
@@ -40,6 +44,15 @@ describe('editor', () => {
     expect(js.response.headers['content-type']).toMatch(/javascript/);
     expect(js.body).toBe('console.log("editor")');
     expect((await call(s, 'GET', '/flows/assets/old-chunk.js')).status).toBe(404);
+  });
+
+  it('lets browsers keep hashed build files for good, and check the others and the page every time', async () => {
+    const cache = async (path: string) => (await call(s, 'GET', path)).response.headers['cache-control'];
+    expect(await cache('/flows/assets/main-HAU6E6U5.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cache('/flows/assets/chunks/chunk-5YUMRWJV.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cache('/flows/assets/chunks/chunk-5YUMRWJV.js.map')).toBe('no-cache');
+    expect(await cache('/flows/assets/main.js')).toBe('no-cache');
+    expect(await cache('/flows/workflow')).toBe('no-cache');
   });
 
   it('keeps /rest and /webhook out of the fallback', async () => {
