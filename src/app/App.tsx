@@ -1,12 +1,11 @@
 // Routes (spec 000 §2, 001 §2.1) under the base path, each behind the access rules of
 // routes/access.ts, plus the app-wide layers.
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { routerBase } from './basePath.ts';
 import { RouteGuard } from './routes/RouteGuard.tsx';
 import type { RouteName } from './routes/access.ts';
-import { NodeView } from './views/NodeView.tsx';
-import { ExecutionView } from './views/ExecutionView.tsx';
+import { ExecutionView, NodeView, WorkflowDemoView } from './views/lazyViews.ts';
 import { NotFoundView } from './views/NotFoundView.tsx';
 import { Toasts } from './toasts/Toasts.tsx';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog.tsx';
@@ -20,7 +19,6 @@ import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog.tsx';
 import { InviteUserDialog } from './dialogs/InviteUserDialog.tsx';
 import { DeleteUserDialog } from './dialogs/DeleteUserDialog.tsx';
 import { SessionEndedDialog } from './dialogs/SessionEndedDialog.tsx';
-import { WorkflowDemoView } from './views/WorkflowDemoView.tsx';
 import { CredentialEditDialog } from './credentials/CredentialEditDialog.tsx';
 import { CredentialsListDialog } from './credentials/CredentialsListDialog.tsx';
 import { CredentialSelectDialog } from './credentials/CredentialSelectDialog.tsx';
@@ -72,6 +70,8 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
 export function App() {
   return (
     <Router base={routerBase}>
+      {/* The canvas views load on first use (views/lazyViews.ts): until then the page stays as it is. */}
+      <Suspense fallback={<div className="view-loading" data-testid="view-loading" />}>
       <Switch>
         <Route path="/">
           <RouteGuard name="Homepage">
@@ -106,6 +106,7 @@ export function App() {
           </RouteGuard>
         </Route>
       </Switch>
+      </Suspense>
       <UnsavedChangesDialog />
       <AboutDialog />
       <VersionsDrawer />

@@ -12,6 +12,8 @@ import { startRunRecovery } from './push/runRecovery.ts';
 import { startAuthSync } from './stores/authSync.ts';
 import { errorMessage } from './api/errors.ts';
 import { App } from './App.tsx';
+import { routerBase } from './basePath.ts';
+import { preloadEditorWhenIdle, preloadViewFor } from './views/lazyViews.ts';
 
 configure({ enforceActions: 'observed' });
 
@@ -36,6 +38,12 @@ async function loadVersions(store: RootStore, settings: NonNullable<RootStore['s
   const warning = store.versions.securityWarning;
   if (warning) store.ui.toasts.show({ kind: 'warning', title: 'Critical update available', message: `${warning} The updates are listed under the gift icon in the sidebar.`, persistent: true });
 }
+
+// The canvas view this address shows loads beside the startup requests; any other page loads the
+// editor once the browser is idle, so the first click into it does not wait either.
+const path = location.pathname.startsWith(routerBase) ? location.pathname.slice(routerBase.length) || '/' : location.pathname;
+preloadViewFor(path);
+preloadEditorWhenIdle();
 
 startIssuesSync(root);
 startTitleSync(root);
