@@ -25,7 +25,8 @@ export function CollectionsCarousel({ collections }: { collections: TemplateColl
     if (t) setArrows(carouselArrows(t.scrollLeft, t.clientWidth, t.scrollWidth));
   }, []);
   useEffect(() => {
-    update();
+    // No update() here: reading scrollLeft now forced a layout of the whole page (20–35 ms) before
+    // its first frame; an observer reports its first size after the frame's own layout.
     const t = track.current;
     if (!t) return;
     const observer = new ResizeObserver(update);

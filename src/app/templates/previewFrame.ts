@@ -97,13 +97,22 @@ function ensureFrame(): HTMLIFrameElement {
   return frame;
 }
 
+/** How long after a gallery page opens its warm frame starts booting. */
+const WARM_BOOT_DELAY_MS = 1000;
+
 /** A gallery page opened: boot the frame if needed; the returned function releases it. */
 export function holdPreviewFrame(): () => void {
   users++;
   clearTimeout(releaseTimer);
-  // After the page has drawn: booting competes for the CPU with the gallery's first frame.
-  const idle = requestIdleCallback(() => users > 0 && ensureFrame(), { timeout: 1500 });
+  // Well after the page has drawn: booting competes for the CPU with the gallery's first cards,
+  // and an idle callback alone fired while the page still waited for them (a cold gallery drew
+  // its cards 150 ms later). A template page boots it at once (showPreview).
+  let idle = 0;
+  const later = setTimeout(() => {
+    idle = requestIdleCallback(() => users > 0 && ensureFrame(), { timeout: 1500 });
+  }, WARM_BOOT_DELAY_MS);
   return () => {
+    clearTimeout(later);
     cancelIdleCallback(idle);
     users--;
     // Route changes between gallery pages unmount one and mount the next: keep the frame.
