@@ -13,9 +13,22 @@ const ctrl = new Int32Array(sab, 0, 4);
 const began = new Float64Array(sab, 16, 2);
 // V8 runs a regex's first execution in its bytecode interpreter and compiles it only for the
 // next: the first run of /(a+)+$/ on 18 a's took 58 ms instead of 7, so a few-ms pattern ran
-// into the 50 ms limit on every fresh worker. Compiled from the start instead (a process-wide
-// V8 flag; compiled regexes are what the server thread used after one run anyway).
-require('node:v8').setFlagsFromString('--no-regexp-tier-up');
+// into the 50 ms limit on every fresh worker. A pattern new to this worker is run once on ''
+// first (its interpreted run, which costs nothing), so the request runs compiled. (Turning V8's
+// --regexp-tier-up off at run time instead changed a flag other threads were reading: a test
+// process crashed in CI.)
+const warmed = new Set();
+const warm = (req) => {
+  const key = req.flags + '/' + req.source;
+  if (warmed.has(key)) return;
+  if (warmed.size >= 10000) warmed.clear();
+  warmed.add(key);
+  try {
+    new RegExp(req.source, req.flags).exec('');
+  } catch {
+    // an invalid pattern: the request reports it
+  }
+};
 // This thread's id, so that the server can read its CPU time from /proc (Linux).
 try {
   ctrl[3] = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) || 0;
@@ -32,6 +45,7 @@ port.on('message', (req) => {
   began[0] = performance.timeOrigin + performance.now();
   began[1] = cpuMs();
   Atomics.store(ctrl, 2, 1);
+  warm(req);
   const res = ${executeRegexRequest.name}(req);
   if (res.ok && began[1] >= 0) res.cpuMs = cpuMs() - began[1];
   // The reply is queued on the port before the flag is raised, so the waiting main thread
