@@ -12,6 +12,14 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+
+/** package.json's repository as a browsable https URL ('' when there is none). */
+function repositoryUrl(repo) {
+  const raw = typeof repo === 'string' ? repo : repo?.url ?? '';
+  const url = raw.replace(/^git\+/, '').replace(/\.git$/, '').replace(/^git:\/\//, 'https://').replace(/^github:/, 'https://github.com/');
+  return /^https:\/\//.test(url) ? url : '';
+}
 export const outDir = join(root, 'dist', 'editor');
 
 async function workerEntries() {
@@ -25,9 +33,10 @@ async function workerEntries() {
   return entries;
 }
 
-/** The static assets folder (fonts, icons) is copied as it is; index.html is written by indexHtml. */
+/** The static assets folder (fonts, icons) and LICENSE are copied as they are; index.html is written by indexHtml. */
 async function copyStatic(out) {
-  await mkdir(out, { recursive: true });
+  await mkdir(join(out, 'static'), { recursive: true });
+  await cp(join(root, 'LICENSE'), join(out, 'static', 'LICENSE.txt'));
   // assets/ also holds TypeScript tables (icons.ts) that are bundled, not served.
   const assets = join(root, 'assets');
   const isStatic = (src) => !/\.(ts|tsx|mts)$/.test(src);
@@ -128,7 +137,12 @@ function common(production) {
     minify: production,
     sourcemap: true,
     legalComments: 'linked',
-    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      // The About dialog's licence and source-code rows (package.json's own fields).
+      __SWITCHYARD_LICENSE__: JSON.stringify(pkg.license ?? ''),
+      __SWITCHYARD_REPOSITORY__: JSON.stringify(repositoryUrl(pkg.repository)),
+    },
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file' },
     logLevel: 'warning',
     metafile: true,

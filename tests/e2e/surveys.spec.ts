@@ -144,6 +144,16 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   const dialog = (await page.locator('.dialog').boundingBox())!;
   const box = (await id.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+  // The licence link opens the text this instance serves (LICENSE); the source-code row is
+  // package.json's repository, or says it is not published.
+  const licence = page.getByTestId('about-license').getByRole('link');
+  await expect(licence).toHaveText('Proprietary, all rights reserved');
+  const licenceText = await page.request.get(new URL((await licence.getAttribute('href'))!, page.url()).href);
+  expect(licenceText.status()).toBe(200);
+  expect(await licenceText.text()).toContain('All rights reserved');
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository?: unknown };
+  if (pkg.repository) await expect(page.getByTestId('about-source').getByRole('link')).toBeVisible();
+  else await expect(page.getByTestId('about-source')).toHaveText('Not published');
   await page.screenshot({ path: `${SHOTS}/about.png` });
 });
 

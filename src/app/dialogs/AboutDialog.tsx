@@ -1,9 +1,22 @@
-// Modal 'about': product and server version.
+// Modal 'about' (spec 002 §2): version, source-code and licence links, instance id.
 import { observer } from 'mobx-react-lite';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useStores } from '../stores/context.ts';
 import { Logo } from '../shell/Logo.tsx';
+import { basePath } from '../basePath.ts';
 import './dialogs.css';
+
+// package.json's license and repository, put in by the build (esbuild.config.mjs).
+declare const __SWITCHYARD_LICENSE__: string | undefined;
+declare const __SWITCHYARD_REPOSITORY__: string | undefined;
+const LICENSE = typeof __SWITCHYARD_LICENSE__ === 'string' ? __SWITCHYARD_LICENSE__ : '';
+const REPOSITORY = typeof __SWITCHYARD_REPOSITORY__ === 'string' ? __SWITCHYARD_REPOSITORY__ : '';
+
+/** How a package.json licence reads to a user. */
+export function licenceName(spdx: string): string {
+  if (!spdx || spdx === 'UNLICENSED') return 'Proprietary, all rights reserved';
+  return spdx;
+}
 
 export const AboutDialog = observer(function AboutDialog() {
   const { ui, settings } = useStores();
@@ -21,6 +34,23 @@ export const AboutDialog = observer(function AboutDialog() {
           <dl className="about-list">
             <dt>Version</dt>
             <dd>{settings.version || 'unknown (settings not loaded)'}</dd>
+            <dt>Source code</dt>
+            <dd data-testid="about-source">
+              {REPOSITORY ? (
+                <a href={REPOSITORY} target="_blank" rel="noopener noreferrer">
+                  {REPOSITORY.replace(/^https:\/\//, '')}
+                </a>
+              ) : (
+                <span className="about-muted">Not published</span>
+              )}
+            </dd>
+            <dt>License</dt>
+            <dd data-testid="about-license">
+              {/* The text the build ships (LICENSE), served by this instance. */}
+              <a href={`${basePath}static/LICENSE.txt`} target="_blank" rel="noopener noreferrer">
+                {licenceName(LICENSE)}
+              </a>
+            </dd>
             <dt>Instance ID</dt>
             <dd className="mono about-instance-id" data-testid="about-instance-id">
               {settings.settings?.instanceId ?? '—'}
