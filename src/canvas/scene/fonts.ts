@@ -16,12 +16,9 @@ const MONO_FAMILY = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, mon
  */
 const GLYPH_SIZE = 16;
 /**
- * Glyphs drawn at start: ASCII and the marks the canvas itself writes. Pixi measures the kerning
- * of every pair of glyphs it adds (two measureText calls per pair), so the start costs the square
- * of this list: with Latin-1 too (205 glyphs) the two fonts took ~350 ms of every editor start
- * (the largest part of a cold open); ASCII takes a fraction of that. Any other character is added
- * the first time a text uses it (Pixi's fonts are dynamic: a BitmapText asks for its characters,
- * and measureText below does too), kerned against what is there by then.
+ * Glyphs drawn at start: ASCII and the marks the canvas itself writes. Any other character is
+ * added the first time a text uses it (Pixi's fonts are dynamic: a BitmapText asks for its
+ * characters, and measureText below does too).
  */
 const CHARS: (string | string[])[] = [[' ', '~'], '…–—‘’“”•→✓☐☑'];
 
@@ -35,6 +32,11 @@ function install(name: string, family: string, weight: 'normal' | 'bold'): Bitma
     chars: CHARS,
     resolution: resolutionUsed,
     padding: 4,
+    // Pixi measures the kerning of every pair of glyphs (two measureText calls per pair, so the
+    // square of the glyph count): 266 ms of a 1,000-node editor open in a CPU profile, for
+    // kerning it gets half wrong (its second measure repeats first+second, then files it under
+    // second, first). Without it, glyphs advance by their own widths.
+    skipKerning: true,
   });
   fonts.set(name, font);
   return font;
