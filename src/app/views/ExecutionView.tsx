@@ -102,6 +102,3 @@ export const ExecutionView = observer(function ExecutionView() {
     </EditorLayout>
   );
 });
-
-// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
-export { prewarmCanvas } from '../../canvas/createRenderer.ts';

@@ -140,6 +140,3 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
     </EditorLayout>
   );
 });
-
-// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
-export { prewarmCanvas } from '../../canvas/createRenderer.ts';

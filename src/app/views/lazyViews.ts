@@ -12,13 +12,10 @@ export const NodeView = lazy(() => loadNodeView().then((m) => ({ default: m.Node
 export const ExecutionView = lazy(() => loadExecutionView().then((m) => ({ default: m.ExecutionView })));
 export const WorkflowDemoView = lazy(() => loadDemoView().then((m) => ({ default: m.WorkflowDemoView })));
 
-/**
- * Starts loading the view `path` (below the base path) will show, if it is one of these, and has
- * its canvas's WebGL renderer made meanwhile (createRenderer.ts prewarmCanvas).
- */
+/** Starts loading the view `path` (below the base path) will show, if it is one of these. */
 export function preloadViewFor(path: string): void {
-  if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView().then((m) => m.prewarmCanvas());
-  else if (path.startsWith('/execution/')) void loadExecutionView().then((m) => m.prewarmCanvas());
+  if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView();
+  else if (path.startsWith('/execution/')) void loadExecutionView();
   else if (path.startsWith('/workflows/demo')) void loadDemoView();
 }
 
