@@ -14,6 +14,7 @@ import { errorMessage } from './api/errors.ts';
 import { App } from './App.tsx';
 import { routerBase } from './basePath.ts';
 import { preloadEditorWhenIdle, preloadViewFor } from './views/lazyViews.ts';
+import { prefetchWorkflow } from './commands/openWorkflow.ts';
 
 configure({ enforceActions: 'observed' });
 
@@ -21,7 +22,10 @@ const root = new RootStore();
 
 // Settings first, then the cookie login (a failure only means signed out). Node types and the
 // push stream follow the signed-in user (authSync); the routes wait for users.initialized.
+// Both requests leave at once (the sign-in answer is applied after the settings), and the
+// workflow the address names is asked for beside them (openWorkflow.ts takes the answer).
 async function startup(): Promise<void> {
+  const signIn = root.users.checkCookie();
   try {
     await root.settings.load();
   } catch (e) {
@@ -29,7 +33,7 @@ async function startup(): Promise<void> {
   }
   if (root.settings.settings) void loadVersions(root, root.settings.settings);
   void root.templates.checkHealth(root.settings.settings);
-  await root.users.loginWithCookie();
+  await root.users.loginWithCookie(signIn);
 }
 
 /** The version feed, asked once (errors ignored); this version's security issue stays on screen until closed. */
@@ -44,6 +48,8 @@ async function loadVersions(store: RootStore, settings: NonNullable<RootStore['s
 const path = location.pathname.startsWith(routerBase) ? location.pathname.slice(routerBase.length) || '/' : location.pathname;
 preloadViewFor(path);
 preloadEditorWhenIdle();
+const named = /^\/workflow\/([^/?#]+)$/.exec(path);
+if (named) prefetchWorkflow(decodeURIComponent(named[1]!));
 
 startIssuesSync(root);
 startTitleSync(root);

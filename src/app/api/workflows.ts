@@ -8,8 +8,8 @@ export function getWorkflows(filter?: { name?: string; tags?: string[]; nodeType
 }
 
 /** GET /workflows/{id} */
-export function getWorkflow(id: string): Promise<IWorkflowDb> {
-  return request('GET', `/workflows/${encodeURIComponent(id)}`);
+export function getWorkflow(id: string, options: { authFlow?: boolean } = {}): Promise<IWorkflowDb> {
+  return request('GET', `/workflows/${encodeURIComponent(id)}`, options);
 }
 
 /** GET /workflows/new — a free default name. */

@@ -6,6 +6,7 @@ import { deleteTestWebhook } from '../api/testWebhooks.ts';
 import { ApiError, errorMessage, isSessionEnded } from '../api/errors.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import type { IExecution } from '../../model/execution.ts';
+import type { IWorkflowDb } from '../../model/api.ts';
 import { repairMessages } from '../../model/repairWorkflow.ts';
 
 export function resetView(root: RootStore): void {
@@ -57,12 +58,41 @@ export async function openNewWorkflow(root: RootStore): Promise<void> {
   }
 }
 
+/**
+ * The GET of the workflow the page's address names, sent as the page starts (main.tsx) beside the
+ * settings and sign-in checks instead of after them and the editor's code: the view takes it when
+ * it opens that workflow soon after. A failed early answer (not signed in yet, …) is asked again
+ * the normal way, so its errors are handled as any other.
+ */
+let early: { id: string; at: number; answer: Promise<IWorkflowDb> } | undefined;
+const EARLY_FOR_MS = 15_000;
+
+export function prefetchWorkflow(id: string): void {
+  // A 401 here is not a lost session (authFlow): the sign-in check decides what the page shows.
+  const answer = getWorkflow(id, { authFlow: true });
+  answer.catch(() => undefined);
+  early = { id, at: performance.now(), answer };
+}
+
+async function fetchWorkflow(id: string): Promise<IWorkflowDb> {
+  const e = early;
+  early = undefined;
+  if (e && e.id === id && performance.now() - e.at < EARLY_FOR_MS) {
+    try {
+      return await e.answer;
+    } catch {
+      // asked again below
+    }
+  }
+  return getWorkflow(id);
+}
+
 /** Loads a stored workflow; returns false when it does not exist or failed to load (a toast says why). */
 export async function openWorkflow(root: RootStore, id: string): Promise<boolean> {
   resetView(root);
   root.ui.setReadOnly(false);
   try {
-    const wf = await getWorkflow(id);
+    const wf = await fetchWorkflow(id);
     reportRepairs(root, root.workflow.load(wf));
     return true;
   } catch (e) {

@@ -106,9 +106,17 @@ export class UsersStore {
   }
 
   /** Startup (spec 000 §2): the cookie's session, if any. A failure only means signed out. */
-  async loginWithCookie(): Promise<void> {
+  /** GET /login, sent now; loginWithCookie applies its answer. */
+  checkCookie(): Promise<PublicUser> {
+    const answer = api.getCurrentUser();
+    answer.catch(() => undefined);
+    return answer;
+  }
+
+  /** The session's user from the cookie (`answer`: a checkCookie sent earlier), then initialized. */
+  async loginWithCookie(answer: Promise<PublicUser> = this.checkCookie()): Promise<void> {
     try {
-      this.setCurrentUser(await api.getCurrentUser());
+      this.setCurrentUser(await answer);
     } catch {
       this.setCurrentUser(undefined);
     } finally {
