@@ -4,7 +4,7 @@
 // work for the nodes and connections that are displayed, then renders once. Nothing renders
 // while nothing changes.
 import { action, observable, runInAction, untracked } from 'mobx';
-import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
 import { EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_STICKY, NODE_STRIDE, N_BOTTOM, N_FLAGS, N_H, N_TOP, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
@@ -35,7 +35,8 @@ import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
 import { installFonts } from './scene/fonts.ts';
-import { parkRenderer, takeParkedRenderer } from './rendererPark.ts';
+import { parkRenderer, takeParkedRenderer, takePendingRenderer } from './rendererPark.ts';
+import { createRenderer } from './createRenderer.ts';
 import { IconAtlas } from './scene/iconAtlas.ts';
 import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
@@ -98,13 +99,15 @@ export class CanvasController implements SyncListener {
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
-  private readonly canvasEl: HTMLCanvasElement;
+  private canvasEl: HTMLCanvasElement;
   private readonly hint = new EndpointHint();
   private readonly input: DomInput;
   private readonly mirror: A11yMirror;
   private renderer: Renderer | null = null;
   /** The renderer a previous canvas of the page left (rendererPark.ts), used instead of a new one. */
   private readonly reused: Renderer | undefined;
+  /** Else the one being made ahead for this page (createRenderer.ts prewarmCanvas), if any. */
+  private readonly prewarmed: Promise<Renderer | undefined> | undefined;
   private readonly stage = new Container();
   private readonly world = new Container({ isRenderGroup: true });
   // Each layer that changes on its own is its own render group: Pixi rebuilds a render group's
@@ -193,11 +196,8 @@ export class CanvasController implements SyncListener {
     // clip, not hidden: a hidden box can still be scrolled (focus, scrollIntoView), which would shift the scene under the pointer.
     Object.assign(this.root.style, { position: 'relative', width: '100%', height: '100%', overflow: 'clip', touchAction: 'none', userSelect: 'none', background: '#' + THEME.background.toString(16) });
     this.reused = takeParkedRenderer(window.devicePixelRatio || 1);
-    this.canvasEl = (this.reused?.canvas as HTMLCanvasElement | undefined) ?? document.createElement('canvas');
-    this.canvasEl.dataset.testid = 'canvas';
-    this.canvasEl.tabIndex = 0;
-    this.canvasEl.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
-    Object.assign(this.canvasEl.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0', transform: '' });
+    this.prewarmed = this.reused ? undefined : takePendingRenderer();
+    this.canvasEl = styleCanvas((this.reused?.canvas as HTMLCanvasElement | undefined) ?? document.createElement('canvas'));
     this.mirror = new A11yMirror(
       (id, el) => this.onMirrorFocus(id, el),
       // A deleted node's element had focus: the canvas keeps the keyboard (Delete, then ctrl+z, ctrl+a).
@@ -265,26 +265,18 @@ export class CanvasController implements SyncListener {
   private async init(): Promise<void> {
     try {
       const resolution = this.reused?.resolution ?? (window.devicePixelRatio || 1);
-      const width = Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX;
-      const height = Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX;
-      if (this.reused) this.reused.resize(width, height);
-      this.renderer = this.reused ?? await autoDetectRenderer({
-        preference: 'webgl',
-        canvas: this.canvasEl,
-        width,
-        height,
-        resolution,
-        autoDensity: true,
-        antialias: false,
-        background: THEME.background,
-        powerPreference: 'high-performance',
-        eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
-      });
-      // Pixi sizes its batch shader for every texture unit (32 under SwiftShader): each
-      // fragment then walks a chain of 32 branches. The canvas uses four textures (white,
-      // icon atlas, two font pages), and a four-way shader halves the render time of a
-      // software-rasterised frame (measured: 233 -> 133 ms for 100 nodes at 100 %).
-      if (!this.reused) limitBatchTextures(this.renderer);
+      const size = (): [number, number] => [Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX, Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX];
+      let renderer = this.reused;
+      if (!renderer && this.prewarmed) {
+        const made = await this.prewarmed;
+        if (made && made.resolution === resolution && !this.destroyed) {
+          this.adoptCanvas(made.canvas as HTMLCanvasElement);
+          renderer = made;
+        } else if (made) parkRenderer(made);
+      }
+      this.renderer = renderer ?? (await createRenderer(this.canvasEl, ...size(), resolution));
+      // Sized now: the root may have changed while the renderer was made (onResize skipped it).
+      this.renderer.resize(...size());
       if (this.destroyed) {
         parkRenderer(this.renderer);
         return;
@@ -308,6 +300,17 @@ export class CanvasController implements SyncListener {
       this.opts.callbacks.onError(message);
       throw new Error(message);
     }
+  }
+
+  /** Puts a renderer's own canvas (made ahead) in place of the one this canvas started with. */
+  private adoptCanvas(el: HTMLCanvasElement): void {
+    const old = this.canvasEl;
+    if (el === old) return;
+    const focused = document.activeElement === old;
+    styleCanvas(el);
+    old.replaceWith(el);
+    this.canvasEl = el;
+    if (focused) el.focus({ preventScroll: true });
   }
 
   /**
@@ -1763,12 +1766,13 @@ export class CanvasController implements SyncListener {
   }
 }
 
-/** Textures one batch may sample; see init(). Set before the first render builds the shaders. */
-const BATCH_TEXTURES = 4;
-
-function limitBatchTextures(r: Renderer): void {
-  const limits = (r as { limits?: { maxBatchableTextures?: number } }).limits;
-  if (limits && typeof limits.maxBatchableTextures === 'number') limits.maxBatchableTextures = Math.min(limits.maxBatchableTextures, BATCH_TEXTURES);
+/** The canvas element's attributes and placement (also for a renderer's canvas adopted later). */
+function styleCanvas(el: HTMLCanvasElement): HTMLCanvasElement {
+  el.dataset.testid = 'canvas';
+  el.tabIndex = 0;
+  el.setAttribute('aria-label', 'Workflow canvas; nodes are listed in the region that follows');
+  Object.assign(el.style, { position: 'absolute', left: `${-OVERSCAN_PX}px`, top: `${-OVERSCAN_PX}px`, outline: 'none', display: 'block', transformOrigin: '0 0', transform: '' });
+  return el;
 }
 
 function rendererKind(r: Renderer | null): RendererKind {

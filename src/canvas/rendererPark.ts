@@ -8,6 +8,8 @@ import type { Renderer } from 'pixi.js';
 const KEEP_MS = 30_000;
 
 let parked: { renderer: Renderer; timer: ReturnType<typeof setTimeout> } | undefined;
+/** A renderer being made ahead (prewarmRenderer): a canvas that starts meanwhile waits for it. */
+let pending: { promise: Promise<Renderer | undefined>; taken: boolean } | undefined;
 
 function lost(r: Renderer): boolean {
   const gl = (r as { gl?: WebGLRenderingContext }).gl;
@@ -47,4 +49,32 @@ export function takeParkedRenderer(resolution: number): Renderer | undefined {
     return undefined;
   }
   return p.renderer;
+}
+
+/** Makes a renderer for the next canvas now (none when one is parked or being made already). */
+export function prewarmRenderer(create: () => Promise<Renderer>): void {
+  if (parked || pending) return;
+  const p: { promise: Promise<Renderer | undefined>; taken: boolean } = { promise: Promise.resolve(undefined), taken: false };
+  p.promise = create().then(
+    (r) => {
+      if (pending === p) pending = undefined;
+      if (p.taken) return r;
+      parkRenderer(r);
+      return undefined;
+    },
+    () => {
+      if (pending === p) pending = undefined;
+      return undefined;
+    },
+  );
+  pending = p;
+}
+
+/** The renderer being made ahead, for the caller alone (undefined: none is). */
+export function takePendingRenderer(): Promise<Renderer | undefined> | undefined {
+  const p = pending;
+  if (!p) return undefined;
+  pending = undefined;
+  p.taken = true;
+  return p.promise;
 }

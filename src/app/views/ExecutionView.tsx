@@ -102,3 +102,6 @@ export const ExecutionView = observer(function ExecutionView() {
     </EditorLayout>
   );
 });
+
+// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
+export { prewarmCanvas } from '../../canvas/createRenderer.ts';

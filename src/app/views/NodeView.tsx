@@ -140,3 +140,6 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
     </EditorLayout>
   );
 });
+
+// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
+export { prewarmCanvas } from '../../canvas/createRenderer.ts';

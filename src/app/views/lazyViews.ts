@@ -12,10 +12,13 @@ export const NodeView = lazy(() => loadNodeView().then((m) => ({ default: m.Node
 export const ExecutionView = lazy(() => loadExecutionView().then((m) => ({ default: m.ExecutionView })));
 export const WorkflowDemoView = lazy(() => loadDemoView().then((m) => ({ default: m.WorkflowDemoView })));
 
-/** Starts loading the view `path` (below the base path) will show, if it is one of these. */
+/**
+ * Starts loading the view `path` (below the base path) will show, if it is one of these, and has
+ * its canvas's WebGL renderer made meanwhile (createRenderer.ts prewarmCanvas).
+ */
 export function preloadViewFor(path: string): void {
-  if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView();
-  else if (path.startsWith('/execution/')) void loadExecutionView();
+  if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView().then((m) => m.prewarmCanvas());
+  else if (path.startsWith('/execution/')) void loadExecutionView().then((m) => m.prewarmCanvas());
   else if (path.startsWith('/workflows/demo')) void loadDemoView();
 }
 
