@@ -147,8 +147,9 @@ SAMPLE.forEach(([path, covers], i) => {
     const named = page.waitForResponse((r) => r.url().includes('/rest/workflows/new'));
     await page.goto(`${baseUrl()}workflow`);
     await waitForCanvas(page);
-    await named;
-    const newName = await page.evaluate(() => (window as unknown as Win).__switchyard.workflow.name);
+    // The page applies the name after the answer's body is read: wait for the store to have it.
+    const newName = ((await (await named).json()) as { data: { name: string } }).data.name;
+    await expect.poll(() => page.evaluate(() => (window as unknown as Win).__switchyard.workflow.name)).toBe(newName);
 
     // Paste the file's text as it is.
     await clickEmpty(page);
