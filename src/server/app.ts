@@ -30,6 +30,10 @@ import { CredentialCipher, loadInstanceKey } from './credentials/cipher.ts';
 import { CredentialsService } from './credentials/CredentialsService.ts';
 import { ExecutionService, type RunWorkflowFn } from './executions/ExecutionService.ts';
 import { PushHub } from './push/PushHub.ts';
+import { WallAggregator } from './wall/WallAggregator.ts';
+import { WallHub } from './wall/WallHub.ts';
+import { WallTokensRepository } from './db/repositories/wallTokens.ts';
+import { sha256 } from './auth/tokens.ts';
 import { registerAuth } from './auth/requestAuth.ts';
 import { SessionStore } from './auth/SessionStore.ts';
 import { UserManagement } from './auth/UserManagement.ts';
@@ -63,7 +67,7 @@ import type { Database } from './db/schema.ts';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 // OAuth callbacks carry the authorization code, the state and OAuth 1's token and verifier.
-const SECRET_PARAMS = /([?&](?:token|inviteeId|inviterId|userId|code|state|oauth_token|oauth_verifier)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:token|inviteeId|inviterId|userId|code|state|oauth_token|oauth_verifier|wallToken)=)[^&]*/gi;
 
 /** A request URL for the log, with token-like query values replaced. */
 export function redactUrl(url: string): string {
@@ -182,6 +186,9 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   // Built-in types, plus those of installed community packages (which change while running).
   const nodeTypes = new LayeredNodeTypes(options.nodeTypes ?? builtinNodeTypes);
   const push = new PushHub(app.log);
+  // The wall's live state of production runs (issue 18), and its streams.
+  const wallAggregator = new WallAggregator();
+  const wall = { tokens: new WallTokensRepository(db), aggregator: wallAggregator, hub: new WallHub(wallAggregator, app.log) };
   const communityPackages = new CommunityPackages({
     dataDir: config.dataDir,
     registry: config.communityPackagesRegistry,
@@ -206,6 +213,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     // A worker's push messages go to the process whose editor started the run.
     push: queue?.relay ? (queue.relay as unknown as PushHub) : push,
     queue: queue?.dispatcher,
+    observer: wallAggregator,
     defaults: config,
     log: app.log,
     stopGraceMs: options.stopGraceMs,
@@ -277,6 +285,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     waitTracker,
     binaryStore,
     credentials,
+    wall,
     auth: {
       sessions,
       userManagement,
@@ -317,6 +326,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     restPrefix,
     webhookPrefixes,
     publicApiPrefix: `${config.basePath}${PUBLIC_API_PATH}/`,
+    wallToken: (token) => wall.tokens.byHash(sha256(token)),
   });
   if (role === 'main') {
     await app.register(restRoutes(context), { prefix: restPrefix });
@@ -390,6 +400,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       await executionIds.release();
       await communityPackages.stop();
       push.close();
+      wall.hub.close();
     })());
   app.addHook('preClose', drain);
   app.addHook('onClose', async () => {

@@ -24,6 +24,9 @@ import type { Mailer } from './mail/Mailer.ts';
 import type { CredentialCipher } from './credentials/cipher.ts';
 import type { CookieOptions } from './auth/cookies.ts';
 import type { CommunityPackages } from './community/CommunityPackages.ts';
+import type { WallTokensRepository } from './db/repositories/wallTokens.ts';
+import type { WallAggregator } from './wall/WallAggregator.ts';
+import type { WallHub } from './wall/WallHub.ts';
 
 /** Accounts: sessions, the instance's setup state, request checks, attempt limits, mail. */
 export interface AuthContext {
@@ -76,6 +79,8 @@ export interface ServerContext {
   /** Stored credentials (encrypted at rest) and their resolution for nodes. */
   credentials: CredentialsService;
   auth: AuthContext;
+  /** The operations-room wall (issue 18): tokens, live state of production runs, its streams. */
+  wall: { tokens: WallTokensRepository; aggregator: WallAggregator; hub: WallHub };
   /** The port actually listened on (differs from config.port when that is 0). */
   listeningPort(): number;
 }

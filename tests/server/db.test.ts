@@ -52,7 +52,7 @@ function execution(id: string, status: IExecution['status'], startedAt = new Dat
 }
 
 describe('database', () => {
-  const ALL_MIGRATIONS = ['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages', '0009_queued_starts', '0010_templates_prompts'];
+  const ALL_MIGRATIONS = ['0001_initial', '0002_credentials', '0003_processed_data', '0004_accounts', '0005_workflow_extra', '0006_execution_error_message', '0007_execution_data_gzip', '0008_installed_packages', '0009_queued_starts', '0010_templates_prompts', '0011_wall_tokens'];
 
   it.skipIf(onPostgres)('is a WAL-mode SQLite file with the migrations applied once', async () => {
     const { db, dir } = await fresh();
@@ -102,7 +102,7 @@ describe('database', () => {
         .sort();
     const pgShape = await shape(pg, schema);
     expect(pgShape).toEqual(await shape(lite));
-    expect(pgShape.length).toBe(17);
+    expect(pgShape.length).toBe(18);
     const liteIndexes = (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_autoindex%'`.execute(lite.db)).rows.map((r) => r.name).sort();
     const pgIndexes = (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and indexname like 'idx_%'`.execute(pg.db)).rows.map((r) => r.name).sort();
     expect(pgIndexes).toEqual(liteIndexes);

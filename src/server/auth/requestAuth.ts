@@ -5,7 +5,9 @@
 //    is everyone (loopback only) — bound elsewhere, nothing but setup answers;
 // 4. /api/v1 authenticates by API key in its own plugin (never by cookie).
 // Routes that answer without a user say so with `config: { auth: 'public' }`. Handlers read
-// request.user / request.role and nothing else.
+// request.user / request.role and nothing else. The wall's read routes (issue 18) say
+// `config: { auth: 'wall' }`: without a session they also take a wall token (request.wallToken,
+// no user), which no other route takes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GlobalRole, User, UsersRepository } from '../db/repositories/users.ts';
 import { ForbiddenError } from '../errors.ts';
@@ -14,6 +16,7 @@ import type { HostPolicy } from './requestChecks.ts';
 import { STATE_CHANGING } from './requestChecks.ts';
 import type { SessionStore } from './SessionStore.ts';
 import type { UserManagement } from './UserManagement.ts';
+import type { WallToken } from '../../model/wall.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +24,15 @@ declare module 'fastify' {
     role: GlobalRole | null;
     /** The session cookie's token when it named a live session. */
     sessionToken: string | null;
+    /** The wall token a wall route was opened with (no session): it reads only its workflows. */
+    wallToken: WallToken | null;
   }
   interface FastifyContextConfig {
-    /** 'public': answered without a user (sign-in, setup, recovery, settings). */
-    auth?: 'public';
+    /**
+     * 'public': answered without a user (sign-in, setup, recovery, settings). 'wall': a session or
+     * a wall token (the wall's read routes).
+     */
+    auth?: 'public' | 'wall';
   }
 }
 
@@ -38,6 +46,17 @@ export interface AuthDeps {
   webhookPrefixes: string[];
   /** `${basePath}api/` — the public API, authenticated by its own plugin. */
   publicApiPrefix: string;
+  /** The wall token with this secret, if any (wall routes only). */
+  wallToken?: (token: string) => Promise<WallToken | undefined>;
+}
+
+/** A wall token as sent: `authorization: Bearer <token>`, or `?wallToken=` (EventSource sends no headers). */
+export function wallTokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  let token: unknown;
+  if (typeof auth === 'string' && /^bearer /i.test(auth)) token = auth.slice(7).trim();
+  else token = (request.query as Record<string, unknown> | undefined)?.wallToken;
+  return typeof token === 'string' && token.length > 0 && token.length <= 256 ? token : undefined;
 }
 
 /** Whether a request URL is `prefix` itself or below it ('/rest' matches '/rest/x', not '/restx'). */
@@ -57,6 +76,7 @@ export function registerAuth(app: FastifyInstance, d: AuthDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('role', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('wallToken', null);
   let defaultUser: User | undefined;
   let lastHostWarning = 0;
 
@@ -111,6 +131,14 @@ export function registerAuth(app: FastifyInstance, d: AuthDeps): void {
       return;
     }
     if (isPublic) return;
+    if (request.routeOptions.config?.auth === 'wall' && d.wallToken) {
+      const secret = wallTokenOf(request);
+      const grant = secret ? await d.wallToken(secret) : undefined;
+      if (grant) {
+        request.wallToken = grant;
+        return;
+      }
+    }
     return refuse(reply, 401, 'Unauthorized', 'Sign in first.');
   });
 }

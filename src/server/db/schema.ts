@@ -169,6 +169,18 @@ export interface PromptAnswersTable {
   createdAt: string;
 }
 
+/** Issue 18: read-only tokens of wall screens. */
+export interface WallTokensTable {
+  id: string;
+  label: string;
+  /** JSON array of workflow ids. */
+  workflowIds: string;
+  /** sha256 of the token (hex). */
+  tokenHash: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   workflows: WorkflowsTable;
   tags: TagsTable;
@@ -185,4 +197,5 @@ export interface Database {
   queued_starts: QueuedStartsTable;
   template_views: TemplateViewsTable;
   prompt_answers: PromptAnswersTable;
+  wall_tokens: WallTokensTable;
 }

@@ -30,6 +30,7 @@ import { mightSave, resolveSavePolicy, resolveTimeoutSeconds, shouldSave, type I
 import { estimateJsonCharsSliced, RECENT_EXECUTIONS_MAX, RECENT_EXECUTIONS_MAX_CHARS, RecentExecutions } from './RecentExecutions.ts';
 import { executionFinishedMessage, nodeExecuteAfterMessage } from './pushMessages.ts';
 import { ReleasingMap } from './releasingMap.ts';
+import type { ExecutionObserver, RunTracker } from '../wall/WallAggregator.ts';
 
 export type RunWorkflowFn = (options: RunOptions) => Promise<IRun>;
 
@@ -78,6 +79,8 @@ export interface ExecutionServiceDeps {
   unsavedRetryMs?: number;
   /** Queue mode: starts it accepts run on a worker instead (src/server/queue). */
   queue?: ExecutionDispatcher;
+  /** Told of every run this process runs and its nodes (the wall's live state, issue 18). */
+  observer?: ExecutionObserver;
 }
 
 /** A start handed to the queue: everything the worker needs, as JSON. */
@@ -174,6 +177,8 @@ interface ActiveExecution {
   /** The engine's run has ended (or was given up on). */
   settled: boolean;
   done: Promise<IExecution>;
+  /** The wall's tracker of this run (production runs of stored workflows). */
+  tracker?: RunTracker;
 }
 
 /** Running executions at once; more are refused rather than slowing every one down. */
@@ -276,6 +281,7 @@ export class ExecutionService {
       a.recorded = true;
     }
     this.#active.set(id, a);
+    a.tracker = this.#d.observer?.runStarted(id, a.workflowId, a.mode, resume !== undefined);
     if (!resume) {
       for (const listener of this.#startListeners) {
         try {
@@ -572,9 +578,11 @@ export class ExecutionService {
             });
           },
           nodeExecuteBefore: (nodeName) => {
+            a.tracker?.nodeBefore(nodeName);
             this.#pushTo(a, { type: 'nodeExecuteBefore', data: { executionId: a.id, nodeName } });
           },
           nodeExecuteAfter: async (nodeName, taskData, runExecutionData) => {
+            a.tracker?.nodeAfter(nodeName, taskData);
             a.runData = runExecutionData;
             if (a.pushRef) this.#d.push.send(a.pushRef, nodeExecuteAfterMessage(a.id, nodeName, taskData));
             if (a.recorded && a.policy.progress) {
@@ -599,6 +607,7 @@ export class ExecutionService {
       if (this.#recentUsers.size > 4 * RECENT_EXECUTIONS_MAX) this.#recentUsers.delete(this.#recentUsers.keys().next().value as string);
     }
     this.#active.delete(a.id);
+    a.tracker?.finished(execution);
     if (execution.status === 'waiting') this.#pushTo(a, { type: 'executionWaiting', data: { executionId: a.id, waitTill: execution.waitTill ?? undefined } });
     if (a.pushRef) this.#pushTo(a, executionFinishedMessage(a.id, execution.status, execution.data, a.workflowId));
     for (const listener of this.#listeners) {

@@ -28,6 +28,7 @@ import { credentialIconRoutes } from './credentialIcons.ts';
 import { oauthRoutes } from '../oauth/routes.ts';
 import { communityPackageCountRoutes } from './communityPackageCount.ts';
 import { communityPackagesRoutes } from './communityPackages.ts';
+import { wallRoutes } from '../wall/routes.ts';
 
 export function restRoutes(ctx: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
@@ -63,5 +64,6 @@ export function restRoutes(ctx: ServerContext) {
     oauthRoutes(app, ctx);
     communityPackageCountRoutes(app, ctx);
     communityPackagesRoutes(app, ctx);
+    wallRoutes(app, ctx);
   };
 }

@@ -11,6 +11,7 @@ import * as m0007 from './0007_execution_data_gzip.ts';
 import * as m0008 from './0008_installed_packages.ts';
 import * as m0009 from './0009_queued_starts.ts';
 import * as m0010 from './0010_templates_prompts.ts';
+import * as m0011 from './0011_wall_tokens.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_installed_packages': m0008,
   '0009_queued_starts': m0009,
   '0010_templates_prompts': m0010,
+  '0011_wall_tokens': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {
