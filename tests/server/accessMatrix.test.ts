@@ -294,6 +294,17 @@ const REST: Record<string, Row> = {
   'POST /rest/users': { cells: '401 403 403 403 200 403 421 403 401', call: (f) => ({ url: '/rest/users', body: [{ email: `invitee-${f.n}@example.com` }] }) },
   'POST /rest/users/:id/reinvite': { cells: '401 403 403 403 200 403 421 403 401', call: (f) => ({ url: `/rest/users/${f.env.ids.pending}/reinvite` }) },
   'DELETE /rest/users/:id': { cells: '401 403 403 403 200 403 421 403 401', call: async (f) => ({ url: `/rest/users/${await f.env.make.pending()}` }) },
+
+  // The wall (issue 18): its tokens are the owner's (and the default user's); its reads follow
+  // the workflows (a wall token's own column is in tests/server/wall.test.ts: 401 everywhere else).
+  'POST /rest/wall/tokens': { cells: '401 200 403 403 200 403 421 403 401', call: (f) => ({ url: '/rest/wall/tokens', body: { label: `wall ${f.n}`, workflowIds: [f.env.ids.wf] } }) },
+  'GET /rest/wall/tokens': { cells: '401 200 403 403 200 200 421 403 401', call: () => ({ url: '/rest/wall/tokens' }) },
+  'DELETE /rest/wall/tokens/:id': {
+    cells: '401 200 403 403 200 403 421 403 401',
+    call: async (f) => ({ url: `/rest/wall/tokens/${(await f.env.s.server.context.wall.tokens.create({ label: `wall ${f.n}`, workflowIds: [f.env.ids.wf], tokenHash: sha256(`matrix-wall-${f.env.name}-${f.n}`), createdBy: null })).id}` }),
+  },
+  'GET /rest/wall/workflows': { cells: '401 200 200 404 200 200 421 403 401', call: (f) => ({ url: `/rest/wall/workflows?ids=${f.env.ids.wf}` }) },
+  'GET /rest/wall/stream': { cells: '401 200 200 404 200 200 421 403 401', transport: 'http', call: (f) => ({ url: `/rest/wall/stream?ids=${f.env.ids.wf}` }) },
 };
 
 // ------------------------------------------------------------ the /api/v1 rows
