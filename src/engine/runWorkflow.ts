@@ -26,6 +26,7 @@ import { routeErrorOutput } from './errorOutput.ts';
 import { defaultHttpRequest } from './http.ts';
 import { createFileAccess } from './fileAccess.ts';
 import type { FileAccess } from '../nodes/types.ts';
+import { cloneLarge } from '../nodes/shared/deepCopy.ts';
 import { DEFAULT_LIMITS, type IRun, type RunOptions, type EngineLimits } from './types.ts';
 
 class EngineError extends Error {}
@@ -140,7 +141,9 @@ class WorkflowRun {
     }
     let executionError: ExecutionError | undefined;
     try {
-      this.prepare();
+      // A partial run's earlier run data (from the editor or a retried execution, up to the body
+      // limit) is cloned in slices when large: one structuredClone of it held the loop.
+      this.prepare(this.opts.runData && !this.opts.resumeFrom ? await cloneLarge(this.opts.runData) : undefined);
       this.status = 'running';
       await this.opts.hooks?.workflowExecuteBefore?.();
       executionError = await this.loop();
@@ -180,7 +183,7 @@ class WorkflowRun {
   }
 
   /** Builds the initial stack: resume, partial run, or full run from the start node. */
-  private prepare(): void {
+  private prepare(runData: IRunExecutionData['resultData']['runData'] | undefined): void {
     const { opts } = this;
     const legacyOrder = this.workflow.settings?.executionOrder !== 'v1';
     if (opts.resumeFrom) {
@@ -189,7 +192,7 @@ class WorkflowRun {
     } else {
       this.runExecutionData = {
         startData: {},
-        resultData: { runData: opts.runData ? structuredClone(opts.runData) : {}, pinData: opts.pinData },
+        resultData: { runData: runData ?? {}, pinData: opts.pinData },
         executionData: { nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} },
       };
       if (opts.parentExecution) this.runExecutionData.parentExecution = opts.parentExecution;

@@ -27,6 +27,21 @@ const chainOf = (name: string, nodes: INode[]): IWorkflowBase => workflow(name, 
 /** Trigger → Set text = input → node. */
 const onText = (name: string, input: string, target: INode): IWorkflowBase => chainOf(name, [trigger(), setRaw('Input', 'text', input), target]);
 
+/** A connection to input `index` of a node. */
+const to = (name: string, index = 0) => ({ node: name, type: 'main', index });
+/**
+ * Trigger → Make (one item: `list`, 1.9M elements made by an expression in the worker; `k`;
+ * `parts` [1, 2]) → the given nodes, wired by `connections`.
+ */
+function largeItemInto(name: string, nodes: INode[], connections: Record<string, unknown>): IWorkflowBase {
+  const make = node('Make', 'n8n-nodes-base.set', 3.4, {
+    mode: 'manual',
+    assignments: { assignments: [{ id: 'a', name: 'list', value: '={{ Array(1900000).fill(7) }}', type: 'array' }, { id: 'b', name: 'k', value: 'key', type: 'string' }, { id: 'c', name: 'parts', value: '={{ [1, 2] }}', type: 'array' }] },
+    options: {},
+  });
+  return workflow(`Large item: ${name}`, [trigger(), make, ...nodes], { Trigger: { main: [[to('Make')]] }, ...connections } as never);
+}
+
 export interface Attack {
   name: string;
   /** Run manually through POST /rest/workflows/run … */
@@ -319,6 +334,56 @@ export const ATTACKS: Attack[] = [
       node('Copy', 'n8n-nodes-base.set', 3.4, { mode: 'manual', includeOtherFields: true, assignments: { assignments: [{ id: 'b', name: 'n', value: '={{ $json.list.length }}', type: 'number' }] }, options: {} }),
     ]),
     check: (e) => e.status === 'success' && output(e, 'Copy')?.[0]?.json?.n === 1_900_000,
+    timeoutMs: 60_000,
+  },
+  // The same large item through the other nodes that copy whole items (issue 14): Split Out's
+  // "all other fields" (copied once per new item), Merge 1 by key (a copy per merged item),
+  // Merge 3 by position (lodash merge of both inputs), Compare Datasets' "mix" (a clone of the
+  // preferred item), Execute Workflow (the sub-workflow's input is a clone). Each held the loop
+  // 60–1,300 ms at 1.9M values in one call; now copies past ~200,000 values are made in slices.
+  {
+    name: 'Split Out with all other fields, copying a 1.9M-element item',
+    workflow: largeItemInto('Split', [node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'parts', include: 'allOtherFields', options: {} })], { Make: { main: [[to('Split')]] } }),
+    check: (e) => e.status === 'success' && output(e, 'Split')?.length === 2 && output(e, 'Split')?.[1]?.json?.list?.length === 1_900_000 && output(e, 'Split')?.[1]?.json?.parts === 2,
+    timeoutMs: 60_000,
+  },
+  {
+    name: 'Merge 1 by key and Merge 3 by position, merging a 1.9M-element item',
+    workflow: largeItemInto(
+      'Merge',
+      [
+        node('ByKey', 'n8n-nodes-base.merge', 1, { mode: 'mergeByKey', propertyName1: 'k', propertyName2: 'k' }),
+        node('ByPosition', 'n8n-nodes-base.merge', 3, { mode: 'combine', combineBy: 'combineByPosition', options: {} }),
+      ],
+      { Make: { main: [[to('ByKey', 0), to('ByKey', 1), to('ByPosition', 0), to('ByPosition', 1)]] } },
+    ),
+    check: (e) => e.status === 'success' && output(e, 'ByKey')?.[0]?.json?.list?.length === 1_900_000 && output(e, 'ByPosition')?.[0]?.json?.list?.length === 1_900_000,
+    timeoutMs: 60_000,
+  },
+  {
+    name: 'Compare Datasets mixing two 1.9M-element items',
+    workflow: largeItemInto(
+      'Compare',
+      [
+        node('Alter', 'n8n-nodes-base.set', 3.4, { mode: 'manual', includeOtherFields: true, assignments: { assignments: [{ id: 'd', name: 'k2', value: 'changed', type: 'string' }] }, options: {} }),
+        node('Compare', 'n8n-nodes-base.compareDatasets', 2.3, { mergeByFields: { values: [{ field1: 'k', field2: 'k' }] }, resolve: 'mix', preferWhenMix: 'input1', exceptWhenMix: 'k2', options: {} }),
+      ],
+      { Make: { main: [[to('Alter'), to('Compare', 0)]] }, Alter: { main: [[to('Compare', 1)]] } },
+    ),
+    check: (e) => e.status === 'success' && output(e, 'Compare', 2)?.[0]?.json?.k2 === 'changed' && output(e, 'Compare', 2)?.[0]?.json?.list?.length === 1_900_000,
+    timeoutMs: 60_000,
+  },
+  {
+    name: 'Execute Workflow passing a 1.9M-element item to its sub-workflow',
+    workflow: (() => {
+      const start = node('Start', 'n8n-nodes-base.executeWorkflowTrigger', 1);
+      const done = node('Done', 'n8n-nodes-base.set', 3.4, { mode: 'manual', assignments: { assignments: [{ id: 'n', name: 'n', value: '={{ $json.list.length }}', type: 'number' }] }, options: {} });
+      const sub = workflow('Sub', [start, done], chain(start, done));
+      const make = node('Make', 'n8n-nodes-base.set', 3.4, { mode: 'manual', assignments: { assignments: [{ id: 'a', name: 'list', value: '={{ Array(1900000).fill(7) }}', type: 'array' }] }, options: {} });
+      const call = node('Call', 'n8n-nodes-base.executeWorkflow', 1.1, { source: 'parameter', workflowJson: JSON.stringify(sub), mode: 'once', options: {} });
+      return chainOf('Large item to a sub-workflow', [trigger(), make, call]);
+    })(),
+    check: (e) => e.status === 'success' && output(e, 'Call')?.[0]?.json?.n === 1_900_000,
     timeoutMs: 60_000,
   },
   // Not an attack on one node: thousands of node runs, each short. Without slicing the run (the

@@ -56,6 +56,6 @@ export const compareDatasets: NodeType = {
       options.preferWhenMix = ctx.getNodeParameter('preferWhenMix', 0, '') as string;
       options.exceptWhenMix = ctx.getNodeParameter('exceptWhenMix', 0, '') as string;
     }
-    return findMatches(input1, input2, matchFields, options);
+    return await findMatches(input1, input2, matchFields, options);
   },
 };

@@ -6,17 +6,18 @@ import type { IDataObject } from '../../model/workflow.ts';
 import { getPath, setPath, unsetPath } from '../shared/path.ts';
 import type { CompareFunction } from '../shared/fuzzyCompare.ts';
 import type { CompareOptions, PairToMatch } from './types.ts';
+import { cloneLarge } from '../shared/deepCopy.ts';
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
-export function compareItems(
+export async function compareItems(
   item1: INodeExecutionData,
   item2: INodeExecutionData,
   fieldsToMatch: PairToMatch[],
   options: CompareOptions,
   skipFields: string[],
   equal: CompareFunction,
-): INodeExecutionData {
+): Promise<INodeExecutionData> {
   const version = options.nodeVersion;
   const keys: IDataObject = {};
   for (const f of fieldsToMatch) keys[f.field1] = item1.json[f.field1];
@@ -32,21 +33,23 @@ export function compareItems(
   const nullish = (v: unknown) => (version >= 2 ? (v === undefined ? null : v) : v || null);
   const [nameA, nameB] = version >= 2 ? ['inputA', 'inputB'] : ['input1', 'input2'];
 
-  differentKeys.forEach((key, i) => {
+  for (let i = 0; i < differentKeys.length; i++) {
+    const key = differentKeys[i];
     if (options.resolve === 'preferInput1') {
       different[key] = nullish(item1.json[key]) as IDataObject[string];
-      return;
+      continue;
     }
     if (options.resolve === 'preferInput2') {
       different[key] = nullish(item2.json[key]) as IDataObject[string];
-      return;
+      continue;
     }
     let input1 = nullish(item1.json[key]);
     let input2 = nullish(item2.json[key]);
     if (version >= 2.1 && !options.disableDotNotation && !skipFields.some((f) => f === key)) {
       const nested = skipFields.filter((f) => f.startsWith(key) && f.includes('.'));
-      input1 = structuredClone(input1);
-      input2 = structuredClone(input2);
+      // Copies (large ones cloned in slices), so the upstream nodes' output is not changed.
+      input1 = await cloneLarge(input1);
+      input2 = await cloneLarge(input2);
       if (nested.length && (typeof input1 !== 'object' || typeof input2 !== 'object')) {
         throw new Error(`The field '${key}' in item ${i} is not an object. It is not possible to use dot notation.`);
       }
@@ -65,6 +68,6 @@ export function compareItems(
     } else {
       different[key] = { [nameA]: input1, [nameB]: input2 } as IDataObject;
     }
-  });
+  }
   return { json: { keys, same, different, ...(Object.keys(skipped).length ? { skipped } : {}) } };
 }

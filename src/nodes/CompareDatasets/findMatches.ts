@@ -6,6 +6,8 @@ import { getPath, setPath, unsetPath } from '../shared/path.ts';
 import { fuzzyCompare, type CompareFunction } from '../shared/fuzzyCompare.ts';
 import { isEmpty } from '../shared/isEqual.ts';
 import { compareItems } from './compareItems.ts';
+import { cloneLarge } from '../shared/deepCopy.ts';
+import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 import type { CompareOptions, PairToMatch } from './types.ts';
 
 function fieldValue(json: IDataObject, field: string, noDots: boolean): unknown {
@@ -29,10 +31,10 @@ function matchingIndexes(data: INodeExecutionData[], lookup: IDataObject, noDots
  * "Mix": the preferred item, with the listed fields taken from the other one. Before 2.3 a
  * falsy value (0, '', false) taken over became null.
  */
-function combineItems(item1: INodeExecutionData, item2: INodeExecutionData, options: CompareOptions, noDots: boolean): INodeExecutionData {
+async function combineItems(item1: INodeExecutionData, item2: INodeExecutionData, options: CompareOptions, noDots: boolean): Promise<INodeExecutionData> {
   const [preferred, match] = options.preferWhenMix === 'input1' ? [item1, item2] : [item2, item1];
-  // A copy, so the upstream node's output is not changed.
-  const entry = { ...preferred, json: structuredClone(preferred.json) };
+  // A copy, so the upstream node's output is not changed (a large one cloned in slices).
+  const entry = { ...preferred, json: await cloneLarge(preferred.json) };
   const fields = options.exceptWhenMix ? options.exceptWhenMix.split(',').map((f) => f.trim()) : [];
   for (const field of fields) {
     entry.json[field] = match.json[field];
@@ -43,18 +45,19 @@ function combineItems(item1: INodeExecutionData, item2: INodeExecutionData, opti
   return entry;
 }
 
-function omitFields(json: IDataObject, fields: string[], noDots: boolean): IDataObject {
+async function omitFields(json: IDataObject, fields: string[], noDots: boolean): Promise<IDataObject> {
   if (noDots || !fields.some((f) => f.includes('.'))) {
     const out: IDataObject = { ...json };
     for (const f of fields) delete out[f];
     return out;
   }
-  const copy = structuredClone(json);
+  const copy = await cloneLarge(json);
   for (const f of fields) unsetPath(copy, f);
   return copy;
 }
 
-export function findMatches(input1: INodeExecutionData[], input2: INodeExecutionData[], fieldsToMatch: PairToMatch[], options: CompareOptions): INodeExecutionData[][] {
+/** The loop is given back between items and pairs; large items are cloned in slices (cloneLarge). */
+export async function findMatches(input1: INodeExecutionData[], input2: INodeExecutionData[], fieldsToMatch: PairToMatch[], options: CompareOptions): Promise<INodeExecutionData[][]> {
   const equal = fuzzyCompare(!!options.fuzzyCompare, options.nodeVersion);
   const noDots = options.disableDotNotation || false;
   const all = (options.multipleMatches || 'first') === 'all';
@@ -67,6 +70,7 @@ export function findMatches(input1: INodeExecutionData[], input2: INodeExecution
   const unmatched1: INodeExecutionData[] = [];
   const matchedInInput2 = new Set<number>();
   for (const entry of input1) {
+    if (sliceDue()) await yieldToLoop();
     const lookup: IDataObject = {};
     for (const pair of fieldsToMatch) lookup[pair.field2] = fieldValue(entry.json, pair.field1, noDots) as IDataObject[string];
     if (Object.values(lookup).some((v) => v === undefined)) {
@@ -85,11 +89,12 @@ export function findMatches(input1: INodeExecutionData[], input2: INodeExecution
   for (const { entry, matches } of matched) {
     let entryCopy: INodeExecutionData | undefined;
     for (const match of matches) {
+      if (sliceDue()) await yieldToLoop();
       let a = entry.json;
       let b = match.json;
       if (skipFields.length) {
-        a = omitFields(a, skipFields, noDots);
-        b = omitFields(b, skipFields, noDots);
+        a = await omitFields(a, skipFields, noDots);
+        b = await omitFields(b, skipFields, noDots);
       }
       const isSame = options.fuzzyCompare ? Object.keys(a).every((key) => equal(a[key], b[key])) : equal(a, b);
       if (isSame) {
@@ -104,10 +109,10 @@ export function findMatches(input1: INodeExecutionData[], input2: INodeExecution
           different.push(match);
           break;
         case 'mix':
-          different.push(combineItems(entry, match, options, noDots));
+          different.push(await combineItems(entry, match, options, noDots));
           break;
         default:
-          different.push(compareItems(entry, match, fieldsToMatch, options, skipFields, equal));
+          different.push(await compareItems(entry, match, fieldsToMatch, options, skipFields, equal));
       }
     }
     if (entryCopy && !isEmpty(entryCopy)) same.push(entryCopy);

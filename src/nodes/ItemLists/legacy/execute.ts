@@ -43,7 +43,7 @@ async function splitOutV2(ctx: ExecuteFunctions, items: INodeExecutionData[], ve
       includeBinary: false,
       fieldsToInclude: () => fieldNames(ctx.getNodeParameter('fieldsToInclude.fields', i, [])),
     };
-    out.push(...splitOutItem(ctx, items[i], i, params, { modern: false }, seen));
+    out.push(...(await splitOutItem(ctx, items[i], i, params, { modern: false }, seen)));
   }
   return out;
 }

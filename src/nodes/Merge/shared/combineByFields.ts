@@ -19,7 +19,7 @@ export interface CombineByFieldsRequest {
   stopped: INodeExecutionData[][];
 }
 
-export function combineByFields(req: CombineByFieldsRequest): INodeExecutionData[][] {
+export async function combineByFields(req: CombineByFieldsRequest): Promise<INodeExecutionData[][]> {
   const { input1, input2, matchFields, joinMode, outputDataFrom, options, clash } = req;
   if (input1.length === 0 || input2.length === 0) {
     if (!input1.length && joinMode === 'keepNonMatches' && outputDataFrom === 'input1') return [[]];
@@ -38,7 +38,7 @@ export function combineByFields(req: CombineByFieldsRequest): INodeExecutionData
     let output: INodeExecutionData[] = [];
     if (outputDataFrom === 'input1') output = matches.matched.map((m) => m.entry);
     if (outputDataFrom === 'input2') output = matches.matched2;
-    if (outputDataFrom === 'both') output = mergeMatched(matches.matched, clash, req.preferLast);
+    if (outputDataFrom === 'both') output = await mergeMatched(matches.matched, clash, req.preferLast);
     if (joinMode === 'keepEverything') {
       const suffix = clash.resolveClash === 'addSuffix';
       const unmatched1 = suffix ? addSuffixToEntriesKeys(matches.unmatched1, '1') : matches.unmatched1;
@@ -53,7 +53,7 @@ export function combineByFields(req: CombineByFieldsRequest): INodeExecutionData
     return [[...addSourceField(matches.unmatched1, 'input1'), ...addSourceField(matches.unmatched2, 'input2')]];
   }
   // enrichInput1 / enrichInput2
-  const merged = mergeMatched(matches.matched, clash, req.preferLast, joinMode);
+  const merged = await mergeMatched(matches.matched, clash, req.preferLast, joinMode);
   const suffix = clash.resolveClash === 'addSuffix';
   const rest = joinMode === 'enrichInput1' ? matches.unmatched1 : matches.unmatched2;
   const label = joinMode === 'enrichInput1' ? '1' : '2';

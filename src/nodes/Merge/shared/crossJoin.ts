@@ -4,8 +4,9 @@ import type { INodeExecutionData, IPairedItemData } from '../../../model/executi
 import { addSuffixToEntriesKeys } from './matchFields.ts';
 import { mergeBinary, selectMergeMethod } from './mergeItems.ts';
 import type { ClashResolveOptions } from './types.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
-export function crossJoin(input1: INodeExecutionData[] | undefined, input2: INodeExecutionData[] | undefined, clash: ClashResolveOptions): INodeExecutionData[] {
+export async function crossJoin(input1: INodeExecutionData[] | undefined, input2: INodeExecutionData[] | undefined, clash: ClashResolveOptions): Promise<INodeExecutionData[]> {
   let a = input1;
   let b = input2;
   if (clash.resolveClash === 'preferInput1') [a, b] = [b, a];
@@ -18,8 +19,9 @@ export function crossJoin(input1: INodeExecutionData[] | undefined, input2: INod
   const out: INodeExecutionData[] = [];
   for (const x of a) {
     for (const y of b) {
+      if (sliceDue()) await yieldToLoop();
       out.push({
-        json: { ...mergeInto(x.json, y.json) } as INodeExecutionData['json'],
+        json: { ...(await mergeInto(x.json, y.json)) } as INodeExecutionData['json'],
         binary: { ...mergeBinary(x.binary, y.binary) },
         pairedItem: [x.pairedItem as IPairedItemData, y.pairedItem as IPairedItemData],
       });

@@ -32,7 +32,7 @@ export const mergeV1: NodeType = {
         const property2 = ctx.getNodeParameter('propertyName2', 0) as string;
         const overwrite = ctx.getNodeParameter('overwrite', 0, 'always') as string;
         if (!property1 || !property2) return [mode === 'keepKeyMatches' ? [] : input1];
-        return [mergeByKey(mode as KeyMode, input1, input2, property1, property2, overwrite)];
+        return [await mergeByKey(mode as KeyMode, input1, input2, property1, property2, overwrite)];
       }
       case 'passThrough':
         return [(ctx.getNodeParameter('output', 0) as string) === 'input1' ? input1 : input2];

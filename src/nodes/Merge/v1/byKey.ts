@@ -3,18 +3,20 @@
 import type { INodeExecutionData } from '../../../model/execution.ts';
 import type { IDataObject } from '../../../model/workflow.ts';
 import { getPath } from '../../shared/path.ts';
-import { deepCopy } from '../../shared/deepCopy.ts';
+import { deepCopyLarge } from '../../shared/deepCopy.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 export type KeyMode = 'keepKeyMatches' | 'mergeByKey' | 'removeKeyMatches';
 
-export function mergeByKey(
+/** A merged item is a copy of its input-1 item; a large one is copied in slices (deepCopyLarge). */
+export async function mergeByKey(
   mode: KeyMode,
   input1: INodeExecutionData[],
   input2: INodeExecutionData[],
   property1: string,
   property2: string,
   overwrite: string,
-): INodeExecutionData[] {
+): Promise<INodeExecutionData[]> {
   const out: INodeExecutionData[] = [];
   const copyData = new Map<string, INodeExecutionData>();
   for (const entry of input2) {
@@ -23,6 +25,7 @@ export function mergeByKey(
     copyData.set(String(key), entry);
   }
   for (let entry of input1) {
+    if (sliceDue()) await yieldToLoop();
     let reference = getPath(entry.json, property1);
     // n8n's "not comparable" check only lets strings, numbers and null through.
     const comparable = reference !== undefined && (typeof reference === 'string' || typeof reference === 'number' || reference === null);
@@ -42,7 +45,7 @@ export function mergeByKey(
       out.push(entry);
       continue;
     }
-    entry = deepCopy(entry);
+    entry = await deepCopyLarge(entry);
     for (const key of Object.keys(match.json)) {
       if (key === property2) continue;
       const current = entry.json[key];

@@ -11,10 +11,11 @@ import { addSuffixToEntriesKeys, checkInput, checkMatchFieldsInput } from '../sh
 import { mergeBinary, selectMergeMethod } from '../shared/mergeItems.ts';
 import type { ClashResolveOptions, MatchFieldsJoinMode, MatchFieldsOptions, MatchFieldsOutput } from '../shared/types.ts';
 import { mergeV2Description } from './description.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
 const clashOf = (ctx: ExecuteFunctions) => ctx.getNodeParameter('options.clashHandling.values', 0, {}) as ClashResolveOptions;
 
-function byPosition(ctx: ExecuteFunctions): INodeExecutionData[] {
+async function byPosition(ctx: ExecuteFunctions): Promise<INodeExecutionData[]> {
   const clash = clashOf(ctx);
   const includeUnpaired = ctx.getNodeParameter('options.includeUnpaired', 0, false) as boolean;
   let input1 = ctx.getInputData(0);
@@ -30,6 +31,7 @@ function byPosition(ctx: ExecuteFunctions): INodeExecutionData[] {
   const mergeInto = selectMergeMethod(clash);
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < count; i++) {
+    if (sliceDue()) await yieldToLoop();
     if (i >= input1.length) {
       out.push(input2[i]);
       continue;
@@ -40,7 +42,7 @@ function byPosition(ctx: ExecuteFunctions): INodeExecutionData[] {
     }
     const [a, b] = [input1[i], input2[i]];
     out.push({
-      json: { ...mergeInto(a.json, b.json) } as IDataObject,
+      json: { ...(await mergeInto(a.json, b.json)) } as IDataObject,
       binary: { ...mergeBinary(a.binary, b.binary) },
       pairedItem: [a.pairedItem as IPairedItemData, b.pairedItem as IPairedItemData],
     });
@@ -48,7 +50,7 @@ function byPosition(ctx: ExecuteFunctions): INodeExecutionData[] {
   return out;
 }
 
-function byFields(ctx: ExecuteFunctions): INodeExecutionData[][] {
+async function byFields(ctx: ExecuteFunctions): Promise<INodeExecutionData[][]> {
   const matchFields = checkMatchFieldsInput(ctx.getNodeParameter('mergeByFields.values', 0, []) as IDataObject[]);
   const joinMode = ctx.getNodeParameter('joinMode', 0) as MatchFieldsJoinMode;
   const outputDataFrom = ctx.getNodeParameter('outputDataFrom', 0, 'both') as MatchFieldsOutput;
@@ -83,8 +85,8 @@ export const mergeV2: NodeType = {
     if (mode === 'append') return [[...ctx.getInputData(0), ...ctx.getInputData(1)]];
     if (mode === 'combine') {
       const combinationMode = ctx.getNodeParameter('combinationMode', 0) as string;
-      if (combinationMode === 'multiplex') return [crossJoin(ctx.getInputData(0), ctx.getInputData(1), clashOf(ctx))];
-      if (combinationMode === 'mergeByPosition') return [byPosition(ctx)];
+      if (combinationMode === 'multiplex') return [await crossJoin(ctx.getInputData(0), ctx.getInputData(1), clashOf(ctx))];
+      if (combinationMode === 'mergeByPosition') return [await byPosition(ctx)];
       if (combinationMode === 'mergeByFields') return byFields(ctx);
       return [[]];
     }

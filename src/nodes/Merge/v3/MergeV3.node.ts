@@ -19,7 +19,7 @@ function inputNames(node: INode): string[] {
 
 const clashOf = (ctx: ExecuteFunctions) => ctx.getNodeParameter('options.clashHandling.values', 0, {}) as ClashResolveOptions;
 
-function byFields(ctx: ExecuteFunctions, inputs: INodeExecutionData[][]): INodeExecutionData[][] {
+async function byFields(ctx: ExecuteFunctions, inputs: INodeExecutionData[][]): Promise<INodeExecutionData[][]> {
   const advanced = ctx.getNodeParameter('advanced', 0) as boolean;
   const raw = advanced
     ? (ctx.getNodeParameter('mergeByFields.values', 0, []) as IDataObject[])
@@ -79,12 +79,12 @@ export const mergeV3: NodeType = {
       case 'append':
         return [inputs.flat()];
       case 'combineAll':
-        return [crossJoin(inputs[0], inputs[1], clashOf(ctx))];
+        return [await crossJoin(inputs[0], inputs[1], clashOf(ctx))];
       case 'combineByFields':
         return byFields(ctx, inputs);
       case 'combineByPosition': {
         const includeUnpaired = ctx.getNodeParameter('options.includeUnpaired', 0, false) as boolean;
-        return [combineByPosition(inputs, clashOf(ctx), includeUnpaired, (m) => ctx.addHint(m))];
+        return [await combineByPosition(inputs, clashOf(ctx), includeUnpaired, (m) => ctx.addHint(m))];
       }
       case 'chooseBranch':
         return chooseBranch(ctx, inputs);

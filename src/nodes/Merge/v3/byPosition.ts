@@ -5,13 +5,14 @@ import type { IDataObject } from '../../../model/workflow.ts';
 import { addSuffixToEntriesKeys } from '../shared/matchFields.ts';
 import { mergeBinary, selectMergeMethod } from '../shared/mergeItems.ts';
 import type { ClashResolveOptions } from '../shared/types.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 
-export function combineByPosition(
+export async function combineByPosition(
   inputs: INodeExecutionData[][],
   clash: ClashResolveOptions,
   includeUnpaired: boolean,
   addHint: (message: string) => void,
-): INodeExecutionData[] {
+): Promise<INodeExecutionData[]> {
   const preferredIndex = clash.resolveClash?.includes('preferInput') ? Number(clash.resolveClash.replace('preferInput', '')) - 1 : inputs.length - 1;
   // n8n takes the preferred input before adding suffixes, so its unsuffixed fields are kept too.
   const preferred = inputs[preferredIndex] ?? [];
@@ -26,9 +27,10 @@ export function combineByPosition(
   const mergeInto = selectMergeMethod(clash);
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < count; i++) {
+    if (sliceDue()) await yieldToLoop();
     const preferredEntry: Partial<INodeExecutionData> = preferred[i] ?? {};
     const rest: Array<Partial<INodeExecutionData>> = data.map((input) => input[i] ?? {});
-    const json = { ...mergeInto({}, ...rest.map((e) => e.json ?? {}), preferredEntry.json ?? {}) } as IDataObject;
+    const json = { ...(await mergeInto({}, ...rest.map((e) => e.json ?? {}), preferredEntry.json ?? {})) } as IDataObject;
     const binary = { ...mergeBinary(...rest.map((e) => e.binary ?? {}), preferredEntry.binary ?? {}) };
     const pairedItem = [...rest.map((e) => e.pairedItem as IPairedItemData), preferredEntry.pairedItem as IPairedItemData].filter((p) => p !== undefined);
     out.push({ json, binary, pairedItem: pairedItem.flat() as IPairedItemData[] });

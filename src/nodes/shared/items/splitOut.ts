@@ -4,7 +4,8 @@
 import type { IBinaryData, INodeExecutionData } from '../../../model/execution.ts';
 import type { IDataObject } from '../../../model/workflow.ts';
 import { NodeOperationError, type ExecuteFunctions } from '../../types.ts';
-import { deepCopy } from '../deepCopy.ts';
+import { deepCopyLarge } from '../deepCopy.ts';
+import { sliceDue, yieldToLoop } from '../../../model/yieldToLoop.ts';
 import { unsetPath } from '../path.ts';
 import { fieldGetter, isUnsafePath, setPath } from './fieldAccess.ts';
 
@@ -33,7 +34,13 @@ export interface SplitOutResult {
   seen: Map<string, boolean>;
 }
 
-export function splitOutItem(ctx: ExecuteFunctions, input: INodeExecutionData, itemIndex: number, p: SplitOutParams, rules: SplitOutRules, seen: Map<string, boolean>): INodeExecutionData[] {
+/**
+ * The items one input item splits into. "All other fields" copies the item once without the
+ * split fields and gives each new item its own copy of that (n8n copies the whole item per new
+ * item, then removes the split fields: the same result, but a large list was copied once per
+ * element); copies of large data are made in slices with the loop free (deepCopyLarge).
+ */
+export async function splitOutItem(ctx: ExecuteFunctions, input: INodeExecutionData, itemIndex: number, p: SplitOutParams, rules: SplitOutRules, seen: Map<string, boolean>): Promise<INodeExecutionData[]> {
   const node = ctx.getNode();
   if (p.destinationFields.length && p.destinationFields.length !== p.fieldsToSplitOut.length) {
     throw new NodeOperationError(node, 'If multiple fields to split out are given, the same number of destination fields must be given');
@@ -78,13 +85,20 @@ export function splitOutItem(ctx: ExecuteFunctions, input: INodeExecutionData, i
     });
   });
 
-  return splitted.map((entry) => {
-    if (p.include === 'allOtherFields') {
-      const copy = deepCopy(item);
-      for (const field of p.fieldsToSplitOut) {
-        if (!p.disableDotNotation) unsetPath(copy, field);
-        else delete copy[field];
-      }
+  let others: IDataObject | undefined;
+  if (p.include === 'allOtherFields' && splitted.length) {
+    others = await deepCopyLarge(item);
+    for (const field of p.fieldsToSplitOut) {
+      if (!p.disableDotNotation) unsetPath(others, field);
+      else delete others[field];
+    }
+  }
+  for (let e = 0; e < splitted.length; e++) {
+    const entry = splitted[e];
+    if (others !== undefined) {
+      if (sliceDue()) await yieldToLoop();
+      // The first new item takes the copy made above, each next one a copy of it.
+      const copy = e === 0 ? others : await deepCopyLarge(others);
       entry.json = rules.destinationDotNotation ? mergeDeep(copy, entry.json) : { ...copy, ...entry.json };
     }
     if (p.include === 'selectedOtherFields') {
@@ -93,8 +107,8 @@ export function splitOutItem(ctx: ExecuteFunctions, input: INodeExecutionData, i
       for (const field of fields) entry.json[field] = get(item, field) as IDataObject;
     }
     if (rules.modern && p.includeBinary && input.binary && !entry.binary) entry.binary = input.binary;
-    return entry;
-  });
+  }
+  return splitted;
 }
 
 /** Other fields under the split values; a nested destination merges into an object of the same name. */

@@ -22,7 +22,7 @@ export async function runSplitOut(ctx: ExecuteFunctions, items: INodeExecutionDa
     const fields = prepareFieldsArray(ctx, ctx.getNodeParameter('fieldToSplitOut', i), 'Fields To Split Out').map((field) => String(field).replace(/^\$json\./, ''));
     const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
     out.push(
-      ...splitOutItem(
+      ...(await splitOutItem(
         ctx,
         items[i],
         i,
@@ -36,7 +36,7 @@ export async function runSplitOut(ctx: ExecuteFunctions, items: INodeExecutionDa
         },
         rules,
         seen,
-      ),
+      )),
     );
   }
   return { items: out, seen };
