@@ -32,6 +32,7 @@ import { ExecutionService, type RunWorkflowFn } from './executions/ExecutionServ
 import { PushHub } from './push/PushHub.ts';
 import { WallAggregator } from './wall/WallAggregator.ts';
 import { WallHub } from './wall/WallHub.ts';
+import { WallRelay } from './wall/WallRelay.ts';
 import { WallTokensRepository } from './db/repositories/wallTokens.ts';
 import { sha256 } from './auth/tokens.ts';
 import { registerAuth } from './auth/requestAuth.ts';
@@ -189,6 +190,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   // The wall's live state of production runs (issue 18), and its streams.
   const wallAggregator = new WallAggregator();
   const wall = { tokens: new WallTokensRepository(db), aggregator: wallAggregator, hub: new WallHub(wallAggregator, app.log) };
+  // Queue mode: a worker's runs are counted there and sent to the mains over the bus.
+  const wallRelay = queue && role === 'worker' ? new WallRelay((batches) => queue.bus.broadcast({ type: 'wall', batches })) : undefined;
   const communityPackages = new CommunityPackages({
     dataDir: config.dataDir,
     registry: config.communityPackagesRegistry,
@@ -213,7 +216,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
     // A worker's push messages go to the process whose editor started the run.
     push: queue?.relay ? (queue.relay as unknown as PushHub) : push,
     queue: queue?.dispatcher,
-    observer: wallAggregator,
+    observer: wallRelay ?? wallAggregator,
     defaults: config,
     log: app.log,
     stopGraceMs: options.stopGraceMs,
@@ -345,7 +348,7 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
   // Community node types first: active workflows may use them.
   await communityPackages.loadAll();
   if (queue) {
-    queue.follow({ push, activeWorkflows, waitTracker, executions });
+    queue.follow({ push, activeWorkflows, waitTracker, executions, wall: wallAggregator });
     // Triggers fire once: only the leading main runs them; other mains and webhook processes
     // serve production webhooks (activeWorkflows in webhooks-only mode).
     if (role === 'main') await queue.lead(activeWorkflows);
@@ -396,6 +399,8 @@ async function assemble(config: ServerConfig, options: CreateServerOptions, data
       // A worker takes no more jobs; the running ones finish (or are canceled) below.
       await queue?.pauseWorker();
       await executions.shutdown(config.gracefulShutdownTimeout * 1000);
+      // The worker's last counts go out before the bus closes.
+      wallRelay?.close();
       await queue?.close();
       await executionIds.release();
       await communityPackages.stop();

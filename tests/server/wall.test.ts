@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
 import { addMember, setupOwner, startMailbox, type Account, type Mailbox } from './accountHelpers.ts';
 import type { WallNodeState, WallSnapshot, WallStreamMessage } from '../../src/model/wall.ts';
-import { SlidingWindow, WallAggregator } from '../../src/server/wall/WallAggregator.ts';
+import { SlidingWindow, WallAggregator, type WallBatch } from '../../src/server/wall/WallAggregator.ts';
+import { WallRelay } from '../../src/server/wall/WallRelay.ts';
 
 let t: Live;
 let mailbox: Mailbox;
@@ -359,5 +360,44 @@ describe('WallAggregator (unit)', () => {
     expect(s.nodes.B).toMatchObject({ running: 0, runs: 1, last: ['error'], error: { message: 'bad' } });
     agg.unwatch('wf');
     agg.close();
+  });
+
+  it('queue mode: a worker relay sends batched counts that the main adds up as its own', () => {
+    const now = 1_700_000_000_000;
+    const main = new WallAggregator({ now: () => now });
+    main.watch('wf');
+    const messages: string[] = [];
+    // As over the bus: JSON there and back.
+    const relay = new WallRelay((batches) => messages.push(JSON.stringify({ type: 'wall', batches })), { now: () => now, intervalMs: 60_000 });
+    for (let i = 0; i < 300; i++) {
+      const r = relay.runStarted(String(i), 'wf', i % 2 ? 'webhook' : 'trigger', false)!;
+      r.nodeBefore('A');
+      r.nodeAfter('A', { startTime: now, executionTime: 1, source: [], executionStatus: 'success', data: { main: [[{ json: {} }, { json: {} }]] } });
+      if (i === 299) {
+        r.nodeBefore('B');
+        r.nodeAfter('B', { startTime: now, executionTime: 1, source: [], executionStatus: 'error', error: { message: 'worker boom' } });
+        r.finished({ status: 'error', data: { resultData: { runData: {}, lastNodeExecuted: 'B', error: { message: 'worker boom' } } } });
+      } else r.finished({ status: 'success', data: { resultData: { runData: {} } } });
+    }
+    const inFlight = relay.runStarted('900', 'wf', 'webhook', false)!;
+    inFlight.nodeBefore('A');
+    expect(relay.runStarted('901', 'wf', 'manual', false)).toBeUndefined();
+    relay.flush();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.length).toBeLessThan(2000);
+    main.applyRemote((JSON.parse(messages[0]!) as { batches: WallBatch[] }).batches);
+    const s = main.snapshot('wf');
+    expect(s).toMatchObject({ perMinute: 301, running: 1, lastFailure: { executionId: '299', nodeName: 'B', message: 'worker boom' } });
+    expect(s.errorRate).toBeCloseTo(1 / 300);
+    expect(s.nodes.A).toMatchObject({ running: 1, items: 2, runs: 300, last: ['success', 'success', 'success', 'success', 'success'] });
+    expect(s.nodes.B).toMatchObject({ running: 0, runs: 1, last: ['error'], error: { message: 'worker boom' } });
+    inFlight.finished({ status: 'canceled', data: { resultData: { runData: {} } } });
+    relay.close();
+    main.applyRemote((JSON.parse(messages[1]!) as { batches: WallBatch[] }).batches);
+    expect(main.snapshot('wf')).toMatchObject({ running: 0, nodes: { A: { running: 0 } } });
+    // Hostile or broken batches change nothing and throw nothing.
+    main.applyRemote([null as never, { workflowId: 'wf', started: -5, resumed: Number.NaN, ended: 1e9, finished: 'x', failed: 0, nodes: { A: { enter: -1 } } } as never]);
+    expect(main.snapshot('wf').perMinute).toBe(301);
+    main.close();
   });
 });

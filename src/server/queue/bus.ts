@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { IExecution, IExecutionSummary } from '../../model/execution.ts';
 import type { WebhookResponse } from '../../nodes/types.ts';
 import { connectionOptions, type RedisSettings } from './redis.ts';
+import type { WallBatch } from '../wall/WallAggregator.ts';
 
 export type BusMessage =
   /** For the editor `pushRef` connected to the receiving process. */
@@ -20,7 +21,9 @@ export type BusMessage =
   /** Stop this execution wherever it runs (broadcast). */
   | { type: 'stop'; executionId: string }
   /** A workflow was activated or deactivated: other processes follow (broadcast, with its sender). */
-  | { type: 'workflowChanged'; workflowId: string; active: boolean; from?: string };
+  | { type: 'workflowChanged'; workflowId: string; active: boolean; from?: string }
+  /** A worker's counts of production runs for the walls (issue 18), every 250 ms at most (broadcast). */
+  | { type: 'wall'; batches: WallBatch[] };
 
 type Listener = (m: BusMessage) => void;
 

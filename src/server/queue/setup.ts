@@ -8,6 +8,7 @@ import type { QueuedStartsRepository } from '../db/repositories/queuedStarts.ts'
 import type { PushHub } from '../push/PushHub.ts';
 import type { ActiveWorkflows } from '../activation/ActiveWorkflows.ts';
 import type { WaitTracker } from '../waiting/WaitTracker.ts';
+import type { WallAggregator } from '../wall/WallAggregator.ts';
 import type { PushMessage } from '../../model/api.ts';
 import type { IExecution } from '../../model/execution.ts';
 import { QueueBus } from './bus.ts';
@@ -26,7 +27,7 @@ export interface QueueParts {
   dispatcher?: QueueDispatcher;
   relay?: PushRelay;
   /** Wires the process's services to the bus (after they exist). */
-  follow(s: { push: PushHub; activeWorkflows: ActiveWorkflows; waitTracker: WaitTracker; executions: ExecutionService }): void;
+  follow(s: { push: PushHub; activeWorkflows: ActiveWorkflows; waitTracker: WaitTracker; executions: ExecutionService; wall?: WallAggregator }): void;
   /** Main: stands for leader; the leader runs triggers, the others serve webhooks only. */
   lead(activeWorkflows: ActiveWorkflows): Promise<void>;
   stopLeading(): Promise<void>;
@@ -63,9 +64,11 @@ export async function connectQueue(config: ServerConfig, role: ProcessRole, exec
     bus,
     dispatcher,
     relay,
-    follow({ push, activeWorkflows, waitTracker, executions }) {
+    follow({ push, activeWorkflows, waitTracker, executions, wall }) {
       bus.on((m) => {
         if (m.type === 'push' && role === 'main') push.send(m.pushRef, m.message as PushMessage);
+        // Workers' counts for the walls this main serves.
+        if (m.type === 'wall' && role === 'main' && Array.isArray(m.batches)) wall?.applyRemote(m.batches);
         if (m.type === 'workflowChanged' && m.from !== bus.processId && role !== 'worker') void activeWorkflows.applyRemote(m.workflowId, m.active);
         // A run that began waiting on a worker: resumed on time by this main's wait tracker.
         if (m.type === 'finished' && role === 'main' && m.status === 'waiting' && m.waitTill) waitTracker.track({ id: m.executionId, status: 'waiting', waitTill: m.waitTill } as IExecution);

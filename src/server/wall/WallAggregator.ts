@@ -92,12 +92,43 @@ export interface RunTracker {
   finished(execution: Pick<IExecution, 'status' | 'data'>): void;
 }
 
+/**
+ * Counts of production runs on a queue-mode worker since its last batch, per workflow (see
+ * WallRelay): the main process adds them to its state as if the runs had been its own.
+ */
+export interface WallBatch {
+  workflowId: string;
+  /** Runs begun (not resumed ones). */
+  started: number;
+  /** Waiting runs resumed. */
+  resumed: number;
+  /** Runs whose process ended (finished, or waiting). */
+  ended: number;
+  /** Runs finished (not waiting), and of those the failed ones. */
+  finished: number;
+  failed: number;
+  lastFailure?: WallFailure;
+  nodes: Record<string, WallBatchNode>;
+}
+
+export interface WallBatchNode {
+  /** Runs entering and leaving the node. */
+  enter: number;
+  exit: number;
+  /** Node runs that ended, and the items of the last one. */
+  runs: number;
+  items: number;
+  /** Outcomes of the executions that reached it, newest first (≤ 5). */
+  last: WallOutcome[];
+  error?: { message: string; at: number };
+}
+
 /** What ExecutionService calls for every run; undefined trackers for runs the wall ignores. */
 export interface ExecutionObserver {
   runStarted(executionId: string, workflowId: string | null, mode: string, resumed: boolean): RunTracker | undefined;
 }
 
-function outputItems(taskData: ITaskData): number {
+export function outputItems(taskData: ITaskData): number {
   const main = taskData.data?.main;
   if (!main) return 0;
   let n = 0;
@@ -105,12 +136,12 @@ function outputItems(taskData: ITaskData): number {
   return n;
 }
 
-function shortMessage(m: unknown): string {
+export function shortMessage(m: unknown): string {
   const s = typeof m === 'string' ? m : 'Unknown error';
   return s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX - 1)}…` : s;
 }
 
-const ERROR_STATUSES: ReadonlySet<ExecutionStatus> = new Set(['error', 'crashed']);
+export const ERROR_STATUSES: ReadonlySet<ExecutionStatus> = new Set(['error', 'crashed']);
 
 class Tracker implements RunTracker {
   /** Nodes entered and not left yet (normally none or one). */
@@ -238,6 +269,42 @@ export class WallAggregator implements ExecutionObserver {
     wf.lastActivity = now;
     wf.dirty = true;
     return new Tracker(this, wf, executionId);
+  }
+
+  /** Queue mode: a worker's batches (over the Redis bus), added as if its runs were this process's. */
+  applyRemote(batches: WallBatch[]): void {
+    const now = this.now();
+    for (const b of batches) {
+      if (!b || typeof b.workflowId !== 'string') continue;
+      const wf = this.#state(b.workflowId, now);
+      const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+      if (n(b.started)) wf.started.add(now, n(b.started));
+      wf.running = Math.max(0, wf.running + n(b.started) + n(b.resumed) - n(b.ended));
+      if (n(b.finished)) wf.finished.add(now, n(b.finished));
+      if (n(b.failed)) wf.failed.add(now, n(b.failed));
+      if (b.lastFailure && typeof b.lastFailure.message === 'string') {
+        const f = b.lastFailure;
+        wf.lastFailure = { executionId: String(f.executionId), nodeName: String(f.nodeName ?? ''), message: shortMessage(f.message), at: now };
+      }
+      wf.lastActivity = now;
+      wf.dirty = true;
+      if (!wf.nodes || !b.nodes || typeof b.nodes !== 'object') continue;
+      for (const [name, r] of Object.entries(b.nodes)) {
+        const node = nodeOf(wf.nodes, name);
+        node.running = Math.max(0, node.running + n(r.enter) - n(r.exit));
+        if (n(r.runs)) {
+          node.runs.add(now, n(r.runs));
+          node.items = n(r.items);
+        }
+        if (Array.isArray(r.last) && r.last.length > 0) {
+          const fresh = r.last.filter((o): o is WallOutcome => o === 'success' || o === 'error' || o === 'waiting').slice(0, WALL_LAST_OUTCOMES);
+          node.last = [...fresh, ...node.last].slice(0, WALL_LAST_OUTCOMES);
+          node.lastExecution = '';
+        }
+        if (r.error && typeof r.error.message === 'string') node.error = { message: shortMessage(r.error.message), at: now };
+        node.changed = true;
+      }
+    }
   }
 
   /** A wall opened on the workflow: its nodes are followed from now on. */
