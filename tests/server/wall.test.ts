@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
-import { addMember, setupOwner, startMailbox, type Account, type Mailbox } from './accountHelpers.ts';
+import { addMember, sessionCookieOf, setupOwner, signIn, startMailbox, type Account, type Mailbox } from './accountHelpers.ts';
 import type { WallNodeState, WallSnapshot, WallStreamMessage } from '../../src/model/wall.ts';
 import { SlidingWindow, WallAggregator, type WallBatch } from '../../src/server/wall/WallAggregator.ts';
 import { WallRelay } from '../../src/server/wall/WallRelay.ts';
@@ -249,6 +249,18 @@ describe('wall reads with a session', () => {
     expect((await t.api('GET', `/wall/workflows?ids=${okId}`)).status).toBe(401);
     const foreignHost = await t.s.server.app.inject({ method: 'GET', url: `/rest/wall/workflows?ids=${okId}`, headers: { ...as(owner), host: 'evil.example' } });
     expect(foreignHost.statusCode).toBe(421);
+  });
+});
+
+describe('wall streams end with the session', () => {
+  it('signing out ends the streams opened with that session', async () => {
+    const cookie = sessionCookieOf(await signIn(t.s, member.email, member.password))!;
+    const stream = await openWall(`/wall/stream?ids=${memberWf}`, { cookie });
+    await t.until(() => stream.messages.length >= 1);
+    const before = t.s.server.context.wall.hub.size;
+    expect((await t.api('POST', '/logout', undefined, { cookie })).status).toBe(200);
+    await stream.ended;
+    expect(t.s.server.context.wall.hub.size).toBe(before - 1);
   });
 });
 

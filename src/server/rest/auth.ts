@@ -59,6 +59,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (request.sessionToken) {
       await sessions.end(request.sessionToken);
       ctx.push.closeSession(sha256(request.sessionToken));
+      ctx.wall.hub.closeSession(sha256(request.sessionToken));
     }
     reply.header('set-cookie', clearedCookie(ctx.auth.cookie));
     return { data: { loggedOut: true } };
@@ -107,6 +108,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     // Every other session of this user ends now; this one stays.
     await sessions.endAllOf(user.id, request.sessionToken ?? undefined);
     ctx.push.closeUser(user.id, request.sessionToken ? sha256(request.sessionToken) : undefined);
+    ctx.wall.hub.closeUser(user.id, request.sessionToken ? sha256(request.sessionToken) : undefined);
     return { data: { success: true } };
   });
 

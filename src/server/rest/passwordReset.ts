@@ -67,6 +67,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: ServerContext): v
     if (!changed) throw new NotFoundError(INVALID_RESET_LINK);
     await ctx.auth.sessions.endAllOf(body.userId);
     ctx.push.closeUser(body.userId);
+    ctx.wall.hub.closeUser(body.userId);
     request.log.info({ userId: body.userId }, 'password reset');
     return { data: true };
   });

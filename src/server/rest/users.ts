@@ -140,6 +140,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ServerContext): void {
     ctx.repos.workflows.forgetOwners();
     await ctx.auth.sessions.endAllOf(id);
     ctx.push.closeUser(id);
+    ctx.wall.hub.closeUser(id);
     request.log.info({ userId: id, transferId, ...moved }, transferId ? 'user deleted, data transferred' : 'user deleted with their data');
     return { data: true };
   });

@@ -113,6 +113,11 @@ export class WallHub {
     this.#closeWhere((v) => v.sessionId === sessionId);
   }
 
+  /** Ends a user's streams, but those of `exceptSessionId` (password changed, user deleted). */
+  closeUser(userId: string, exceptSessionId?: string): void {
+    this.#closeWhere((v) => v.userId === userId && (exceptSessionId === undefined || v.sessionId !== exceptSessionId));
+  }
+
   #closeWhere(match: (v: WallViewer) => boolean): void {
     for (const s of [...this.#streams]) {
       if (!match(s.viewer)) continue;
