@@ -3,7 +3,7 @@
 // state of production webhook runs (counts, outcomes, the failing node and its message), and
 // updates coalesced to at most 4 a second per workflow whatever the execution rate.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chain, live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
 import { addMember, sessionCookieOf, setupOwner, signIn, startMailbox, type Account, type Mailbox } from './accountHelpers.ts';
 import type { WallNodeState, WallSnapshot, WallStreamMessage } from '../../src/model/wall.ts';
@@ -372,6 +372,40 @@ describe('WallAggregator (unit)', () => {
     expect(s.nodes.B).toMatchObject({ running: 0, runs: 1, last: ['error'], error: { message: 'bad' } });
     agg.unwatch('wf');
     agg.close();
+  });
+
+  it('1,000 runs a second for 3 s: 4 updates a second, each with only what changed', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    try {
+      const agg = new WallAggregator();
+      const updates: WallSnapshot[] = [];
+      agg.onUpdate = (_id, u) => updates.push(u);
+      agg.watch('wf');
+      for (let ms = 0; ms < 3000; ms++) {
+        const r = agg.runStarted(String(ms), 'wf', 'webhook', false)!;
+        r.nodeBefore('A');
+        r.nodeAfter('A', { startTime: 0, executionTime: 0, source: [], executionStatus: 'success', data: { main: [[{ json: {} }]] } });
+        r.finished({ status: 'success', data: { resultData: { runData: {} } } });
+        vi.advanceTimersByTime(1);
+      }
+      expect(updates.length).toBe(12);
+      for (const u of updates) expect(Object.keys(u.nodes)).toEqual(['A']);
+      expect(updates.at(-1)).toMatchObject({ full: false, perMinute: 3000, running: 0 });
+      // Quiet: nothing changes, nothing is sent; once the minute passes, the figures decay (one update a second at most).
+      const n = updates.length;
+      vi.advanceTimersByTime(30_000);
+      expect(updates.length).toBe(n);
+      vi.advanceTimersByTime(35_000);
+      expect(updates.length - n).toBeLessThanOrEqual(6);
+      expect(updates.at(-1)).toMatchObject({ perMinute: 0, nodes: { A: { runs: 0 } } });
+      const settled = updates.length;
+      vi.advanceTimersByTime(10_000);
+      expect(updates.length).toBe(settled);
+      agg.unwatch('wf');
+      agg.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('queue mode: a worker relay sends batched counts that the main adds up as its own', () => {
