@@ -29,7 +29,7 @@ import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
-import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
+import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, nameScale, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
@@ -41,7 +41,7 @@ import { IconAtlas } from './scene/iconAtlas.ts';
 import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
 import { StickyView } from './scene/StickyView.ts';
-import { THEME, stateColor } from './scene/theme.ts';
+import { SIZES, THEME, stateColor } from './scene/theme.ts';
 import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
 import { Viewport } from './viewport/Viewport.ts';
 import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, ReadOnlyAction, RendererKind } from './types.ts';
@@ -151,6 +151,8 @@ export class CanvasController implements SyncListener {
   private resizing: { slot: number; id: string } | null = null;
   private readonly reportedErrors = new Set<string>();
   private lod: Lod = 'full';
+  /** The node names' scale factor at this zoom (nameScale): 1 their own size, 0 not drawn. */
+  private nameFactor = 1;
   private width = 0;
   private height = 0;
   private frameRequested = false;
@@ -320,7 +322,7 @@ export class CanvasController implements SyncListener {
   private warmUp(): void {
     const probe = new NodeView();
     probe.apply({
-      x: -1e6, y: -1e6, w: 100, h: 100, shape: 'regular', state: 'success', selected: false, label: 'Warm up', icon: 'fa:code',
+      x: -1e6, y: -1e6, w: 100, h: 100, shape: 'regular', state: 'success', selected: false, label: 'Warm up', name: 'Warm up', icon: 'fa:code',
       iconColor: THEME.icon, initials: 'W', inputs: 1, outputs: 2, outputNames: ['a', 'b'], plusMask: 1, subtitle: 'x',
     }, 'full', this.atlas!);
     const line = new Graphics().moveTo(-1e6, -1e6).bezierCurveTo(-1e6 + 50, -1e6, -1e6 + 50, -1e6 + 50, -1e6 + 100, -1e6 + 50).stroke({ width: 2, color: THEME.edge });
@@ -652,6 +654,11 @@ export class CanvasController implements SyncListener {
 
     const lod = lodForScale(cam.k, this.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
+    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx);
+    if (nameFactor !== this.nameFactor) {
+      this.nameFactor = nameFactor;
+      if (lod !== 'boxes') this.switchLod(lod);
+    }
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
     if (lod === 'boxes') this.boxes.setScale(cam.k);
 
@@ -969,7 +976,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.ports[slot] ?? nodePorts(n, t)), this.lod, this.atlas!);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.ports[slot] ?? nodePorts(n, t)), this.lod, this.atlas!, this.nameFactor);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -1724,6 +1731,7 @@ export class CanvasController implements SyncListener {
       displayedEdges: this.edges.displayedCount,
       displayedEdgesByType: this.edgeTypeCounts(),
       lod: this.lod,
+      namePx: this.lod === 'boxes' ? 0 : SIZES.labelSize * this.viewport.camera.k * this.nameFactor,
       spatial: this.spatial.kind,
     };
   }

@@ -175,6 +175,8 @@ export interface CanvasOptions {
   readOnly?: boolean;
   /** Shows the minimap (bottom right). Default true; also `handle.setMinimapVisible`. */
   minimap?: boolean;
+  /** Node names are drawn at least this many px tall on screen, or not at all (default 9; a wall asks 18). */
+  minNamePx?: number;
 }
 
 export type RendererKind = 'webgl' | 'webgpu' | 'canvas' | 'none';
@@ -207,6 +209,8 @@ export interface CanvasStats {
   /** Displayed connections by connection type ('main', 'ai_tool' …). */
   displayedEdgesByType: Record<string, number>;
   lod: 'full' | 'simplified' | 'boxes';
+  /** How tall node names are on screen, px (0: not drawn). */
+  namePx: number;
   spatial: 'worker' | 'main-thread';
 }
 

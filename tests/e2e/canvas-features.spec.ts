@@ -31,7 +31,7 @@ type Harness = {
     getRendererType(): string; resetZoom(): void; zoomToFit(): void; zoomOut(): void; whenIdle(): Promise<void>;
     worldToScreen(x: number, y: number): [number, number]; viewportCenterWorld(): [number, number];
     focusNode(id: string, o?: { animate?: boolean }): void; animatePositions(p: Record<string, [number, number]>, ms?: number): Promise<void>;
-    getStats(): { lod: string; renderer: string }; zoom: { scale: number }; editSticky(id: string): boolean;
+    getStats(): { lod: string; renderer: string; namePx: number }; zoom: { scale: number }; editSticky(id: string): boolean;
   };
   store: {
     nodeByName(name: string): N | undefined; nodes: Map<string, N>; connections: Map<string, { sourceId: string; targetId: string; sourceOutput: number; targetInput: number }>;
@@ -399,6 +399,60 @@ test('notes in the flow: drawn under the name (three lines at most; inside a roo
   const zoomedOn = await small();
   await hArg(page, (x, id) => { x.store.setNodeSettings(id, { notes: 'Short note now' }); return x.handle.whenIdle(); }, fetchId);
   expect((await small()).equals(zoomedOn)).toBe(true);
+  expect(errors).toEqual([]);
+  expect(await h(page, (x) => x.errors)).toEqual([]);
+});
+
+test('level of detail: icons while a node is 12 px or more, names at least 9 px tall while a legible part fits', async ({ page }) => {
+  const errors = await openHarness(page, 246, { fit: true });
+  await fit(page);
+  const atFit = await h(page, (x) => ({ ...x.handle.getStats(), k: x.handle.zoom.scale }));
+  await page.screenshot({ path: join(shots, 'canvas-feature-246-at-fit.png') });
+  expect(atFit.k).toBeGreaterThanOrEqual(0.12);
+  expect(atFit.lod).not.toBe('boxes');
+  if (atFit.k >= 0.18) expect(atFit.namePx).toBeGreaterThanOrEqual(9);
+
+  // Three nodes a usual distance apart; the strip under the middle one shows its name, so a
+  // different name draws a different strip, at every zoom down to where names stop.
+  const three = (middle: string) => ({
+    name: 'lod',
+    nodes: [
+      { id: 'a', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: {} },
+      { id: 'b', name: middle, type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0], parameters: {} },
+      { id: 'c', name: 'Respond', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [440, 0], parameters: {} },
+    ],
+    connections: { Webhook: { main: [[{ node: middle, type: 'main', index: 0 }]] }, [middle]: { main: [[{ node: 'Respond', type: 'main', index: 0 }]] } },
+  });
+  const seen: Array<{ k: number; lod: string; namePx: number }> = [];
+  for (let step = 0; step < 12; step++) {
+    const strips: Buffer[] = [];
+    let stats = { k: 0, lod: '', namePx: 0 };
+    for (const name of ['Fetch orders', 'Summarise']) {
+      await hArg(page, (x, [wf, n]) => {
+        x.load(wf);
+        x.handle.resetZoom();
+        for (let i = 0; i < n; i++) x.handle.zoomOut();
+        x.handle.focusNode('b', { animate: false });
+        for (let i = 0; i < n; i++) x.handle.zoomOut();
+        return x.handle.whenIdle();
+      }, [three(name), step] as const);
+      stats = await h(page, (x) => ({ ...x.handle.getStats(), k: x.handle.zoom.scale }));
+      const [l, t] = await screen(page, 220 - 100, 100);
+      const [r, b] = await screen(page, 220 + 200, 100 + 130);
+      strips.push(await page.screenshot({ clip: { x: l, y: t, width: Math.max(4, r - l), height: Math.max(4, b - t) } }));
+    }
+    seen.push({ k: stats.k, lod: stats.lod, namePx: stats.namePx });
+    if (stats.namePx > 0) {
+      expect(stats.namePx).toBeGreaterThanOrEqual(9);
+      expect(strips[0]!.equals(strips[1]!), `the name is drawn at ${stats.k}`).toBe(false);
+    }
+    if (stats.k >= 0.18) expect(stats.namePx).toBeGreaterThan(0);
+    expect(stats.lod).toBe(stats.k >= 0.5 ? 'full' : stats.k >= 0.12 ? 'simplified' : 'boxes');
+    if (step === 4) await page.screenshot({ path: join(shots, 'canvas-feature-lod-names.png') });
+    if (stats.k < 0.1) break;
+  }
+  expect(seen.some((s) => s.lod === 'simplified' && s.namePx >= 9)).toBe(true);
+  expect(seen.some((s) => s.lod === 'boxes')).toBe(true);
   expect(errors).toEqual([]);
   expect(await h(page, (x) => x.errors)).toEqual([]);
 });

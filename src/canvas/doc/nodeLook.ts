@@ -234,6 +234,7 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     // A root node with sub-node inputs has its name inside, right of the icon (as n8n): its
     // bottom edge belongs to the sub-node connections.
     label: labelInside ? wrapName(name, Math.max(8, Math.floor((r.w - 110) / 7.5)), 2) : wrapName(name),
+    name,
     labelInside,
     icon: t.info.icon,
     iconUrl: t.info.iconUrl,

@@ -1,13 +1,46 @@
+import { wrapName } from './labels.ts';
+
 // Level of detail by zoom: what a node is drawn with at a given scale (screen px per world unit).
-//   full        scale >= 0.5   body, shadow, icon, ports, plus buttons, labels, badges
-//   simplified  0.2 .. 0.5     body with its state border and icon; no ports, labels or badges
-//   boxes       below 0.2      one flat rectangle per node in its state colour
-// A 100-unit node is 50 px at 0.5 (labels of 13 units would be under 7 px below that) and
-// 20 px at 0.2 (an icon is no longer legible).
+//   full        scale >= 0.5   body, shadow, icon, ports, plus buttons, names, badges
+//   simplified  0.12 .. 0.5    body with its state border, icon and name; no ports or badges
+//   boxes       below 0.12     one flat rectangle per node in its state colour
+// A 100-unit node is 50 px at 0.5 and 12 px at 0.12: icons are drawn whenever a node is at
+// least 12 px on screen. Names are drawn at least NAME_MIN_PX tall (nameScale) while a legible
+// part of them fits the room a name has, so an overview keeps the workflow's shape readable.
 export type Lod = 'full' | 'simplified' | 'boxes';
 
 export const LOD_FULL_MIN_SCALE = 0.5;
-export const LOD_SIMPLIFIED_MIN_SCALE = 0.2;
+export const LOD_SIMPLIFIED_MIN_SCALE = 0.12;
+
+/** Names are drawn at least this tall on screen, or not at all. */
+export const NAME_MIN_PX = 9;
+/** World units a name under a node may take across (n8n lays nodes out ~200 units apart). */
+export const NAME_ROOM = 200;
+/** A name cut to fewer characters than this says too little to be drawn. */
+export const NAME_MIN_CHARS = 6;
+/** The label font's average advance, in ems. */
+const CHAR_EM = 0.55;
+/** Names are laid out again only when the zoom crosses a step of 2^(1/4) (19 %). */
+const NAME_STEPS_PER_OCTAVE = 4;
+
+/** How many characters of a name fit on a line `room` wide at scale factor `factor`. */
+export function nameCharsPerLine(factor: number, labelSize: number, room = NAME_ROOM): number {
+  return Math.floor(room / (labelSize * CHAR_EM * factor));
+}
+
+/**
+ * The factor a node name's text is scaled by at zoom `scale`, so that it is at least `minPx` on
+ * screen: 1 where its own size is enough, else a step of 2^(1/4) above what is needed, so that
+ * a zoom re-lays names out only when it crosses a step. 0 when a name so large would no longer
+ * fit a legible part of itself in its room (then it is not drawn).
+ */
+export function nameScale(scale: number, labelSize: number, minPx = NAME_MIN_PX): number {
+  if (!(scale > 0)) return 0;
+  const needed = minPx / (labelSize * scale);
+  if (needed <= 1) return 1;
+  const factor = 2 ** (Math.ceil(Math.log2(needed) * NAME_STEPS_PER_OCTAVE - 1e-9) / NAME_STEPS_PER_OCTAVE);
+  return nameCharsPerLine(factor, labelSize) >= NAME_MIN_CHARS ? factor : 0;
+}
 /** Connection item-count labels need more room than node names. */
 export const EDGE_LABEL_MIN_SCALE = 0.6;
 
@@ -27,4 +60,16 @@ export function lodForScale(scale: number, culledNodes = 0): Lod {
 
 export function edgeLabelsVisible(scale: number): boolean {
   return scale >= EDGE_LABEL_MIN_SCALE;
+}
+
+/**
+ * A name laid out at scale factor `factor` (> 1) for the room under a node `width` wide: two lines
+ * while the text is at most twice its size, else one line; cut with an ellipsis when longer.
+ */
+export function scaledName(name: string, factor: number, width: number, labelSize: number): string {
+  const perLine = Math.max(2, Math.min(18, nameCharsPerLine(factor, labelSize, Math.max(NAME_ROOM, width))));
+  if (factor <= 2) return wrapName(name, perLine, 2);
+  // One line: as many characters as fit, not only the words that do ('No Oper…', not 'No…').
+  const flat = name.trim().replace(/\s+/g, ' ');
+  return flat.length <= perLine ? flat : `${flat.slice(0, perLine - 1).trimEnd()}…`;
 }

@@ -1,7 +1,7 @@
 // The display object of one visible node. Views are pooled: when a node leaves the viewport
 // its view is handed to the next node that enters, and apply() changes only what differs.
 import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
-import type { Lod } from '../kernels/lod.ts';
+import { scaledName, type Lod } from '../kernels/lod.ts';
 import type { VisualState } from '../kernels/nodeState.ts';
 import { LABEL_GAP, PORT_LABEL_HEIGHT, edgePortX, portY } from '../../../workers/spatial/geometry.ts';
 import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
@@ -19,6 +19,8 @@ export interface NodeAppearance {
   selected: boolean;
   /** Wrapped display name (at most two lines). */
   label: string;
+  /** The whole name, laid out again when it is drawn larger than its own size (nameScale). */
+  name: string;
   /** The name sits inside the node, right of the icon (a root node with sub-node inputs below). */
   labelInside?: boolean;
   icon: string | undefined;
@@ -96,7 +98,8 @@ export class NodeView {
     if (this.spinner) this.spinner.rotation += dt * 0.006;
   }
 
-  apply(a: NodeAppearance, lod: Lod, atlas: IconAtlas): void {
+  /** `nameFactor`: the name's scale from nameScale (1 its own size, 0 not drawn). */
+  apply(a: NodeAppearance, lod: Lod, atlas: IconAtlas, nameFactor = 1): void {
     const p = this.last;
     if (!p || p.x !== a.x || p.y !== a.y) this.root.position.set(a.x, a.y);
     const lodChanged = lod !== this.lastLod;
@@ -123,7 +126,7 @@ export class NodeView {
       this.strike.visible = struck;
       if (struck) this.strike.context = strikeContext(a.w, a.h);
     }
-    this.applyLabels(a, full);
+    this.applyLabels(a, full, nameFactor);
     this.applyBadge(a, full, atlas);
     this.last = a;
     this.lastLod = lod;
@@ -163,22 +166,28 @@ export class NodeView {
     }
   }
 
-  private applyLabels(a: NodeAppearance, full: boolean): void {
-    if (full && !this.label) {
+  private applyLabels(a: NodeAppearance, full: boolean, nameFactor: number): void {
+    const named = nameFactor > 0;
+    if (named && !this.label) {
       this.label = text(LABEL_FONT, SIZES.labelSize, THEME.text, 0.5);
       this.root.addChild(this.label);
     }
-    const lines = a.label.split('\n').length;
+    // A name drawn larger than its size is laid out for its room, under the node.
+    const scaled = nameFactor !== 1;
+    const label = scaled && named ? scaledName(a.name, nameFactor, a.w, SIZES.labelSize) : a.label;
+    const lines = label.split('\n').length;
+    const lineHeight = SIZES.labelLine * (named ? nameFactor : 1);
     const sub = full ? a.subtitle : undefined;
     const note = full ? a.notes : undefined;
     // Under the node (below the bottom ports' labels when it has some), or inside, right of the icon.
     const below = a.h + LABEL_GAP + (a.bottom ? PORT_LABEL_HEIGHT : 0);
-    const inside = !!a.labelInside;
+    const inside = !!a.labelInside && !scaled;
     const insideTop = a.h / 2 - ((lines + (sub ? 0.85 : 0) + (note ? 0.85 : 0)) * SIZES.labelLine) / 2;
     if (this.label) {
-      this.label.visible = full;
-      if (full) {
-        if (this.label.text !== a.label) this.label.text = a.label;
+      this.label.visible = named;
+      if (named) {
+        if (this.label.text !== label) this.label.text = label;
+        if (this.label.scale.x !== nameFactor) this.label.scale.set(nameFactor);
         this.label.tint = a.state === 'disabled' ? THEME.textMuted : THEME.text;
         if (this.label.anchor.x !== (inside ? 0 : 0.5)) {
           this.label.anchor.set(inside ? 0 : 0.5, 0);
@@ -201,7 +210,7 @@ export class NodeView {
           this.subtitle.style.align = inside ? 'left' : 'center';
         }
         if (inside) this.subtitle.position.set(a.h - 4, insideTop + lines * SIZES.labelLine + 1);
-        else this.subtitle.position.set(a.w / 2, below + lines * SIZES.labelLine + 2);
+        else this.subtitle.position.set(a.w / 2, below + lines * lineHeight + 2);
       }
     }
     // The note (notesInFlow) after the name and subtitle, in the subtitle's muted small text:
@@ -219,7 +228,7 @@ export class NodeView {
           this.notes.style.align = inside ? 'left' : 'center';
         }
         if (inside) this.notes.position.set(a.h - 4, insideTop + lines * SIZES.labelLine + 1 + (sub ? SIZES.subLabelLine : 0));
-        else this.notes.position.set(a.w / 2, below + lines * SIZES.labelLine + (sub ? SIZES.subLabelLine : 0) + 3);
+        else this.notes.position.set(a.w / 2, below + lines * lineHeight + (sub ? SIZES.subLabelLine : 0) + 3);
       }
     }
     const names = full && a.outputs > 1 ? a.outputNames ?? [] : [];
