@@ -1,7 +1,7 @@
 // The wall's server cost (issue 18: "server cost of the live stream at 1,000 executions/s ≤ 5 %
 // more CPU than with no wall open"). The real server in its own process, an active
 // Webhook → Set workflow (executions not saved), autocannon holding 1,000 requests/s; rounds
-// alternate without a wall and with one wall stream open on the workflow, and each round reads
+// alternate (A B B A …) without a wall and with one wall stream open on the workflow, and each round reads
 // the server process's CPU time (/proc/<pid>/stat) over the same window. Also counts the stream's
 // events (≤ 4 a second) and bytes.
 //   node bench/wall.bench.ts [--seconds 8] [--rounds 3] [--rate 1000]
@@ -85,10 +85,11 @@ export async function runWallBench({ seconds = 8, rounds = 3, rate = 1000 } = {}
     const target = `${url}webhook/bench-unsaved`;
     const fire = (duration: number) =>
       autocannon({ url: target, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: 21 }), connections: 20, overallRate: rate, duration });
-    await fire(3); // warm-up
+    await fire(10); // warm-up: the JIT settles (the first rounds are otherwise the slowest)
     const results: Round[] = [];
     for (let i = 0; i < rounds * 2; i++) {
-      const withWall = i % 2 === 1;
+      // A B B A …: a drift of the machine over time falls on both sides.
+      const withWall = [false, true, true, false][i % 4]!;
       const wall = withWall ? openWall(`${url}rest/wall/stream?ids=${wf.id}`) : undefined;
       await new Promise((r) => setTimeout(r, 300));
       const e0 = wall?.events() ?? 0;

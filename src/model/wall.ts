@@ -1,6 +1,7 @@
 // The operations-room wall (issue 18): what the server streams about production executions of a
 // workflow, aggregated (counts only, never items), and the wall tokens that let a kiosk read it.
 // Shared by the server (src/server/wall) and the browser's wall page.
+import type { DrawnTypeInfo } from './drawnTypeInfo.ts';
 
 /** The outcome of one execution at one node, as the wall shows it. */
 export type WallOutcome = 'success' | 'error' | 'waiting';
@@ -49,7 +50,12 @@ export interface WallSnapshot {
   errorRate: number;
   /** Production executions running now. */
   running: number;
+  /**
+   * By node name. Only nodes with state appear: the server follows nodes while a wall watches the
+   * workflow (and 5 minutes after), so a node no run reached since is absent (draw it idle).
+   */
   nodes: Record<string, WallNodeState>;
+  /** The workflow's last failed production execution (kept until a newer one; compare `at`). */
   lastFailure?: WallFailure;
 }
 
@@ -82,6 +88,8 @@ export interface WallWorkflowNode {
   disabled?: boolean;
   /** Sticky notes only: their content, size and color. */
   parameters?: Record<string, unknown>;
+  /** How this node is drawn, for a type whose endpoints depend on its parameters (Switch …). */
+  look?: DrawnTypeInfo;
 }
 
 /** GET /rest/wall/workflows: a workflow to draw, with its live state. */
@@ -92,6 +100,8 @@ export interface WallWorkflow {
   nodes: WallWorkflowNode[];
   connections: Record<string, unknown>;
   snapshot: WallSnapshot;
+  /** How nodes are drawn, by `${type}@${typeVersion}` (types that are not installed are absent). */
+  types: Record<string, DrawnTypeInfo>;
 }
 
 export const WALL_TOKEN_LABEL_MAX = 128;
