@@ -33,10 +33,12 @@ const suites = [
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },
+  { name: 'item-copies', file: 'itemCopies.bench.ts', fn: 'runItemCopiesSuite' },
   { name: 'community-node', file: 'communityNode.bench.ts', fn: 'runCommunityNodeBench' },
   { name: 'declarative-node', file: 'declarativeNode.bench.ts', fn: 'runDeclarativeNodeBench' },
   { name: 'databases', file: 'databases.bench.ts', fn: 'runDatabasesBench' },
   { name: 'queue', file: 'queue.bench.ts', fn: 'runQueueBench' },
+  { name: 'wall', file: 'wall.bench.ts', fn: 'runWallBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 

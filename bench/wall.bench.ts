@@ -4,7 +4,7 @@
 // alternate (A B B A …) without a wall and with one wall stream open on the workflow, and each round reads
 // the server process's CPU time (/proc/<pid>/stat) over the same window. Also counts the stream's
 // events (≤ 4 a second) and bytes.
-//   node bench/wall.bench.ts [--seconds 8] [--rounds 3] [--rate 1000]
+//   node bench/wall.bench.ts [--seconds 6] [--rounds 4] [--rate 1000]   (npm run bench -- --only wall)
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,7 +76,7 @@ interface Round {
   wallBytes?: number;
 }
 
-export async function runWallBench({ seconds = 8, rounds = 3, rate = 1000 } = {}) {
+export async function runWallBench({ quick = false, seconds = quick ? 4 : 6, rounds = quick ? 2 : 4, rate = 1000 }: { quick?: boolean; seconds?: number; rounds?: number; rate?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-wall-bench-'));
   const { child, url } = await startServer(dataDir, {});
   try {
@@ -136,6 +136,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : d;
   };
-  const summary = await runWallBench({ seconds: arg('seconds', 8), rounds: arg('rounds', 3), rate: arg('rate', 1000) });
+  const summary = await runWallBench({ seconds: arg('seconds', 6), rounds: arg('rounds', 4), rate: arg('rate', 1000) });
   console.log(JSON.stringify({ ...summary, results: undefined }, null, 2));
 }
