@@ -190,6 +190,13 @@ describe('wall tokens', () => {
     const read = await t.api('GET', '/wall/workflows', undefined, bearer(token));
     expect(read.status).toBe(200);
     expect(read.body.data.map((w: { id: string }) => w.id)).toEqual([okId]);
+    // How its nodes are drawn comes with it (a token cannot read the node types); no parameters.
+    const wf = read.body.data[0] as { nodes: Array<{ type: string; typeVersion: number; parameters?: unknown; look?: { outputs: number } }>; types: Record<string, { displayName: string; outputs: number }> };
+    for (const n of wf.nodes) {
+      expect(wf.types[`${n.type}@${n.typeVersion}`]?.displayName, n.type).toBeTruthy();
+      expect(n.parameters).toBeUndefined();
+    }
+    expect(wf.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.look?.outputs).toBe(1);
     expect((await t.api('GET', `/wall/workflows?ids=${okId}&wallToken=${token}`)).status).toBe(200);
     expect((await t.api('GET', `/wall/workflows?ids=${failId}`, undefined, bearer(token))).status).toBe(403);
     expect((await t.api('GET', `/wall/workflows?ids=${okId},${memberWf}`, undefined, bearer(token))).status).toBe(403);
@@ -227,9 +234,11 @@ describe('wall reads with a session', () => {
     expect(ok).toMatchObject({ id: okId, name: 'Wall ok', active: true, connections: { Webhook: { main: [[{ node: 'Set', type: 'main', index: 0 }]] } } });
     expect(ok.nodes.map((n: { name: string }) => n.name)).toEqual(['Webhook', 'Set']);
     for (const n of [...ok.nodes, ...fail.nodes]) {
-      expect(Object.keys(n).sort()).toEqual(['id', 'name', 'position', 'type', 'typeVersion']);
+      // A Webhook's endpoints depend on its parameters: it says how it is drawn instead.
+      const keys = n.type === 'n8n-nodes-base.webhook' ? ['id', 'look', 'name', 'position', 'type', 'typeVersion'] : ['id', 'name', 'position', 'type', 'typeVersion'];
+      expect(Object.keys(n).sort()).toEqual(keys);
     }
-    expect(Object.keys(ok).sort()).toEqual(['active', 'connections', 'id', 'name', 'nodes', 'snapshot']);
+    expect(Object.keys(ok).sort()).toEqual(['active', 'connections', 'id', 'name', 'nodes', 'snapshot', 'types']);
     expect(ok.snapshot).toMatchObject({ workflowId: okId, full: true });
     expect(JSON.stringify(r.body)).not.toContain('boom from the wall test');
   });

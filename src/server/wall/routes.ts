@@ -16,6 +16,9 @@ import { currentUser, requireRole } from '../auth/requestAuth.ts';
 import { mayAccess, workflowNotFound } from '../auth/access.ts';
 import { newToken, sha256 } from '../auth/tokens.ts';
 import { IdParams } from '../rest/schemas.ts';
+import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
+import { hasDynamicPorts } from '../../model/nodePorts.ts';
+import { descriptionFor, drawnTypeInfo, type DrawnTypeInfo } from '../../model/drawnTypeInfo.ts';
 
 const WorkflowId = Type.String({ minLength: 1, maxLength: 64 });
 const TokenBody = Type.Object(
@@ -32,13 +35,52 @@ const WallQuery = Type.Object({
 
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 
-/** A node as the wall draws it: no parameters (they may hold secrets), no credentials. */
-function wallNode(n: INode): WallWorkflowNode {
+/**
+ * A node as the wall draws it: no parameters (they may hold secrets), no credentials; a node
+ * whose endpoints depend on its parameters comes with how it is drawn instead.
+ */
+function wallNode(n: INode, types: NodeTypeIndex): WallWorkflowNode {
   const out: WallWorkflowNode = { id: n.id, name: n.name, type: n.type, typeVersion: n.typeVersion, position: [n.position[0], n.position[1]] };
   if (n.disabled) out.disabled = true;
+  if (hasDynamicPorts(n.type, n.typeVersion)) {
+    const d = descriptionFor(types.get(n.type), n.typeVersion);
+    if (d) out.look = drawnTypeInfo(d, n.type, n.typeVersion, (n.parameters ?? {}) as Record<string, unknown>);
+  }
   if (n.type === STICKY_NOTE) {
     const p = n.parameters ?? {};
     out.parameters = { content: p.content, width: p.width, height: p.height, color: p.color };
+  }
+  return out;
+}
+
+type NodeTypeIndex = Map<string, INodeTypeDescription[]>;
+
+/** The node types' descriptions by name, made again when the installed types change. */
+function typeIndex(ctx: ServerContext): () => NodeTypeIndex {
+  let index: NodeTypeIndex | undefined;
+  let generation: number | undefined;
+  return () => {
+    if (!index || generation !== ctx.nodeTypes.generation) {
+      generation = ctx.nodeTypes.generation;
+      index = new Map();
+      for (const d of ctx.nodeTypes.descriptions()) {
+        const list = index.get(d.name);
+        if (list) list.push(d);
+        else index.set(d.name, [d]);
+      }
+    }
+    return index;
+  };
+}
+
+/** How each type and version the workflow uses is drawn. */
+function drawnTypes(nodes: readonly INode[], types: NodeTypeIndex): Record<string, DrawnTypeInfo> {
+  const out: Record<string, DrawnTypeInfo> = {};
+  for (const n of nodes) {
+    const key = `${n.type}@${n.typeVersion}`;
+    if (key in out) continue;
+    const d = descriptionFor(types.get(n.type), n.typeVersion);
+    if (d) out[key] = drawnTypeInfo(d, n.type, n.typeVersion);
   }
   return out;
 }
@@ -81,6 +123,7 @@ async function allowedIds(ctx: ServerContext, request: FastifyRequest): Promise<
 
 export function wallRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const tokens = ctx.wall.tokens;
+  const nodeTypes = typeIndex(ctx);
 
   app.post('/wall/tokens', { schema: { body: TokenBody } }, async (request) => {
     requireRole(request, ['owner', 'default'], 'create wall tokens');
@@ -118,7 +161,9 @@ export function wallRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const found = await ctx.repos.workflows.getWithOwner(id);
       if (!found) continue;
       const w = found.workflow;
-      data.push({ id, name: w.name, active: Boolean(w.active), nodes: (w.nodes ?? []).map(wallNode), connections: (w.connections ?? {}) as Record<string, unknown>, snapshot: ctx.wall.aggregator.snapshot(id) });
+      const types = nodeTypes();
+      const nodes = w.nodes ?? [];
+      data.push({ id, name: w.name, active: Boolean(w.active), nodes: nodes.map((n) => wallNode(n, types)), connections: (w.connections ?? {}) as Record<string, unknown>, snapshot: ctx.wall.aggregator.snapshot(id), types: drawnTypes(nodes, types) });
     }
     return { data };
   });

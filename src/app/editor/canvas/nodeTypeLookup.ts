@@ -4,8 +4,8 @@
 // `dynamicPorts` and are asked again with each node's parameters (src/model/nodePorts.ts).
 // An unknown type answers undefined: the canvas then takes its ports from its connections.
 import type { NodeTypeInfo, NodeTypeLookup } from '../../../canvas/types.ts';
-import { isTriggerType } from '../../../model/nodeTypes.ts';
-import { hasDynamicPorts, nodePorts } from '../../../model/nodePorts.ts';
+import { hasDynamicPorts } from '../../../model/nodePorts.ts';
+import { drawnTypeInfo } from '../../../model/drawnTypeInfo.ts';
 import type { NodeTypesStore } from '../../stores/NodeTypesStore.ts';
 
 export function nodeTypeLookup(store: NodeTypesStore): NodeTypeLookup {
@@ -24,26 +24,7 @@ export function nodeTypeLookup(store: NodeTypesStore): NodeTypeLookup {
       cache.set(key, undefined);
       return undefined;
     }
-    const ports = nodePorts(d, type, typeVersion, parameters as Record<string, unknown> | undefined);
-    // Ports of other connection types than main (n8n's AI sub-node ports) are drawn on the
-    // bottom and top edges, not counted with the main ones.
-    const nonMainInputs = d.inputs.filter((t) => t !== 'main');
-    const nonMainOutputs = d.outputs.filter((t) => t !== 'main');
-    const info: NodeTypeInfo = {
-      displayName: d.displayName,
-      icon: d.icon,
-      iconColor: d.iconColor,
-      iconUrl: d.iconUrl,
-      inputs: ports.inputs === d.inputs.length ? ports.inputs - nonMainInputs.length : ports.inputs,
-      outputs: ports.outputs === d.outputs.length ? ports.outputs - nonMainOutputs.length : ports.outputs,
-      nonMainInputs: nonMainInputs.length ? nonMainInputs : undefined,
-      nonMainOutputs: nonMainOutputs.length ? nonMainOutputs : undefined,
-      inputNames: ports.inputNames,
-      outputNames: ports.outputNames,
-      isTrigger: isTriggerType(d),
-      defaultsColor: d.defaults.color,
-      dynamicPorts: dynamic || undefined,
-    };
+    const info: NodeTypeInfo = drawnTypeInfo(d, type, typeVersion, parameters as Record<string, unknown> | undefined);
     // Per-parameters answers are cached by the canvas (per parameters object), not here.
     if (!(dynamic && parameters)) cache.set(key, info);
     return info;
