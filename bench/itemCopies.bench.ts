@@ -4,7 +4,9 @@
 // Datasets "mix" — run through the engine in this process while a 2 ms interval times the
 // event loop. Reported: the longest hold and the run's time, median of the rounds; and a
 // small-data row (1,000 items of 10 fields through the same nodes) to show that small copies
-// did not get slower. `node_modules/.bin/node bench/itemCopies.bench.ts [rounds]`.
+// did not get slower. `node_modules/.bin/node bench/itemCopies.bench.ts [rounds] [small]` (small:
+// 5,000 items of small data only, Compare Datasets left out: its matching is quadratic);
+// `npm run bench -- --only item-copies`.
 import { runWorkflow } from '../src/engine/index.ts';
 import { builtinNodeTypes } from '../src/nodes/registry.ts';
 import type { IConnections, IDataObject, INode, IWorkflowBase } from '../src/model/workflow.ts';
@@ -69,7 +71,8 @@ async function timed(c: Case): Promise<{ held: number; ms: number; ok: boolean }
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const round = (v: number) => Math.round(v * 10) / 10;
 
-export async function runItemCopiesBench({ rounds = 5 } = {}) {
+export async function runItemCopiesBench({ quick = false, rounds = quick ? 3 : 5, smallOnly = false } = {}) {
+  if (smallOnly) return runSmall(quick ? 5 : 9);
   // One item of ~1.9M values: an array of 1.9M numbers with an object every 100th (19,000 objects).
   const bigList = Array.from({ length: 1_900_000 }, (_, i) => (i % 100 === 0 ? { i, s: 'x' + i } : i));
   const large = cases(() => ({ list: bigList }), 1);
@@ -93,8 +96,30 @@ export async function runItemCopiesBench({ rounds = 5 } = {}) {
   return rows;
 }
 
+/** Through `npm run bench`: the large-item rows and the small-data rows. */
+export async function runItemCopiesSuite({ quick = false } = {}) {
+  return { large: await runItemCopiesBench({ quick }), small: await runSmall(quick ? 5 : 9) };
+}
+
+/** Small data only: 5,000 items of 10 fields through each node, median run time of `rounds`. */
+async function runSmall(rounds: number) {
+  const small = cases(() => ({ a: 1, b: 'two', c: true, d: null, e: { f: 1, g: [1, 2] }, h: 'x'.repeat(20), i: 3.5, j: [{ z: 1 }] }), 5000).filter((c) => !c.name.startsWith('Compare'));
+  const rows: Array<{ name: string; smallRunMs: number; ok: boolean }> = [];
+  for (const c of small) {
+    const ms: number[] = [];
+    let ok = true;
+    for (let r = 0; r < rounds; r++) {
+      const b = await timed(c);
+      ms.push(b.ms);
+      ok &&= b.ok;
+    }
+    rows.push({ name: c.name, smallRunMs: round(median(ms)), ok });
+  }
+  return rows;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = await runItemCopiesBench({ rounds: Number(process.argv[2] ?? 5) });
+  const rows = await runItemCopiesBench({ rounds: Number(process.argv[2] ?? 5), smallOnly: process.argv[3] === 'small' });
   console.table(rows);
   process.exit(0);
 }
