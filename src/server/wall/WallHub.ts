@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { WallSnapshot, WallStreamMessage } from '../../model/wall.ts';
 import type { WallAggregator } from './WallAggregator.ts';
+import { yieldToLoop } from '../../model/yieldToLoop.ts';
 
 export const WALL_HEARTBEAT_MS = 15_000;
 /** Wall screens connected at once; more are answered 503. */
@@ -74,15 +75,24 @@ export class WallHub {
     res.write('retry: 3000\n: connected\n\n');
     const stream: Stream = { res, workflowIds, viewer };
     this.#streams.add(stream);
-    for (const id of workflowIds) {
-      this.#aggregator.watch(id);
+    // Nodes are followed from now on; the stream gets a workflow's updates once its full state went out.
+    for (const id of workflowIds) this.#aggregator.watch(id);
+    res.on('close', () => this.#remove(stream));
+    void this.#sendFullStates(stream);
+    this.#log.debug({ workflowIds, tokenId: viewer.tokenId }, 'wall stream opened');
+  }
+
+  /** One workflow's full state at a time, the loop given back between them (50 large workflows). */
+  async #sendFullStates(stream: Stream): Promise<void> {
+    for (const [i, id] of stream.workflowIds.entries()) {
+      if (i > 0) await yieldToLoop();
+      if (!this.#streams.has(stream)) return;
+      this.#write(stream, wallFrame(this.#aggregator.snapshot(id)));
+      if (!this.#streams.has(stream)) return;
       let set = this.#byWorkflow.get(id);
       if (!set) this.#byWorkflow.set(id, (set = new Set()));
       set.add(stream);
-      this.#write(stream, wallFrame(this.#aggregator.snapshot(id)));
     }
-    res.on('close', () => this.#remove(stream));
-    this.#log.debug({ workflowIds, tokenId: viewer.tokenId }, 'wall stream opened');
   }
 
   #remove(stream: Stream): void {
