@@ -71,7 +71,7 @@ async function timed(c: Case): Promise<{ held: number; ms: number; ok: boolean }
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const round = (v: number) => Math.round(v * 10) / 10;
 
-export async function runItemCopiesBench({ quick = false, rounds = quick ? 3 : 5, smallOnly = false } = {}) {
+export async function runItemCopiesBench({ quick = false, rounds = quick ? 3 : 5, smallOnly = false }: { quick?: boolean; rounds?: number; smallOnly?: boolean } = {}) {
   if (smallOnly) return runSmall(quick ? 5 : 9);
   // One item of ~1.9M values: an array of 1.9M numbers with an object every 100th (19,000 objects).
   const bigList = Array.from({ length: 1_900_000 }, (_, i) => (i % 100 === 0 ? { i, s: 'x' + i } : i));
