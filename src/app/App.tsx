@@ -5,7 +5,9 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { routerBase } from './basePath.ts';
 import { RouteGuard } from './routes/RouteGuard.tsx';
 import type { RouteName } from './routes/access.ts';
-import { ExecutionView, NodeView, WorkflowDemoView } from './views/lazyViews.ts';
+import { ExecutionView, NodeView, WallView, WorkflowDemoView } from './views/lazyViews.ts';
+// The wall's view loads on demand; its styles must be in main.css (esbuild.config.mjs checks).
+import './wall/wall.css';
 import { NotFoundView } from './views/NotFoundView.tsx';
 import { Toasts } from './toasts/Toasts.tsx';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog.tsx';
@@ -48,6 +50,7 @@ import { CommunityPackageManageConfirmDialog } from './dialogs/CommunityPackageM
 const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
   ['/execution/:id', 'ExecutionById', ExecutionView],
   ['/workflows/demo', 'WorkflowDemo', WorkflowDemoView],
+  ['/wall', 'WallView', WallView],
   ['/signin', 'SigninView', SigninView],
   ['/signup', 'SignupView', SignupView],
   ['/setup', 'SetupView', SetupView],

@@ -654,7 +654,8 @@ export class CanvasController implements SyncListener {
 
     const lod = lodForScale(cam.k, this.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
-    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx);
+    // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
+    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameScale(cam.k, SIZES.labelSize);
     if (nameFactor !== this.nameFactor) {
       this.nameFactor = nameFactor;
       if (lod !== 'boxes') this.switchLod(lod);
@@ -1107,7 +1108,7 @@ export class CanvasController implements SyncListener {
 
   private zoomToFit(): void {
     this.motion.stopCamera();
-    this.viewport.set(fitCamera(contentBounds(this.geometry.state), this.width, this.height));
+    this.viewport.set(fitCamera(contentBounds(this.geometry.state), this.width, this.height, this.opts.fitPaddingPx, this.opts.fitMaxScale));
   }
 
   /** Pans (animated) just enough to show the node with a margin; nothing when it is in view. */

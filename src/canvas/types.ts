@@ -177,6 +177,10 @@ export interface CanvasOptions {
   minimap?: boolean;
   /** Node names are drawn at least this many px tall on screen, or not at all (default 9; a wall asks 18). */
   minNamePx?: number;
+  /** The largest zoom fitting the view may choose (default 1: a small workflow is not blown up; a wall takes 2). */
+  fitMaxScale?: number;
+  /** Room kept around the workflow when fitting, px (default 48; a wall keeps room for its failure line). */
+  fitPaddingPx?: number;
 }
 
 export type RendererKind = 'webgl' | 'webgpu' | 'canvas' | 'none';

@@ -12,6 +12,8 @@ export const WALL_LAST_OUTCOMES = 5;
 export const WALL_WINDOW_MS = 60_000;
 /** The fastest a workflow's updates come: at most one per this many milliseconds (4 per second). */
 export const WALL_UPDATE_MS = 250;
+/** The stream sends an `event: ping` this often; a wall that hears nothing for 2.5 × this reconnects. */
+export const WALL_HEARTBEAT_MS = 15_000;
 
 export interface WallNodeState {
   /** Executions inside this node now. */

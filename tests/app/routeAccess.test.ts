@@ -25,6 +25,15 @@ describe('route access (spec 000 §2)', () => {
     expect(routeAccess('PersonalSettings', ctx(undefined, { path: '/settings/personal' }))).toEqual({ allow: false, redirect: '/signin?redirect=%2Fsettings%2Fpersonal' });
   });
 
+  it('opens /wall to every signed-in role, and to a visitor only with a kiosk token (the server checks it)', () => {
+    for (const role of ['default', 'owner', 'member'] as const) expect(routeAccess('WallView', ctx(role, { path: '/wall', search: 'ids=a,b' }))).toEqual({ allow: true });
+    expect(routeAccess('WallView', ctx(undefined, { path: '/wall', search: 'token=abc&interval=30' }))).toEqual({ allow: true });
+    expect(routeAccess('WallView', ctx(undefined, { path: '/wall', search: 'ids=a' }))).toEqual({ allow: false, redirect: '/signin?redirect=%2Fwall%3Fids%3Da' });
+    expect(routeAccess('WallView', ctx(undefined, { path: '/wall', search: 'token=' }))).toEqual({ allow: false, redirect: '/signin?redirect=%2Fwall%3Ftoken%3D' });
+    // Setup first, token or not.
+    expect(routeAccess('WallView', ctx(undefined, { path: '/wall', search: 'token=abc', settings: settings({ showSetupOnFirstLoad: true }) }))).toEqual({ allow: false, redirect: '/setup' });
+  });
+
   it('after a deliberate sign-out goes to /signin without a way back', () => {
     expect(routeAccess('NodeViewExisting', ctx(undefined, { signedOut: true }))).toEqual({ allow: false, redirect: '/signin' });
   });

@@ -19,6 +19,8 @@ export interface RequestOptions {
    * the unauthorized hook is not called. Set by the sign-in, setup, sign-up and password pages.
    */
   authFlow?: boolean;
+  /** More headers (a wall screen's `authorization: Bearer <wall token>`). */
+  headers?: Record<string, string>;
 }
 
 function url(path: string, query?: Query): string {
@@ -37,7 +39,7 @@ function isErrorBody(v: unknown): v is ApiErrorBody {
 }
 
 export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { [PUSH_REF_HEADER]: pushRef, accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [PUSH_REF_HEADER]: pushRef, accept: 'application/json' };
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -68,6 +70,11 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
   }
   if (parsed && typeof parsed === 'object' && 'data' in parsed) return (parsed as { data: T }).data;
   return parsed as T;
+}
+
+/** The full URL of a REST path with its query (for EventSource, which cannot use request()). */
+export function restUrl(path: string, query?: Query): string {
+  return url(path, query);
 }
 
 /** URL of the push stream for this tab. */

@@ -32,6 +32,8 @@ export type RouteName =
   | 'TemplatesCollectionView'
   /** /workflows/templates/:id: a template imported into a new workflow. */
   | 'WorkflowTemplate'
+  /** /wall: the operations-room screen (issue 18); a kiosk opens it with ?token= and no session. */
+  | 'WallView'
   | 'NotFoundView';
 
 export type AccessSettings = Pick<FrontendSettings, 'userManagement' | 'publicApi'> & Partial<Pick<FrontendSettings, 'communityNodesEnabled' | 'templates'>>;
@@ -108,6 +110,7 @@ export function mayAccess(route: RouteName, user: AccessUser | undefined, settin
     case 'NodeViewExisting':
     case 'ExecutionById':
     case 'WorkflowDemo':
+    case 'WallView':
       return !!user;
   }
 }
@@ -132,6 +135,8 @@ export function routeAccess(route: RouteName, ctx: AccessContext): Access {
     return { allow: false, redirect: settingsHome(user) };
   }
   if (mayAccess(route, user, settings)) return { allow: true };
+  // A kiosk's wall token is its own key: the server decides what it opens.
+  if (route === 'WallView' && new URLSearchParams(ctx.search).get('token')) return { allow: true };
   // Spec 000 §2: with templates disabled, the templates routes lead to the not-found page.
   if (user && TEMPLATE_ROUTES.has(route)) return { allow: false, redirect: NOT_FOUND_PATH };
   if (user) {

@@ -1,7 +1,8 @@
 // The main sidebar (spec 001 §2.3): quick New and Open, the Workflows submenu, Help, and the
 // user menu at the foot. Executions opens the executions dialog (modal 'executions'); the
-// Credentials submenu the credential type picker and the credentials list (CredentialsMenu.tsx).
-import { faBoxOpen, faFolderOpen, faGift, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
+// Credentials submenu the credential type picker and the credentials list (CredentialsMenu.tsx);
+// Wall screen opens /wall, the operations-room view's set-up page.
+import { faBoxOpen, faDisplay, faFolderOpen, faGift, faList, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { useLocation } from 'wouter';
 import { guardedNavigate } from '../navigation.ts';
 import { observer } from 'mobx-react-lite';
@@ -63,6 +64,13 @@ const TemplatesEntry = observer(function TemplatesEntry() {
   return <Entry icon={faBoxOpen} label="Templates" onPress={() => void guardedNavigate(root, navigate, '/templates/')} testId="sidebar-templates" />;
 });
 
+/** The wall screen's set-up page (issue 18). */
+function WallEntry() {
+  const root = useStores();
+  const [, navigate] = useLocation();
+  return <Entry icon={faDisplay} label="Wall screen" onPress={() => void guardedNavigate(root, navigate, '/wall')} testId="sidebar-wall" />;
+}
+
 export function Sidebar({ actions }: { actions: SidebarActions }) {
   const { ui } = useStores();
   return (
@@ -76,6 +84,7 @@ export function Sidebar({ actions }: { actions: SidebarActions }) {
       <TemplatesEntry />
       <CredentialsMenu />
       <Entry icon={faList} label="Executions" onPress={() => ui.modals.open('executions')} testId="sidebar-executions" />
+      <WallEntry />
       <div className="sidebar-spacer" />
       <UpdatesEntry />
       <HelpMenu />

@@ -7,10 +7,12 @@ import { lazy } from 'react';
 const loadNodeView = () => import('./NodeView.tsx');
 const loadExecutionView = () => import('./ExecutionView.tsx');
 const loadDemoView = () => import('./WorkflowDemoView.tsx');
+const loadWallView = () => import('../wall/WallView.tsx');
 
 export const NodeView = lazy(() => loadNodeView().then((m) => ({ default: m.NodeView })));
 export const ExecutionView = lazy(() => loadExecutionView().then((m) => ({ default: m.ExecutionView })));
 export const WorkflowDemoView = lazy(() => loadDemoView().then((m) => ({ default: m.WorkflowDemoView })));
+export const WallView = lazy(() => loadWallView().then((m) => ({ default: m.WallView })));
 
 /**
  * Starts loading the view `path` (below the base path) will show, if it is one of these, and has
@@ -20,6 +22,7 @@ export function preloadViewFor(path: string): void {
   if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView().then((m) => m.prewarmCanvas());
   else if (path.startsWith('/execution/')) void loadExecutionView().then((m) => m.prewarmCanvas());
   else if (path.startsWith('/workflows/demo')) void loadDemoView();
+  else if (path === '/wall') void loadWallView();
 }
 
 /**

@@ -30,12 +30,12 @@ export function visibleRect(c: Camera, width: number, height: number): Rect {
   return { minX: -c.x / c.k, minY: -c.y / c.k, maxX: (width - c.x) / c.k, maxY: (height - c.y) / c.k };
 }
 
-/** Camera that shows `bounds` centred with padding, at most FIT_MAX_SCALE. */
-export function fitCamera(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING_PX): Camera {
+/** Camera that shows `bounds` centred with padding, at most `maxScale` (FIT_MAX_SCALE). */
+export function fitCamera(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING_PX, maxScale = FIT_MAX_SCALE): Camera {
   if (!bounds || width <= 0 || height <= 0) return { x: 0, y: 0, k: 1 };
   const bw = Math.max(1, bounds.maxX - bounds.minX);
   const bh = Math.max(1, bounds.maxY - bounds.minY);
-  const k = clampScale(Math.min(FIT_MAX_SCALE, (width - 2 * padding) / bw, (height - 2 * padding) / bh));
+  const k = clampScale(Math.min(maxScale, (width - 2 * padding) / bw, (height - 2 * padding) / bh));
   const cx = (bounds.minX + bounds.maxX) / 2;
   const cy = (bounds.minY + bounds.maxY) / 2;
   return { x: width / 2 - cx * k, y: height / 2 - cy * k, k };

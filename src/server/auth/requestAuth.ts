@@ -109,6 +109,17 @@ export function registerAuth(app: FastifyInstance, d: AuthDeps): void {
     }
 
     const isPublic = request.routeOptions.config?.auth === 'public';
+    // A wall route opened with a wall token reads as that token, whoever else the browser is
+    // signed in as (a kiosk on an instance still in its default-user mode, say).
+    if (request.routeOptions.config?.auth === 'wall' && d.wallToken) {
+      const secret = wallTokenOf(request);
+      if (secret) {
+        const grant = await d.wallToken(secret);
+        if (!grant) return refuse(reply, 401, 'This wall token is not valid', 'It may have been revoked: make a new kiosk link on the wall page.');
+        request.wallToken = grant;
+        return;
+      }
+    }
     if (!d.userManagement.ownerExists) {
       if (d.userManagement.defaultMode) {
         defaultUser ??= await d.users.ensureDefaultUser();
@@ -131,14 +142,6 @@ export function registerAuth(app: FastifyInstance, d: AuthDeps): void {
       return;
     }
     if (isPublic) return;
-    if (request.routeOptions.config?.auth === 'wall' && d.wallToken) {
-      const secret = wallTokenOf(request);
-      const grant = secret ? await d.wallToken(secret) : undefined;
-      if (grant) {
-        request.wallToken = grant;
-        return;
-      }
-    }
     return refuse(reply, 401, 'Unauthorized', 'Sign in first.');
   });
 }

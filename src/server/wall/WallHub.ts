@@ -1,13 +1,13 @@
 // The wall's event streams (GET /rest/wall/stream, issue 18): server-sent events as PushHub's
-// (retry: 3000, heartbeat comments, a slow client dropped before its buffer grows), one stream
+// (retry: 3000, a ping event every 15 s, a slow client dropped before its buffer grows), one stream
 // per wall screen watching up to 50 workflows. Each event's data is a WallStreamMessage; a
 // workflow's update is serialised once and written to every stream that watches it.
 import type { ServerResponse } from 'node:http';
-import type { WallSnapshot, WallStreamMessage } from '../../model/wall.ts';
+import { WALL_HEARTBEAT_MS, type WallSnapshot, type WallStreamMessage } from '../../model/wall.ts';
 import type { WallAggregator } from './WallAggregator.ts';
 import { yieldToLoop } from '../../model/yieldToLoop.ts';
 
-export const WALL_HEARTBEAT_MS = 15_000;
+export { WALL_HEARTBEAT_MS };
 /** Wall screens connected at once; more are answered 503. */
 export const WALL_MAX_CONNECTIONS = 200;
 /** Unsent bytes a wall may have queued before its stream is closed (it reconnects and gets a full state). */
@@ -51,7 +51,8 @@ export class WallHub {
     this.#log = log;
     aggregator.onUpdate = (workflowId, snapshot) => this.#publish(workflowId, snapshot);
     this.#heartbeat = setInterval(() => {
-      for (const s of this.#streams) this.#write(s, ': ping\n\n');
+      // An event, not a comment: the wall page sees it and reconnects when pings stop coming (a cut network).
+      for (const s of this.#streams) this.#write(s, 'event: ping\ndata: 1\n\n');
     }, heartbeatMs);
     this.#heartbeat.unref();
   }

@@ -1,0 +1,102 @@
+// One workflow on the wall: its name and figures above a read-only canvas fitted to the panel
+// (again on every resize and whenever the workflow changed), and its last failure, flashing
+// when new. Names are drawn at least 18 px tall wherever the layout allows.
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { useEffect, useRef, useState } from 'react';
+import { createCanvas } from '../../canvas/index.ts';
+import type { CanvasDocument, CanvasHandle, NodeTypeLookup } from '../../canvas/types.ts';
+import { basePath } from '../basePath.ts';
+import { LOOK_KEY, type WallPanelState } from './WallPanelState.ts';
+import { percent } from './liveState.ts';
+
+/** Node names on a wall: readable from a few metres. */
+export const WALL_NAME_PX = 18;
+
+function lookup(panel: WallPanelState): NodeTypeLookup {
+  return (type, typeVersion, parameters) => {
+    const own = parameters?.[LOOK_KEY];
+    if (own && typeof own === 'object') return own as ReturnType<NodeTypeLookup>;
+    return panel.types[`${type}@${typeVersion}`];
+  };
+}
+
+function time(at: number): string {
+  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export const WallPanel = observer(function WallPanel({ panel, now }: { panel: WallPanelState; now: number }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [problem, setProblem] = useState<string>();
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const handle: CanvasHandle = createCanvas(el, {
+      document: panel.doc as unknown as CanvasDocument,
+      nodeTypes: lookup(panel),
+      workerBaseUrl: `${basePath}workers/`,
+      readOnly: true,
+      minimap: false,
+      minNamePx: WALL_NAME_PX,
+      // A small workflow fills its panel: read from across the room.
+      fitMaxScale: 2,
+      // Room above and below for the failure line drawn over the canvas's top.
+      fitPaddingPx: Math.round(Math.min(160, Math.max(64, window.innerWidth / 30))),
+      callbacks: { openNode: () => undefined, requestAddNode: () => undefined, onError: setProblem },
+    });
+    let fitTimer: ReturnType<typeof setTimeout> | undefined;
+    const fit = () => {
+      clearTimeout(fitTimer);
+      fitTimer = setTimeout(() => handle.zoomToFit(), 50);
+    };
+    handle.ready.then(() => {
+      handle.zoomToFit();
+      (el as HTMLElement & { wallCanvas?: CanvasHandle }).wallCanvas = handle;
+    }, (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+    const resized = new ResizeObserver(fit);
+    resized.observe(el);
+    const reshaped = reaction(() => panel.shape, fit);
+    return () => {
+      clearTimeout(fitTimer);
+      resized.disconnect();
+      reshaped();
+      handle.destroy();
+    };
+  }, [panel]);
+
+  const failure = panel.lastFailure;
+  const flashing = panel.flashUntil > now;
+  return (
+    <section className={`wall-panel${flashing ? ' wall-panel--flash' : ''}`} data-testid="wall-panel" data-workflow-id={panel.id} aria-label={panel.name}>
+      <header className="wall-panel-head">
+        <h2 className="wall-panel-name">{panel.name}</h2>
+        {!panel.active && <span className="wall-inactive">Inactive</span>}
+        <dl className="wall-figures">
+          <div data-testid="wall-per-minute">
+            <dt>per minute</dt>
+            <dd>{panel.perMinute}</dd>
+          </div>
+          <div data-testid="wall-error-rate" className={panel.errorRate > 0 ? 'wall-bad' : undefined}>
+            <dt>errors</dt>
+            <dd>{percent(panel.errorRate)}</dd>
+          </div>
+          <div data-testid="wall-running">
+            <dt>running</dt>
+            <dd>{panel.running}</dd>
+          </div>
+        </dl>
+      </header>
+      {/* Over the canvas, not above it: a failure must not resize (and so clear and refit) the drawing. */}
+      <div className="wall-body">
+        <div ref={host} className="wall-canvas" data-testid="wall-canvas" />
+        {failure && (
+          <p className={`wall-failure${flashing ? ' wall-failure--new' : ''}`} data-testid="wall-failure" role={flashing ? 'alert' : undefined}>
+            <span className="wall-failure-when">{time(failure.at)}</span> <strong>{failure.nodeName}</strong>: {failure.message}
+          </p>
+        )}
+        {problem && <p className="wall-problem">{problem}</p>}
+      </div>
+    </section>
+  );
+});

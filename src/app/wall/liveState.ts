@@ -1,0 +1,48 @@
+// How a wall draws the live state of a node and a workflow (pure: tested on its own).
+import type { WallNodeState } from '../../model/wall.ts';
+import type { NodeRunStatus } from '../stores/WorkflowStore.ts';
+
+/** Running now beats the last outcome; no outcome yet is idle. */
+export function liveStatus(s: WallNodeState | undefined): NodeRunStatus {
+  if (!s) return 'idle';
+  if (s.running > 0) return 'running';
+  const last = s.last[0];
+  return last === 'error' ? 'error' : last === 'waiting' ? 'waiting' : last === 'success' ? 'success' : 'idle';
+}
+
+/** 0.034 → '3.4 %', 0 → '0 %', 1 → '100 %'. */
+export function percent(rate: number): string {
+  if (!(rate > 0)) return '0 %';
+  const p = rate * 100;
+  return `${p >= 10 || Number.isInteger(p) ? Math.round(p) : p.toFixed(1)} %`;
+}
+
+/** Panels per page: as asked (1–9), else 1, 2 side by side, or 4 in a square. */
+export function panelsPerPage(count: number, asked?: number): number {
+  if (asked && Number.isInteger(asked) && asked >= 1 && asked <= 9) return asked;
+  return count <= 1 ? 1 : count === 2 ? 2 : 4;
+}
+
+/** Workflows run left to right: panels about twice as wide as tall show them best. */
+const PANEL_ASPECT = 2;
+
+/** Columns of a page of `n` panels on a screen `w` × `h`: panels closest to PANEL_ASPECT, few empty cells. */
+export function columnsFor(n: number, w: number, h: number): number {
+  let best = 1;
+  let bestScore = Infinity;
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const aspect = w / cols / (h / rows);
+    const score = Math.abs(Math.log(aspect / PANEL_ASPECT)) + (cols * rows - n) * 0.3;
+    if (score < bestScore) {
+      bestScore = score;
+      best = cols;
+    }
+  }
+  return best;
+}
+
+/** Seconds between pages: as asked (5–3600), else 20. */
+export function pageSeconds(asked?: number): number {
+  return asked && Number.isFinite(asked) && asked >= 5 && asked <= 3600 ? asked : 20;
+}
