@@ -21,6 +21,8 @@ export interface CanvasNode {
   readonly parameters: { readonly [key: string]: unknown };
   readonly isSticky: boolean;
   readonly waitingText: string | undefined;
+  /** A line under the name while the node is neither waiting nor disabled (a wall: its recent outcomes). */
+  readonly caption?: string;
   /**
    * The run data is stale: parameters changed after the node's run started (spec 001 §4.1).
    * A node that has data then shows a warning badge and says so in its mirror label.

@@ -1,6 +1,6 @@
 // The wall's pure rules (src/app/wall/liveState.ts) and how a panel takes the stream's snapshots.
 import { describe, expect, it } from 'vitest';
-import { columnsFor, liveStatus, pageSeconds, panelsPerPage, percent } from '../../src/app/wall/liveState.ts';
+import { columnsFor, liveCaption, liveStatus, pageSeconds, panelsPerPage, percent } from '../../src/app/wall/liveState.ts';
 import { FLASH_MS, LOOK_KEY, WallPanelState } from '../../src/app/wall/WallPanelState.ts';
 import type { WallSnapshot, WallWorkflow } from '../../src/model/wall.ts';
 
@@ -32,6 +32,13 @@ describe('wall live state', () => {
     expect(liveStatus({ running: 0, items: 0, runs: 0, last: [] })).toBe('idle');
   });
 
+  it('says a node\'s runs in the last minute and its last outcomes, newest first', () => {
+    expect(liveCaption(undefined)).toBeUndefined();
+    expect(liveCaption({ running: 0, items: 0, runs: 0, last: [] })).toBeUndefined();
+    expect(liveCaption({ running: 0, items: 1, runs: 12, last: ['success', 'error', 'waiting', 'success'] })).toBe('12/min ✓✗…✓');
+    expect(liveCaption({ running: 2, items: 0, runs: 2, last: [] })).toBe('2/min');
+  });
+
   it('formats rates and lays pages out', () => {
     expect([percent(0), percent(1 / 7), percent(0.034), percent(1)]).toEqual(['0 %', '14 %', '3.4 %', '100 %']);
     expect([panelsPerPage(1), panelsPerPage(2), panelsPerPage(7), panelsPerPage(7, 3), panelsPerPage(7, 40)]).toEqual([1, 2, 4, 3, 4]);
@@ -50,6 +57,7 @@ describe('wall live state', () => {
     expect(p.perMinute).toBe(5);
     expect(p.doc.nodeByName('Set')!.status).toBe('running');
     expect([...p.doc.nodeByName('Set')!.itemCount]).toEqual([3]);
+    expect(p.doc.nodeByName('Set')!.caption).toBe('4/min ✓');
     // An update names only what changed.
     p.apply(snap({ full: false, nodes: { Set: { running: 0, items: 3, runs: 5, last: ['error', 'success'], error: { message: 'boom', at: 1 } } } }));
     expect(p.doc.nodeByName('Hook')!.status).toBe('success');

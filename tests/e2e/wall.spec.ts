@@ -80,7 +80,7 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
   const orders1 = panel(page, `Orders ${stamp}`);
   await expect(orders1.getByTestId('wall-per-minute')).toContainText('6');
   await expect(orders1.getByTestId('wall-error-rate')).toContainText('0 %');
-  await expect(orders1.getByRole('option', { name: /^Confirm order, has data, 1 item/ })).toHaveCount(1);
+  await expect(orders1.getByRole('option', { name: /^Confirm order, has data, 1 item, 6\/min ✓✓✓✓✓$/ })).toHaveCount(1);
   await expect(orders1.getByTestId('wall-failure')).toHaveCount(0);
 
   // A failure flashes with the node and its message.

@@ -45,6 +45,8 @@ export class NodeModel {
   declare issues: string[];
   /** Wait text when the node is waiting (indefinite or until a date). */
   declare waitingText: string | undefined;
+  /** A line under the name (a wall's recent outcomes); the editor leaves it unset. */
+  declare caption: string | undefined;
   /**
    * The node's run data is stale: its parameters changed after its latest run started (spec 001
    * §4.1). Kept up to date by the store (see refreshStale); the canvas and the NDV read it.
@@ -67,7 +69,7 @@ export class NodeModel {
     this.id = id;
     this.type = type;
     this.enabledExplicitly = disabled === false;
-    initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined, false]);
+    initNodeFields(this, [name, typeVersion, position[0], position[1], parameters ?? {}, !!disabled, settings, 'idle', EMPTY_COUNTS, EMPTY_ISSUES, undefined, false, undefined]);
   }
 
   get isSticky(): boolean {
@@ -94,7 +96,7 @@ export class NodeModel {
 const EMPTY_COUNTS: number[] = [];
 const EMPTY_ISSUES: string[] = [];
 
-const initNodeFields = lazyObservableFields(NodeModel, ['name', 'typeVersion', 'x', 'y', 'parameters', 'disabled', 'settings', 'status', 'itemCount', 'issues', 'waitingText', 'stale'] as const);
+const initNodeFields = lazyObservableFields(NodeModel, ['name', 'typeVersion', 'x', 'y', 'parameters', 'disabled', 'settings', 'status', 'itemCount', 'issues', 'waitingText', 'stale', 'caption'] as const);
 
 export class ConnectionModel {
   readonly id: string;

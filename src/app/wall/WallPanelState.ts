@@ -5,7 +5,7 @@ import type { WallFailure, WallSnapshot, WallWorkflow } from '../../model/wall.t
 import type { DrawnTypeInfo } from '../../model/drawnTypeInfo.ts';
 import type { IWorkflowBase } from '../../model/workflow.ts';
 import { WorkflowStore } from '../stores/WorkflowStore.ts';
-import { liveStatus } from './liveState.ts';
+import { liveCaption, liveStatus } from './liveState.ts';
 
 /** A node's own look rides in its parameters, where the canvas asks the lookup with them. */
 export const LOOK_KEY = '\u0000wallLook';
@@ -93,6 +93,7 @@ export class WallPanelState {
         if (m.isSticky || s.nodes[m.name]) continue;
         if (m.status !== 'idle') m.status = 'idle';
         if (m.itemCount.length) m.itemCount = NO_COUNTS;
+        if (m.caption !== undefined) m.caption = undefined;
       }
     }
     for (const [name, st] of Object.entries(s.nodes)) {
@@ -101,6 +102,8 @@ export class WallPanelState {
       const status = liveStatus(st);
       if (m.status !== status) m.status = status;
       if (m.itemCount.length !== 1 || m.itemCount[0] !== st.items) m.itemCount = st.runs > 0 || st.items > 0 ? [st.items] : NO_COUNTS;
+      const caption = liveCaption(st);
+      if (m.caption !== caption) m.caption = caption;
     }
   }
 }

@@ -10,6 +10,15 @@ export function liveStatus(s: WallNodeState | undefined): NodeRunStatus {
   return last === 'error' ? 'error' : last === 'waiting' ? 'waiting' : last === 'success' ? 'success' : 'idle';
 }
 
+const MARK: Record<string, string> = { success: '✓', error: '✗', waiting: '…' };
+
+/** The line under a node on a wall: its runs in the last minute and its last outcomes, newest first. */
+export function liveCaption(s: WallNodeState | undefined): string | undefined {
+  if (!s || (s.runs === 0 && s.last.length === 0)) return undefined;
+  const marks = s.last.map((o) => MARK[o] ?? '?').join('');
+  return marks ? `${s.runs}/min ${marks}` : `${s.runs}/min`;
+}
+
 /** 0.034 → '3.4 %', 0 → '0 %', 1 → '100 %'. */
 export function percent(rate: number): string {
   if (!(rate > 0)) return '0 %';

@@ -250,7 +250,7 @@ export function nodeAppearance(n: CanvasNode, t: ResolvedType, r: NodeRecord, st
     missing: !t.known,
     plusMask,
     stale: state === 'success' && n.stale === true,
-    subtitle: !t.known ? 'Not installed' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : undefined,
+    subtitle: !t.known ? 'Not installed' : state === 'waiting' ? n.waitingText : state === 'disabled' ? '(Deactivated)' : n.caption,
     notes: (r.flags & FLAG_NOTES) !== 0 ? noteText(n, r.w, labelInside) : undefined,
   };
 }
@@ -278,7 +278,7 @@ export function mirrorLabel(n: CanvasNode, pinned: boolean, known = true, pinned
   }
   const label = accessibleLabel(n.name, stateInput(n, pinned, pinnedData), n.waitingText);
   const note = noteInFlow(n.settings);
-  return (known ? label : `${label}, unknown node type`) + (note === undefined ? '' : `, note: ${oneLine(note, 80)}`);
+  return (known ? label : `${label}, unknown node type`) + (n.caption ? `, ${n.caption}` : '') + (note === undefined ? '' : `, note: ${oneLine(note, 80)}`);
 }
 
 /** A note as one line of at most `max` characters (whitespace runs made one space). */
