@@ -1,6 +1,8 @@
 // The canvas's contract with the app. The canvas never imports src/app: the app hands it a
 // document (the MobX WorkflowStore satisfies CanvasDocument structurally), a node-type lookup
 // and callbacks, and gets a CanvasHandle back.
+import type { DrawnTypeInfo } from '../model/drawnTypeInfo.ts';
+
 export type CanvasNodeStatus = 'idle' | 'waiting' | 'running' | 'success' | 'error';
 
 /** What the canvas reads of a node. Observable fields are observed, never copied. */
@@ -85,34 +87,8 @@ export interface CanvasDocument {
   setParameters?(id: string, parameters: { [key: string]: unknown }): void;
 }
 
-/** Node-type facts the canvas draws with, resolved by the app from its node-type registry. */
-export interface NodeTypeInfo {
-  displayName: string;
-  /** Icon name from assets/icons.ts ('fa:pen'); initials are drawn when absent. */
-  icon?: string;
-  /** CSS colour of the icon ('#ff6d5a'). */
-  iconColor?: string;
-  /** An image drawn as the icon when `icon` is not in the atlas (a community node's 'file:' icon, GET /rest/node-icon/<type>). */
-  iconUrl?: string;
-  /** Main inputs and outputs. */
-  inputs: number;
-  outputs: number;
-  inputNames?: string[];
-  outputNames?: string[];
-  /** Inputs of other connection types (n8n's ai_* sub-node inputs), in order: drawn on the bottom edge. */
-  nonMainInputs?: string[];
-  /** Outputs of other connection types (a sub-node's ai_* output): drawn on the top edge. */
-  nonMainOutputs?: string[];
-  isTrigger: boolean;
-  /** The type's defaults.color, used for the icon when iconColor is absent. */
-  defaultsColor?: string;
-  /**
-   * Inputs or outputs depend on the node's parameters (Switch v2/v3 outputs, Merge v3 inputs).
-   * The canvas then calls the lookup again with each such node's parameters (when the node
-   * appears and whenever its parameters change) and lays its endpoints out from that answer.
-   */
-  dynamicPorts?: boolean;
-}
+/** Node-type facts the canvas draws with, resolved by the app from its node-type registry (src/model/drawnTypeInfo.ts). */
+export type NodeTypeInfo = DrawnTypeInfo;
 
 /**
  * Node-type facts for a type and version. Called without `parameters` for the type's facts

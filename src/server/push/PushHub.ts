@@ -6,6 +6,18 @@ import type { ServerResponse } from 'node:http';
 import type { PushMessage } from '../../model/api.ts';
 
 export const HEARTBEAT_MS = 15_000;
+
+/** Answers `res` as a server-sent event stream (no caching, no proxy buffering). */
+export function openEventStream(res: ServerResponse): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  // retry: the browser's EventSource reconnects after the spec's 3000 ms.
+  res.write('retry: 3000\n: connected\n\n');
+}
 /** Unsent bytes a slow client may have queued before we drop it. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 const MAX_CONNECTIONS = 1000;
@@ -62,14 +74,7 @@ export class PushHub {
   /** Takes over `res` as an event stream for `pushRef` (check canAccept and mayUse first). */
   connect(pushRef: string, res: ServerResponse, owner?: PushOwner): void {
     const previous = this.#streams.get(pushRef)?.res;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    // retry: the browser's EventSource reconnects after the spec's 3000 ms.
-    res.write('retry: 3000\n: connected\n\n');
+    openEventStream(res);
     this.#streams.set(pushRef, { res, owner });
     previous?.end();
     res.on('close', () => {

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { WALL_HEARTBEAT_MS, type WallSnapshot, type WallStreamMessage } from '../../model/wall.ts';
 import type { WallAggregator } from './WallAggregator.ts';
 import { yieldToLoop } from '../../model/yieldToLoop.ts';
+import { openEventStream } from '../push/PushHub.ts';
 
 export { WALL_HEARTBEAT_MS };
 /** Wall screens connected at once; more are answered 503. */
@@ -67,13 +68,7 @@ export class WallHub {
 
   /** Takes over `res` as the wall stream of these (checked) workflows: a full state of each first. */
   connect(res: ServerResponse, workflowIds: string[], viewer: WallViewer): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 3000\n: connected\n\n');
+    openEventStream(res);
     const stream: Stream = { res, workflowIds, viewer };
     this.#streams.add(stream);
     // Nodes are followed from now on; the stream gets a workflow's updates once its full state went out.
