@@ -39,6 +39,8 @@ const suites = [
   { name: 'databases', file: 'databases.bench.ts', fn: 'runDatabasesBench' },
   { name: 'queue', file: 'queue.bench.ts', fn: 'runQueueBench' },
   { name: 'wall', file: 'wall.bench.ts', fn: 'runWallBench' },
+  { name: 'wall-frames', file: 'wall-frames.bench.ts', fn: 'runWallFramesBench' },
+  { name: 'wall-soak', file: 'wall-soak.bench.ts', fn: 'runWallSoakBench' },
   { name: 'soak', file: 'soak.bench.ts', fn: 'runSoakBench' },
 ];
 
