@@ -191,7 +191,10 @@ export async function runWallFramesBench({ quick = false, rate = 500, seconds = 
     return {
       rate,
       achieved: {
+        /** Executions a second the server took (2xx answers) over the whole load. */
+        acceptedPerSecond: loadResult.acceptedPerSecond,
         loadToolRequestsPerSecond: loadResult.requestsPerSecond,
+        otherStatuses: loadResult.otherStatuses,
         answeredPerSecondWhileTraced: Math.round(answeredPerSecond),
         non2xx: loadResult.non2xx,
         errors: loadResult.errors,

@@ -79,7 +79,9 @@ export async function runWallSoakBench({ quick = false, minutes, rate = 100 }: {
       minutes: duration,
       warmupMinutes: warmupMin,
       achieved: {
+        acceptedPerSecond: loadResult.acceptedPerSecond,
         loadToolRequestsPerSecond: loadResult.requestsPerSecond,
+        otherStatuses: loadResult.otherStatuses,
         requests: loadResult.requests,
         non2xx: loadResult.non2xx,
         errors: loadResult.errors,

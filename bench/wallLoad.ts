@@ -10,6 +10,8 @@ const rate = Number(rateArg);
 const seconds = Number(secondsArg);
 let n = 0;
 let completed = 0;
+let ok = 0;
+const statuses: Record<string, number> = {};
 let lastSecond = 0;
 
 const instance = autocannon(
@@ -39,6 +41,10 @@ const instance = autocannon(
       requests: r.requests.total,
       requestsPerSecond: Math.round(r.requests.total / elapsed),
       non2xx: r.non2xx,
+      /** Answers 2xx: the executions the server took. */
+      accepted: ok,
+      acceptedPerSecond: Math.round(ok / elapsed),
+      otherStatuses: statuses,
       errors: r.errors + r.timeouts,
       latencyP50Ms: r.latency.p50,
       latencyP99Ms: r.latency.p99,
@@ -46,7 +52,11 @@ const instance = autocannon(
     process.stdout.write(`${JSON.stringify({ second: completed - lastSecond })}\n${JSON.stringify({ result })}\n`, () => process.exit(0));
   },
 );
-instance.on('response', () => completed++);
+instance.on('response', (_client: unknown, status: number) => {
+  completed++;
+  if (status >= 200 && status < 300) ok++;
+  else statuses[status] = (statuses[status] ?? 0) + 1;
+});
 const tick = setInterval(() => {
   process.stdout.write(`${JSON.stringify({ second: completed - lastSecond })}\n`);
   lastSecond = completed;

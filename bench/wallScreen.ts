@@ -249,6 +249,11 @@ export interface LoadResult {
   requests: number;
   requestsPerSecond: number;
   non2xx: number;
+  /** Answers 2xx: the executions the server took. */
+  accepted: number;
+  acceptedPerSecond: number;
+  /** Non-2xx answers by status. */
+  otherStatuses: Record<string, number>;
   errors: number;
   latencyP50Ms: number;
   latencyP99Ms: number;

@@ -141,6 +141,12 @@ export class CanvasController implements SyncListener {
   private readonly visible = new VisibleSet();
   private readonly pool = new ViewPool();
   private readonly dirtyNodes = new Set<number>();
+  /**
+   * Nodes whose change shows only in the mirror at this level of detail (a caption, drawn in full
+   * detail only): their accessible labels are refreshed, the drawing is left alone. A wall's
+   * captions (runs in the last minute) change on every update of every busy node.
+   */
+  private readonly mirrorDirty = new Set<number>();
   private readonly minimap: Minimap;
   private readonly stickyEditor: StickyEditor;
   private readonly motion: Motion;
@@ -462,6 +468,12 @@ export class CanvasController implements SyncListener {
   nodeChanged(n: CanvasNode, field: string): void {
     const slot = this.geometry.nodes.slotOf(n.id);
     if (slot === undefined) return;
+    if (field === 'caption' && this.lod !== 'full') {
+      // Drawn in full detail only (switchLod redraws every node when it gets there).
+      this.mirrorDirty.add(slot);
+      this.invalidate();
+      return;
+    }
     switch (field) {
       case 'x':
       case 'y':
@@ -690,6 +702,10 @@ export class CanvasController implements SyncListener {
     }
     this.dirtyNodes.clear();
     for (const slot of deferred) this.dirtyNodes.add(slot);
+    if (this.mirrorDirty.size) {
+      for (const slot of this.mirrorDirty) if (!this.dirtyNodes.has(slot)) this.refreshMirror(slot);
+      this.mirrorDirty.clear();
+    }
     if (!budgetLeft) this.invalidate();
     if (this.edges.flush()) {
       if (this.edges.staticChangedLastFlush) changed = true;
@@ -982,6 +998,17 @@ export class CanvasController implements SyncListener {
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
     }
+  }
+
+  /** A visible node's mirror entry alone (its label), the drawing untouched. */
+  private refreshMirror(slot: number): void {
+    if (!this.visible.nodes.has(slot)) return;
+    const n = this.nodeAt(slot);
+    if (!n || !this.mirror.has(n.id)) return;
+    const o = slot * NODE_STRIDE;
+    const s = this.geometry.state.nodes;
+    const t = this.types.forNode(n);
+    this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H], selected: this.doc.selection.has(n.id) });
   }
 
   private viewFor(slot: number, sticky: boolean): View {
