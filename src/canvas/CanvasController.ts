@@ -79,6 +79,9 @@ function sameCamera(a: Camera, b: Camera): boolean {
   return a.x === b.x && a.y === b.y && a.k === b.k;
 }
 
+/** How often caption changes that only the mirror shows (below full detail) reach it, ms. */
+const CAPTION_MIRROR_MS = 1000;
+
 export class CanvasController implements SyncListener {
   readonly handle: CanvasHandle;
   private readonly doc: CanvasDocument;
@@ -143,10 +146,12 @@ export class CanvasController implements SyncListener {
   private readonly dirtyNodes = new Set<number>();
   /**
    * Nodes whose change shows only in the mirror at this level of detail (a caption, drawn in full
-   * detail only): their accessible labels are refreshed, the drawing is left alone. A wall's
-   * captions (runs in the last minute) change on every update of every busy node.
+   * detail only): their accessible labels are refreshed, at most once every CAPTION_MIRROR_MS,
+   * and the drawing is left alone. A wall's captions (runs in the last minute) change on every
+   * update (up to 4 a second) of every busy node.
    */
   private readonly mirrorDirty = new Set<number>();
+  private mirrorTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly minimap: Minimap;
   private readonly stickyEditor: StickyEditor;
   private readonly motion: Motion;
@@ -471,7 +476,7 @@ export class CanvasController implements SyncListener {
     if (field === 'caption' && this.lod !== 'full') {
       // Drawn in full detail only (switchLod redraws every node when it gets there).
       this.mirrorDirty.add(slot);
-      this.invalidate();
+      this.mirrorTimer ??= setTimeout(this.flushMirror, CAPTION_MIRROR_MS);
       return;
     }
     switch (field) {
@@ -702,10 +707,6 @@ export class CanvasController implements SyncListener {
     }
     this.dirtyNodes.clear();
     for (const slot of deferred) this.dirtyNodes.add(slot);
-    if (this.mirrorDirty.size) {
-      for (const slot of this.mirrorDirty) if (!this.dirtyNodes.has(slot)) this.refreshMirror(slot);
-      this.mirrorDirty.clear();
-    }
     if (!budgetLeft) this.invalidate();
     if (this.edges.flush()) {
       if (this.edges.staticChangedLastFlush) changed = true;
@@ -999,6 +1000,13 @@ export class CanvasController implements SyncListener {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
     }
   }
+
+  private readonly flushMirror = (): void => {
+    this.mirrorTimer = undefined;
+    if (this.destroyed) return;
+    for (const slot of this.mirrorDirty) this.refreshMirror(slot);
+    this.mirrorDirty.clear();
+  };
 
   /** A visible node's mirror entry alone (its label), the drawing untouched. */
   private refreshMirror(slot: number): void {
@@ -1776,6 +1784,7 @@ export class CanvasController implements SyncListener {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    clearTimeout(this.mirrorTimer);
     this.motion.finishAll();
     this.disposeSync?.();
     this.types.destroy();
