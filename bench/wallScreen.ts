@@ -154,6 +154,8 @@ export interface WallServer {
   /** Saving settings the server runs with. */
   env: Record<string, string>;
   rest<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  /** The last lines the server logged (warnings and errors). */
+  logTail(): string;
   /** Creates and activates the bench workflow; its id and node count. */
   createWall(total?: number): Promise<{ id: string; nodes: number }>;
   stop(): Promise<void>;
@@ -186,7 +188,8 @@ export async function startWallServer(env: Record<string, string> = SAVING_OFF):
   const url = await new Promise<string>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
     const on = (d: Buffer) => {
-      if (log.length < 20_000) log += d.toString();
+      log += d.toString();
+      if (log.length > 40_000) log = log.slice(-20_000);
       const m = /running at (http:\/\/\S+)/.exec(log);
       if (m) {
         clearTimeout(timer);
@@ -215,6 +218,7 @@ export async function startWallServer(env: Record<string, string> = SAVING_OFF):
     pid: child.pid!,
     env,
     rest,
+    logTail: () => log.slice(-4000),
     async createWall(total = 1000) {
       const wf = wallWorkflow(total);
       const created = await rest<{ id: string }>('POST', 'workflows', wf);
