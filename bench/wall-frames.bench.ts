@@ -164,7 +164,7 @@ export async function runWallFramesBench({ quick = false, rate = 500, seconds = 
     const elapsed = (Date.now() - t0) / 1000;
     const serverCores = (cpuSeconds(server.pid) - server0) / elapsed;
     const browserCores = (pids.reduce((a, p) => a + cpuSafe(p), 0) - browser0) / elapsed;
-    const answeredPerSecond = (load.sofar() - sent0) / elapsed;
+    const answeredPerSecond = (load.sofar() - sent0) / elapsed; // all answers, refusals included
     // The paced window: a no-op rAF loop makes every 60 Hz frame a frame.
     const paced = analyse(
       await trace(cdp, seconds * 1000, () =>
@@ -195,7 +195,7 @@ export async function runWallFramesBench({ quick = false, rate = 500, seconds = 
         acceptedPerSecond: loadResult.acceptedPerSecond,
         loadToolRequestsPerSecond: loadResult.requestsPerSecond,
         otherStatuses: loadResult.otherStatuses,
-        answeredPerSecondWhileTraced: Math.round(answeredPerSecond),
+        respondedPerSecondWhileTraced: Math.round(answeredPerSecond),
         non2xx: loadResult.non2xx,
         errors: loadResult.errors,
         latencyP50Ms: loadResult.latencyP50Ms,
