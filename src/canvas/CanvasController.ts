@@ -11,7 +11,12 @@ import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../w
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
 import { StickyEditor } from './a11y/StickyEditor.ts';
+import { mirrorSlots, syncMirrorMembers } from './a11y/mirrorSync.ts';
 import { Motion } from './Motion.ts';
+import { CameraCommands } from './camera/CameraCommands.ts';
+import { FrameScheduler } from './frame/FrameScheduler.ts';
+import { FrameStats } from './frame/FrameStats.ts';
+import { OVERSCAN_PX, planFrame, renderedRect, sameCamera } from './frame/renderPolicy.ts';
 import { navigate, reachable, type Direction, type NavGraph } from './kernels/navigation.ts';
 import { autoPanDelta } from './kernels/autopan.ts';
 import { handleAt } from './kernels/resize.ts';
@@ -25,10 +30,11 @@ import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
 import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, nodeRecord, nodeState, outputCounts, safeCoord, stickyAppearance, type ResolvedType } from './doc/nodeLook.ts';
 import { MAIN, portAt, portSlot, rememberUses, samePorts, type PortLayout, type PortUse } from './kernels/ports.ts';
 import { DomInput } from './interaction/DomInput.ts';
+import { Hover } from './interaction/Hover.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
-import { centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
+import { screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, nameScale, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
@@ -46,7 +52,6 @@ import { localSpatial, workerSpatial, type SpatialClient } from './spatial/Spati
 import { Viewport } from './viewport/Viewport.ts';
 import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, ReadOnlyAction, RendererKind } from './types.ts';
 
-const STATS_WINDOW = 600;
 /** See needsRequery: the lead, as a fraction of the view's size (the margin is CULL_MARGIN). */
 const CULL_LEAD = 0.3;
 /**
@@ -60,24 +65,10 @@ const NODE_CELL = 1200;
  * or more nodes at once, and building them all in one frame was a 20–150 ms frame.
  */
 const MARGIN_REFRESH_BUDGET_MS = 2;
-/** The canvas bitmap extends this far beyond the view on every side, for compositor panning. */
-const OVERSCAN_PX = 128;
-/**
- * While the camera keeps moving, WebGL re-renders every this many frames (the compositor moves
- * the bitmap in between). Counted in frames, not ms: a slow render must not make every
- * following frame a render too.
- */
-const PAN_RENDER_EVERY_FRAMES = 8;
 /** Screen px around a sticky's border that grabs it for resizing. */
 const STICKY_GRIP_PX = 6;
-/** Margin (screen px) kept between a node reached by the arrow keys and the view's edge. */
-const KEEP_IN_VIEW_PX = 60;
 
 const EMPTY_USES: PortUse[] = [];
-
-function sameCamera(a: Camera, b: Camera): boolean {
-  return a.x === b.x && a.y === b.y && a.k === b.k;
-}
 
 /** How often caption changes that only the mirror shows (below full detail) reach it, ms. */
 const CAPTION_MIRROR_MS = 1000;
@@ -155,19 +146,17 @@ export class CanvasController implements SyncListener {
   private readonly minimap: Minimap;
   private readonly stickyEditor: StickyEditor;
   private readonly motion: Motion;
+  private readonly cameraCmds: CameraCommands;
   /** Connections whose source or target has not arrived (yet), by the missing node id. */
   private readonly pendingEdges = new Map<string, CanvasConnection[]>();
   /** Last pointer position while a drag gesture runs (auto-pan near the edges). */
   private dragPointer: { sx: number; sy: number; shift: boolean; mod: boolean } | null = null;
   private resizing: { slot: number; id: string } | null = null;
-  private readonly reportedErrors = new Set<string>();
   private lod: Lod = 'full';
   /** The node names' scale factor at this zoom (nameScale): 1 their own size, 0 not drawn. */
   private nameFactor = 1;
   private width = 0;
   private height = 0;
-  private frameRequested = false;
-  private destroyed = false;
   private overlayDirty = true;
   private cameraChanged = true;
   /** Set when views were added or removed or the level of detail switched. */
@@ -181,17 +170,34 @@ export class CanvasController implements SyncListener {
   private marginBuilt = false;
   private canvasTransformed = false;
   private readonly overlayState: OverlayState = { band: null, preview: null, selectedCurves: [], hoverCurve: null, hoverPort: null, edgeButtons: null };
-  private hoverKey = '';
-  /** The connection whose add / delete buttons show, and its midpoint. */
-  private hoverEdge: { slot: number; x: number; y: number; add: boolean } | null = null;
+  private readonly hover: Hover = new Hover({
+    camera: () => this.viewport.camera,
+    hit: (wx, wy) => this.hit(wx, wy),
+    curveOf: (e, out) => this.edges.curveOf(e, out),
+    isSub: (e) => this.edges.isSub(e),
+    nodes: () => this.geometry.state.nodes,
+    readOnly: () => !!this.opts.readOnly,
+    fullDetail: () => this.lod === 'full',
+    hint: this.hint,
+    changed: () => {
+      this.overlayDirty = true;
+      this.invalidate();
+    },
+  }, this.overlayState);
   private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
-  private idleWaiters: Array<() => void> = [];
   private pendingFocus: string | null = null;
   private readonly zoomState = observable({ scale: 1 });
-  private readonly stats = { frames: 0, compositedFrames: 0, frameWorkMs: [] as number[], renderWorkMs: [] as number[], edgesRedrawn: [] as number[], queryRoundTripMs: [] as number[], queryWorkerMs: [] as number[], pointerMoveWorkMs: [] as number[] };
-  /** Pointer moves handled since the last frame and their handler time (see pointerMoveWorkMs). */
-  private movesSinceFrame = 0;
-  private moveHandlerMs = 0;
+  private readonly stats = new FrameStats();
+  private readonly frames: FrameScheduler = new FrameScheduler({
+    request: (cb) => requestAnimationFrame(cb),
+    ready: () => !!(this.renderer && this.atlas && this.background),
+    run: (now) => this.runFrame(now),
+    recover: () => {
+      this.dirtyNodes.clear();
+      this.sceneDirty = true;
+    },
+    onError: (message) => this.opts.callbacks.onError(message),
+  });
   private lastFrameTime = 0;
   private readonly resizeObserver: ResizeObserver;
 
@@ -216,6 +222,15 @@ export class CanvasController implements SyncListener {
       // A deleted node's element had focus: the canvas keeps the keyboard (Delete, then ctrl+z, ctrl+a).
       () => this.canvasEl.focus({ preventScroll: true }),
     );
+    this.cameraCmds = new CameraCommands({
+      camera: () => this.viewport.camera,
+      set: (c) => this.viewport.set(c),
+      stopFlight: () => this.motion.stopCamera(),
+      flyTo: (c, ms, now) => this.motion.flyTo(c, ms, now),
+      size: () => [this.width, this.height],
+      bounds: () => contentBounds(this.geometry.state),
+      now: () => performance.now(),
+    }, opts);
     this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
     this.minimap = new Minimap({
       state: this.geometry.state,
@@ -224,10 +239,7 @@ export class CanvasController implements SyncListener {
       view: () => visibleRect(this.viewport.camera, this.width, this.height),
       color: (slot) => this.boxColor(slot) ?? THEME.boxIdleTiny,
       stickyColor: (slot) => this.nodeAt(slot)?.parameters?.color,
-      centreOn: (x, y) => {
-        this.motion.stopCamera();
-        this.viewport.set(centreOn(x, y, this.viewport.camera.k, this.width, this.height));
-      },
+      centreOn: (x, y) => this.cameraCmds.centreOn(x, y),
     });
     this.root.append(this.canvasEl, this.mirror.region, this.hint.el, this.stickyEditor.el, this.minimap.el);
     this.motion = new Motion(this.geometry, {
@@ -539,7 +551,7 @@ export class CanvasController implements SyncListener {
   connectionRemoved(c: CanvasConnection): void {
     const slot = this.geometry.edges.slotOf(c.id);
     if (slot === undefined) return;
-    if (this.hoverEdge?.slot === slot) this.clearHover();
+    if (this.hover.edge?.slot === slot) this.hover.clear();
     this.edges.hide(slot);
     const { source, target } = this.geometry.edgeEnds(slot);
     this.geometry.removeEdge(c.id);
@@ -634,27 +646,12 @@ export class CanvasController implements SyncListener {
   // ---- frame loop ----
 
   private invalidate(): void {
-    if (this.frameRequested || this.destroyed) return;
-    this.frameRequested = true;
-    requestAnimationFrame(this.frame);
+    this.frames.invalidate();
   }
 
-  private readonly frame = (now: number): void => {
-    this.frameRequested = false;
-    if (this.destroyed || !this.renderer || !this.atlas || !this.background) return;
-    try {
-      this.runFrame(now);
-    } catch (e) {
-      // Bad input must never stop the frame loop: report once per message, keep drawing.
-      const message = `Canvas frame failed: ${e instanceof Error ? e.message : String(e)}`;
-      if (!this.reportedErrors.has(message) && this.reportedErrors.size < 20) {
-        this.reportedErrors.add(message);
-        this.opts.callbacks.onError(message);
-      }
-      this.dirtyNodes.clear();
-      this.sceneDirty = true;
-    }
-  };
+  private get destroyed(): boolean {
+    return this.frames.stopped;
+  }
 
   private runFrame(now: number): void {
     const renderer = this.renderer!;
@@ -745,11 +742,14 @@ export class CanvasController implements SyncListener {
     if (this.marginBuilt && settled && budgetLeft) changed = true;
     let rendered = false;
     const contentAnimating = animating && !this.motion.cameraOnly;
-    if (!changed && !moved && !contentAnimating && rc && !sameCamera(cam, rc) && !settled && this.framesSinceRender < PAN_RENDER_EVERY_FRAMES && this.composite(cam, rc)) {
+    const plan = planFrame({ changed, moved, contentAnimating, cam, rendered: rc, settled, framesSinceRender: this.framesSinceRender });
+    if (plan.kind === 'composite') {
+      this.canvasEl.style.transform = plan.transform;
+      this.canvasTransformed = true;
       this.stats.compositedFrames++;
       this.framesSinceRender++;
       this.invalidate(); // come back to render once the camera settles
-    } else if (changed || moved || contentAnimating || !rc || !sameCamera(cam, rc)) {
+    } else if (plan.kind === 'render') {
       if (background.update(this.renderedRect(cam), cam.k)) changed = true;
       this.world.position.set(cam.x + OVERSCAN_PX, cam.y + OVERSCAN_PX);
       this.world.scale.set(cam.k);
@@ -773,30 +773,16 @@ export class CanvasController implements SyncListener {
       this.marginBuilt = false;
       this.stats.frames++;
     }
-    const work = performance.now() - t0;
-    pushBounded(this.stats.frameWorkMs, work);
-    if (this.movesSinceFrame) {
-      // Each move handled since the last frame: its handler time plus its share of this frame.
-      const share = work / this.movesSinceFrame;
-      const handler = this.moveHandlerMs / this.movesSinceFrame;
-      for (let i = 0; i < this.movesSinceFrame; i++) pushBounded(this.stats.pointerMoveWorkMs, handler + share);
-      this.movesSinceFrame = 0;
-      this.moveHandlerMs = 0;
-    }
-    if (rendered) {
-      pushBounded(this.stats.renderWorkMs, performance.now() - t0);
-      pushBounded(this.stats.edgesRedrawn, this.edges.redrawnLastFlush);
-    }
+    this.stats.frameDone(performance.now() - t0);
+    if (rendered) this.stats.rendered(performance.now() - t0, this.edges.redrawnLastFlush);
 
     const busy = this.visible.inFlight || this.dirtyNodes.size > 0 || moving;
     if (animating || this.dragPointer) this.invalidate();
     else this.lastFrameTime = 0;
     if (this.marginBuilt && !animating && !this.dragPointer) this.invalidate();
-    if (!busy && !this.marginBuilt && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.idleWaiters.length) {
+    if (!busy && !this.marginBuilt && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.frames.waitingForIdle) {
       this.minimap.flush(); // idle includes a minimap redraw the throttle is holding back
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const w of waiters) w();
+      this.frames.resolveIdle();
     }
   }
 
@@ -892,22 +878,9 @@ export class CanvasController implements SyncListener {
     this.feed({ type: 'move', sx: p.sx, sy: p.sy, wx: w.x, wy: w.y, button: 0, shift: p.shift, mod: p.mod, space: false });
   }
 
-  /** Shows camera `cam` by transforming the bitmap rendered at `rc`; false when that would show gaps. */
-  private composite(cam: Camera, rc: Camera): boolean {
-    const s = cam.k / rc.k;
-    if (s < 0.8 || s > 1.25) return false;
-    const tx = cam.x - (OVERSCAN_PX + rc.x) * s + OVERSCAN_PX;
-    const ty = cam.y - (OVERSCAN_PX + rc.y) * s + OVERSCAN_PX;
-    const limit = OVERSCAN_PX * 0.9;
-    if (Math.abs(tx) > limit || Math.abs(ty) > limit) return false;
-    this.canvasEl.style.transform = s === 1 ? `translate(${tx}px, ${ty}px)` : `translate(${tx}px, ${ty}px) scale(${s})`;
-    this.canvasTransformed = true;
-    return true;
-  }
-
   /** World rectangle covered by the canvas bitmap (the view plus the overscan margin). */
   private renderedRect(cam: Camera): Rect {
-    return visibleRect({ x: cam.x + OVERSCAN_PX, y: cam.y + OVERSCAN_PX, k: cam.k }, this.width + 2 * OVERSCAN_PX, this.height + 2 * OVERSCAN_PX);
+    return renderedRect(cam, this.width, this.height);
   }
 
   private needsRequery(cam: Camera): boolean {
@@ -937,8 +910,7 @@ export class CanvasController implements SyncListener {
       cam.k,
       this.geometry.version,
       (answer, roundTrip) => {
-        pushBounded(this.stats.queryRoundTripMs, roundTrip);
-        pushBounded(this.stats.queryWorkerMs, answer.workerMs);
+        this.stats.query(roundTrip, answer.workerMs);
         this.applyVisible(answer);
         this.invalidate();
       },
@@ -1080,24 +1052,9 @@ export class CanvasController implements SyncListener {
 
   /** Keeps the mirror to the visible nodes, at most MIRROR_MAX of them, nearest the centre first. */
   private syncMirrorMembership(): void {
-    const cam = this.viewport.camera;
-    let slots = [...this.visible.nodes];
-    if (slots.length > MIRROR_MAX) {
-      const c = screenToWorld(cam, this.width / 2, this.height / 2);
-      const s = this.geometry.state.nodes;
-      const d = (slot: number) => (s[slot * NODE_STRIDE + N_X] - c.x) ** 2 + (s[slot * NODE_STRIDE + N_Y] - c.y) ** 2;
-      slots = slots.map((slot) => [d(slot), slot]).sort((a, b) => a[0] - b[0]).slice(0, MIRROR_MAX).map((p) => p[1]);
-    }
-    const keep = new Set<string>();
-    for (const slot of slots) {
-      const id = this.geometry.nodes.idOf(slot);
-      if (id) keep.add(id);
-    }
-    for (const id of [...this.mirror.ids()]) if (!keep.has(id)) this.mirror.remove(id);
-    for (const slot of slots) {
-      const id = this.geometry.nodes.idOf(slot);
-      if (id && !this.mirror.has(id)) this.dirtyNodes.add(slot);
-    }
+    const centre = screenToWorld(this.viewport.camera, this.width / 2, this.height / 2);
+    const slots = mirrorSlots(this.visible.nodes, this.geometry.state.nodes, centre);
+    for (const slot of syncMirrorMembers(this.mirror, slots, (s) => this.geometry.nodes.idOf(s))) this.dirtyNodes.add(slot);
   }
 
   private drawOverlay(cam: Camera): void {
@@ -1142,25 +1099,14 @@ export class CanvasController implements SyncListener {
   }
 
   private zoomToFit(): void {
-    this.motion.stopCamera();
-    this.viewport.set(fitCamera(contentBounds(this.geometry.state), this.width, this.height, this.opts.fitPaddingPx, this.opts.fitMaxScale));
+    this.cameraCmds.zoomToFit();
   }
 
   /** Pans (animated) just enough to show the node with a margin; nothing when it is in view. */
   private keepInView(id: string): void {
     const box = this.ctx.nodeBox(id);
     if (!box) return;
-    const cam = this.viewport.camera;
-    const m = KEEP_IN_VIEW_PX;
-    const a = worldToScreen(cam, box.x, box.y);
-    const b = worldToScreen(cam, box.x + box.w, box.y + box.h);
-    let dx = 0;
-    let dy = 0;
-    if (a.x < m) dx = m - a.x;
-    else if (b.x > this.width - m) dx = this.width - m - b.x;
-    if (a.y < m) dy = m - a.y;
-    else if (b.y > this.height - m) dy = this.height - m - b.y;
-    if (dx || dy) this.motion.flyTo({ x: cam.x + dx, y: cam.y + dy, k: cam.k }, 200, performance.now());
+    this.cameraCmds.keepInView(box);
     this.invalidate();
   }
 
@@ -1172,10 +1118,7 @@ export class CanvasController implements SyncListener {
       pointer: (input, e) => {
         const t0 = performance.now();
         this.pointer(input, e);
-        if (input.type === 'move') {
-          this.movesSinceFrame++;
-          this.moveHandlerMs += performance.now() - t0;
-        }
+        if (input.type === 'move') this.stats.pointerMove(performance.now() - t0);
       },
       doubleClick: (wx, wy) => {
         const t = this.target(wx, wy);
@@ -1184,7 +1127,7 @@ export class CanvasController implements SyncListener {
         else this.opts.callbacks.openNode(t.nodeId);
       },
       key: (e) => this.onKey(e),
-      leave: () => this.clearHover(),
+      leave: () => this.hover.clear(),
     });
   }
 
@@ -1201,7 +1144,7 @@ export class CanvasController implements SyncListener {
       this.dragPointer = null;
     }
     this.feed(input);
-    if (input.type === 'move' && this.machine.stateName === 'idle') this.updateHover(input);
+    if (input.type === 'move' && this.machine.stateName === 'idle') this.hover.update(input.wx, input.wy);
   }
 
   private hit(wx: number, wy: number): Hit | null {
@@ -1212,7 +1155,7 @@ export class CanvasController implements SyncListener {
 
   private target(wx: number, wy: number): Target {
     const k = this.viewport.camera.k;
-    const he = this.hoverEdge;
+    const he = this.hover.edge;
     if (he && !this.opts.readOnly) {
       const button = edgeButtonAt(he.x, he.y, wx, wy, k, he.add);
       const id = this.geometry.edges.idOf(he.slot);
@@ -1359,12 +1302,12 @@ export class CanvasController implements SyncListener {
         case 'insertNode': {
           const c = this.doc.connections.get(fx.edgeId);
           if (!c) break;
-          this.clearHover();
+          this.hover.clear();
           this.opts.callbacks.requestAddNode({ connectionId: c.id, fromNodeId: c.sourceId, fromOutput: c.sourceOutput, toNodeId: c.targetId, toInput: c.targetInput, position: fx.position });
           break;
         }
         case 'disconnect':
-          this.clearHover();
+          this.hover.clear();
           this.doc.disconnect([fx.edgeId]);
           break;
         case 'resizePreview': this.previewResize(fx.nodeId, fx.box); break;
@@ -1501,70 +1444,6 @@ export class CanvasController implements SyncListener {
     if (url) window.open(url, '_blank', 'noopener,noreferrer');
   }
 
-  // ---- hover ----
-
-  private updateHover(input: PointerInput): void {
-    const k = this.viewport.camera.k;
-    // Over the hovered connection's buttons the connection stays hovered.
-    if (this.hoverEdge && edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k, this.hoverEdge.add)) {
-      const hot = edgeButtonAt(this.hoverEdge.x, this.hoverEdge.y, input.wx, input.wy, k, this.hoverEdge.add);
-      if (this.overlayState.edgeButtons && this.overlayState.edgeButtons.hot !== hot) {
-        this.overlayState.edgeButtons.hot = hot;
-        this.overlayDirty = true;
-        this.invalidate();
-      }
-      return;
-    }
-    const h = this.hit(input.wx, input.wy);
-    const key = h ? `${h.kind}:${h.slot}:${h.index}` : '';
-    if (key === this.hoverKey) return;
-    this.hoverKey = key;
-    const st = this.overlayState;
-    st.hoverCurve = null;
-    st.hoverPort = null;
-    st.edgeButtons = null;
-    this.hoverEdge = null;
-    if (h?.kind === 'edge') {
-      st.hoverCurve = new Float64Array(8);
-      this.edges.curveOf(h.slot, st.hoverCurve);
-      if (!this.opts.readOnly && this.lod === 'full') {
-        const mid = new Float64Array(2);
-        bezierPoint(st.hoverCurve, 0.5, mid);
-        // A sub-node connection has no add button: nothing goes between a sub-node and its root.
-        const add = !this.edges.isSub(h.slot);
-        this.hoverEdge = { slot: h.slot, x: mid[0], y: mid[1], add };
-        st.edgeButtons = { x: mid[0], y: mid[1], hot: null, add };
-      }
-    } else if (h && (h.kind === 'input' || h.kind === 'output' || h.kind === 'plus') && !this.opts.readOnly) {
-      const p = [0, 0];
-      if (h.kind === 'input') inputPoint(this.geometry.state.nodes, h.slot, h.index, p);
-      else outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
-      if (h.kind === 'plus') p[0] += PLUS_CENTER_DX;
-      st.hoverPort = { x: p[0], y: p[1], r: h.kind === 'plus' ? PLUS_SIZE * 0.75 : 12 };
-    }
-    if (h?.kind === 'plus' && !this.opts.readOnly) {
-      this.hint.showSoon(() => {
-        const p = [0, 0];
-        outputPoint(this.geometry.state.nodes, h.slot, h.index, p);
-        return worldToScreen(this.viewport.camera, p[0] + PLUS_CENTER_DX, p[1] - PLUS_SIZE / 2);
-      });
-    } else this.hint.hide(false);
-    this.overlayDirty = true;
-    this.invalidate();
-  }
-
-  private clearHover(): void {
-    if (!this.hoverKey && !this.hoverEdge) return;
-    this.hoverKey = '';
-    this.hoverEdge = null;
-    this.overlayState.hoverCurve = null;
-    this.overlayState.hoverPort = null;
-    this.overlayState.edgeButtons = null;
-    this.hint.hide(false);
-    this.overlayDirty = true;
-    this.invalidate();
-  }
-
   // ---- keyboard ----
 
   private readonly navGraph: NavGraph = {
@@ -1678,17 +1557,11 @@ export class CanvasController implements SyncListener {
   }
 
   private resetZoom(): void {
-    this.motion.stopCamera();
-    const cam = this.viewport.camera;
-    const c = screenToWorld(cam, this.width / 2, this.height / 2);
-    this.viewport.set(centreOn(c.x, c.y, 1, this.width, this.height));
+    this.cameraCmds.resetZoom();
   }
 
   whenIdle(): Promise<void> {
-    return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
-      this.invalidate();
-    });
+    return this.frames.whenIdle();
   }
 
   private focusNode(id: string, animate: boolean): void {
@@ -1696,13 +1569,7 @@ export class CanvasController implements SyncListener {
     if (!this.doc.nodes.has(id) || slot === undefined) return;
     const o = slot * NODE_STRIDE;
     const s = this.geometry.state.nodes;
-    const k = Math.max(this.viewport.camera.k, 1);
-    const target = centreOn(s[o] + s[o + 2] / 2, s[o + 1] + s[o + 3] / 2, k, this.width, this.height);
-    if (animate) this.motion.flyTo(target, 300, performance.now());
-    else {
-      this.motion.stopCamera();
-      this.viewport.set(target);
-    }
+    this.cameraCmds.focus({ x: s[o], y: s[o + 1], w: s[o + 2], h: s[o + 3] }, animate);
     runInAction(() => this.doc.select([id], 'replace'));
     this.pendingFocus = id;
     this.invalidate();
@@ -1725,10 +1592,7 @@ export class CanvasController implements SyncListener {
         const p = worldToScreen(this.viewport.camera, x, y);
         return [p.x, p.y];
       },
-      viewportCenterWorld: () => {
-        const p = screenToWorld(this.viewport.camera, this.width / 2, this.height / 2);
-        return [p.x, p.y];
-      },
+      viewportCenterWorld: () => this.cameraCmds.viewCentre(),
       focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
       reveal: (id) => this.keepInView(id),
       animatePositions: (positions, durationMs = 300, label) => {
@@ -1783,7 +1647,7 @@ export class CanvasController implements SyncListener {
 
   destroy(): void {
     if (this.destroyed) return;
-    this.destroyed = true;
+    this.frames.stop();
     clearTimeout(this.mirrorTimer);
     this.motion.finishAll();
     this.disposeSync?.();
@@ -1806,8 +1670,7 @@ export class CanvasController implements SyncListener {
     if (renderer) parkRenderer(renderer);
     this.mirror.destroy();
     this.root.remove();
-    for (const w of this.idleWaiters) w();
-    this.idleWaiters = [];
+    this.frames.resolveIdle();
   }
 }
 
@@ -1825,9 +1688,4 @@ function rendererKind(r: Renderer | null): RendererKind {
   if (r.type === RendererType.WEBGL) return 'webgl';
   if (r.type === RendererType.WEBGPU) return 'webgpu';
   return 'canvas';
-}
-
-function pushBounded(list: number[], v: number): void {
-  list.push(v);
-  if (list.length > STATS_WINDOW) list.splice(0, list.length - STATS_WINDOW);
 }
