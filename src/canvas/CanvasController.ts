@@ -4,7 +4,7 @@
 // work for the nodes and connections that are displayed, then renders once. Nothing renders
 // while nothing changes.
 import { action, observable, runInAction, untracked } from 'mobx';
-import { Container, Graphics, Matrix, RenderTexture, RendererType, Sprite, type Renderer } from 'pixi.js';
+import { Container, Graphics, RendererType, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
 import { EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_STICKY, NODE_STRIDE, N_BOTTOM, N_FLAGS, N_H, N_TOP, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
@@ -19,7 +19,6 @@ import { FrameStats } from './frame/FrameStats.ts';
 import { OVERSCAN_PX, planFrame, renderedRect, sameCamera } from './frame/renderPolicy.ts';
 import { navigate, reachable, type Direction, type NavGraph } from './kernels/navigation.ts';
 import { autoPanDelta } from './kernels/autopan.ts';
-import { handleAt } from './kernels/resize.ts';
 import { linkAt } from './kernels/markdown.ts';
 import { Minimap } from './scene/Minimap.ts';
 import { ViewPool, type View } from './scene/ViewPool.ts';
@@ -31,6 +30,7 @@ import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, node
 import { MAIN, portAt, portSlot, rememberUses, samePorts, type PortLayout, type PortUse } from './kernels/ports.ts';
 import { DomInput } from './interaction/DomInput.ts';
 import { Hover } from './interaction/Hover.ts';
+import { stickyGripAt, targetOfHit } from './interaction/targeting.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { commandForKey } from './interaction/keyboard.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
@@ -46,6 +46,8 @@ import { createRenderer } from './createRenderer.ts';
 import { IconAtlas } from './scene/iconAtlas.ts';
 import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
+import { DragCache } from './scene/DragCache.ts';
+import { NodeCells } from './scene/NodeCells.ts';
 import { StickyView } from './scene/StickyView.ts';
 import { SIZES, THEME, stateColor } from './scene/theme.ts';
 import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
@@ -55,18 +57,11 @@ import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, Canvas
 /** See needsRequery: the lead, as a fraction of the view's size (the margin is CULL_MARGIN). */
 const CULL_LEAD = 0.3;
 /**
- * Node views are filed into render groups by this grid cell (world units) of where they were
- * made: a culling answer that adds or removes views re-packs only the cells it touched.
- */
-const NODE_CELL = 1200;
-/**
  * Per frame, new views for nodes outside the rendered bitmap (in the culling margin) are made
  * for at most this long; the rest follow in the next frames. A culling answer brings a hundred
  * or more nodes at once, and building them all in one frame was a 20–150 ms frame.
  */
 const MARGIN_REFRESH_BUDGET_MS = 2;
-/** Screen px around a sticky's border that grabs it for resizing. */
-const STICKY_GRIP_PX = 6;
 
 const EMPTY_USES: PortUse[] = [];
 
@@ -111,16 +106,16 @@ export class CanvasController implements SyncListener {
   // 10,000 nodes); separate groups re-pack only the layer that changed.
   private readonly stickies = new Container({ isRenderGroup: true });
   private readonly nodesLayer = new Container();
-  /** Render groups of node views by NODE_CELL cell (see viewFor). */
-  private readonly nodeCells = new Map<number, Container>();
+  /** Render groups of node views by grid cell (see viewFor). */
+  private readonly nodeCells = new NodeCells(this.nodesLayer);
   private readonly dragLayer = new Container({ isRenderGroup: true });
   /**
    * Everything that does not move with a node drag: dots, stickies, connection chunks, boxes,
    * node cells, connection labels. While a drag runs it leaves the world and is rendered into
-   * `dragCache` only when it changes (see renderDrag).
+   * `dragCache` only when it changes (scene/DragCache.ts).
    */
   private readonly staticLayer = new Container({ isRenderGroup: true });
-  private dragCache: { texture: RenderTexture; sprite: Sprite; camera: Camera | null } | null = null;
+  private readonly dragCache = new DragCache(this.stage, this.world, this.staticLayer, OVERSCAN_PX, THEME.background);
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
   private readonly overlay = new Overlay();
@@ -758,9 +753,9 @@ export class CanvasController implements SyncListener {
         this.overlayDirty = false;
         this.drawOverlay(cam);
       }
-      if (this.drag) this.renderDrag(renderer, cam, changed || contentAnimating);
+      if (this.drag) this.dragCache.render(renderer, cam, changed || contentAnimating);
       else {
-        if (this.dragCache?.sprite.visible) this.leaveDragCache();
+        if (this.dragCache.active) this.dragCache.leave();
         renderer.render(this.stage);
       }
       this.renderedCamera = cam;
@@ -784,68 +779,6 @@ export class CanvasController implements SyncListener {
       this.minimap.flush(); // idle includes a minimap redraw the throttle is holding back
       this.frames.resolveIdle();
     }
-  }
-
-  /**
-   * Renders a frame while nodes are dragged. A drag step changes only the drag layer, the live
-   * connections and the overlay, yet a full render re-validates and submits every render group
-   * (each node cell, the connection chunks, the dots): 1–4 ms of main thread per step on a
-   * loaded machine. So everything else (`staticLayer`) leaves the world for the drag, is rendered
-   * into a texture of the canvas bitmap when it changed or the camera moved, and each frame draws
-   * that texture as one sprite under the moving layers.
-   */
-  private renderDrag(renderer: Renderer, cam: Camera, staticChanged: boolean): void {
-    const w = renderer.screen.width;
-    const h = renderer.screen.height;
-    let cache = this.dragCache;
-    if (cache && (cache.texture.width !== w || cache.texture.height !== h || cache.texture.source.resolution !== renderer.resolution)) {
-      this.destroyDragCache();
-      cache = null;
-    }
-    if (!cache) {
-      const texture = RenderTexture.create({ width: w, height: h, resolution: renderer.resolution, antialias: false, scaleMode: 'nearest' });
-      // Drawn upside down, and the texture rendered upside down too: it is then rasterised in the
-      // canvas's own orientation (WebGL's y points up), so edges that fall on pixel centres round
-      // the same way as in a normal render and nothing shifts by a pixel when the drag starts or ends.
-      const sprite = new Sprite(texture);
-      sprite.scale.y = -1;
-      sprite.y = h;
-      sprite.visible = false;
-      this.stage.addChildAt(sprite, 0);
-      cache = this.dragCache = { texture, sprite, camera: null };
-    }
-    if (!cache.sprite.visible) {
-      this.world.removeChild(this.staticLayer);
-      cache.sprite.visible = true;
-      cache.camera = null;
-    }
-    if (staticChanged || !cache.camera || !sameCamera(cache.camera, cam)) {
-      const m = new Matrix(cam.k, 0, 0, -cam.k, cam.x + OVERSCAN_PX, h - cam.y - OVERSCAN_PX);
-      renderer.render({ container: this.staticLayer, target: cache.texture, clear: true, clearColor: THEME.background, transform: m });
-      cache.camera = cam;
-    }
-    // No clear: the picture is opaque (its texture was cleared to the background colour) and
-    // covers the whole bitmap. (A framebuffer blit instead of the sprite was tried: SwiftShader
-    // took longer for the blit and the clear it needs than for the textured quad.)
-    renderer.render({ container: this.stage, clear: false });
-  }
-
-  /** After a drag: the static layer goes back into the world (under the moving layers). */
-  private leaveDragCache(): void {
-    const cache = this.dragCache;
-    if (!cache) return;
-    cache.sprite.visible = false;
-    cache.camera = null;
-    if (this.staticLayer.parent !== this.world) this.world.addChildAt(this.staticLayer, 0);
-  }
-
-  private destroyDragCache(): void {
-    const cache = this.dragCache;
-    if (!cache) return;
-    this.leaveDragCache();
-    cache.sprite.destroy();
-    cache.texture.destroy(true);
-    this.dragCache = null;
   }
 
   /**
@@ -937,7 +870,7 @@ export class CanvasController implements SyncListener {
     this.sceneDirty = true;
     for (const e of change.exitedEdges) this.edges.cull(e);
     for (const e of change.enteredEdges) this.edges.show(e);
-    if (change.exitedNodes.length) this.sweepNodeCells();
+    if (change.exitedNodes.length) this.nodeCells.sweep();
     this.syncMirrorMembership();
   }
 
@@ -996,31 +929,11 @@ export class CanvasController implements SyncListener {
     return this.pool.acquire(slot, this.geometry.nodes.idOf(slot) ?? '', sticky, parent);
   }
 
-  /**
-   * The render group for a node view, by the cell of the node's position. Views stay in their
-   * cell when the node moves (all cells share world coordinates); the cell only bounds what a
-   * change re-packs.
-   */
+  /** The render group for a node view, by the cell of the node's position. */
   private nodeCell(slot: number): Container {
     const o = slot * NODE_STRIDE;
     const s = this.geometry.state.nodes;
-    const key = (Math.floor(s[o + N_X] / NODE_CELL) + 32768) * 65536 + (Math.floor(s[o + N_Y] / NODE_CELL) + 32768);
-    let c = this.nodeCells.get(key);
-    if (!c) {
-      c = new Container({ isRenderGroup: true });
-      this.nodeCells.set(key, c);
-      this.nodesLayer.addChild(c);
-    }
-    return c;
-  }
-
-  /** Drops node cells left without views. */
-  private sweepNodeCells(): void {
-    for (const [key, c] of this.nodeCells) {
-      if (c.children.length) continue;
-      this.nodeCells.delete(key);
-      c.destroy();
-    }
+    return this.nodeCells.at(s[o + N_X], s[o + N_Y]);
   }
 
   /** Whether a node's box meets the rectangle. */
@@ -1043,7 +956,7 @@ export class CanvasController implements SyncListener {
     if (lod === 'boxes' && !wasBoxes) {
       // Regular nodes become batched boxes; their views go back to the pool.
       for (const [slot, v] of [...this.pool.views]) if (v instanceof NodeView) this.hideNode(slot);
-      this.sweepNodeCells();
+      this.nodeCells.sweep();
     } else if (lod !== 'boxes' && wasBoxes) {
       this.boxes.hideAll();
     }
@@ -1169,40 +1082,13 @@ export class CanvasController implements SyncListener {
   }
 
   private targetOf(h: Hit): Target {
-    if (h.kind === 'edge') {
-      const id = this.geometry.edges.idOf(h.slot);
-      return id ? { kind: 'edge', edgeId: id } : { kind: 'background' };
-    }
-    const nodeId = this.geometry.nodes.idOf(h.slot);
-    if (!nodeId) return { kind: 'background' };
-    switch (h.kind) {
-      case 'input': return { kind: 'input', nodeId, index: h.index };
-      case 'output': return { kind: 'output', nodeId, index: h.index, plus: false };
-      case 'plus': return { kind: 'output', nodeId, index: h.index, plus: true };
-      case 'sticky': return { kind: 'node', nodeId, sticky: true };
-      default: return { kind: 'node', nodeId, sticky: false };
-    }
+    return targetOfHit(h, (s) => this.geometry.nodes.idOf(s), (s) => this.geometry.edges.idOf(s));
   }
 
   /** The edge or corner of a drawn sticky note under the pointer (resize), if any. */
   private stickyGripAt(wx: number, wy: number, k: number): Target | null {
     if (this.lod === 'boxes' || !this.doc.setParameters) return null;
-    const tol = STICKY_GRIP_PX / k;
-    const s = this.geometry.state.nodes;
-    let best: Target | null = null;
-    let bestArea = Infinity;
-    for (const slot of this.visible.answer.nodes) {
-      const o = slot * NODE_STRIDE;
-      if (!(s[o + N_FLAGS] & FLAG_STICKY)) continue;
-      const box = { x: s[o + N_X], y: s[o + N_Y], w: s[o + N_W], h: s[o + N_H] };
-      const handle = handleAt(box, wx, wy, tol);
-      const id = this.geometry.nodes.idOf(slot);
-      if (handle && id && box.w * box.h < bestArea) {
-        bestArea = box.w * box.h;
-        best = { kind: 'stickyEdge', nodeId: id, handle };
-      }
-    }
-    return best;
+    return stickyGripAt(this.geometry.state.nodes, this.visible.answer.nodes, (s) => this.geometry.nodes.idOf(s), wx, wy, k);
   }
 
   private readonly ctx: MachineContext = {
@@ -1662,7 +1548,7 @@ export class CanvasController implements SyncListener {
     this.edges.destroy();
     this.boxes.destroy();
     this.pool.destroy();
-    this.destroyDragCache();
+    this.dragCache.destroy();
     this.background?.destroy();
     this.atlas?.destroy();
     // Kept for the page's next canvas (rendererPark.ts); init parks it when it ends after this.
