@@ -26,8 +26,9 @@ import { VisibleSet } from './spatial/VisibleSet.ts';
 import { edgeButtonAt } from './scene/Overlay.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
-import { TypeCache, hasErrorOutput, mirrorLabel, nodeAppearance, nodePorts, nodeRecord, nodeState, outputCounts, safeCoord, stickyAppearance, type ResolvedType } from './doc/nodeLook.ts';
-import { MAIN, portAt, portSlot, rememberUses, samePorts, type PortLayout, type PortUse } from './kernels/ports.ts';
+import { TypeCache, mirrorLabel, nodeAppearance, nodePorts, nodeState, outputCounts, safeCoord, stickyAppearance } from './doc/nodeLook.ts';
+import { MAIN } from './kernels/ports.ts';
+import { PortBook } from './doc/PortBook.ts';
 import { DomInput } from './interaction/DomInput.ts';
 import { Hover } from './interaction/Hover.ts';
 import { stickyGripAt, targetOfHit } from './interaction/targeting.ts';
@@ -63,7 +64,6 @@ const CULL_LEAD = 0.3;
  */
 const MARGIN_REFRESH_BUDGET_MS = 2;
 
-const EMPTY_USES: PortUse[] = [];
 
 /** How often caption changes that only the mirror shows (below full detail) reach it, ms. */
 const CAPTION_MIRROR_MS = 1000;
@@ -77,14 +77,8 @@ export class CanvasController implements SyncListener {
   private readonly slotNodes: Array<CanvasNode | undefined> = [];
   /** Connection object per geometry edge slot (its type and raw indexes; see kernels/ports.ts). */
   private readonly slotEdges: Array<CanvasConnection | undefined> = [];
-  /** Each node's ports by connection type, per node slot. */
-  private readonly ports: Array<PortLayout | undefined> = [];
-  /** Nodes whose ports go beyond their type's (a connection needed one): re-checked when one goes. */
-  private readonly widened = new Set<number>();
-  /** Ports an unknown node's connections used (they only grow: a deleted connection leaves its port). */
-  private readonly learned = new Map<string, readonly PortUse[]>();
-  /** Nodes whose ports must be laid out again before the next frame's geometry patch. */
-  private readonly portsDirty = new Set<number>();
+  /** Each node's ports by connection type, and connection ends placed on them (doc/PortBook.ts). */
+  private readonly portBook: PortBook;
   private readonly opts: CanvasOptions;
   private readonly types: TypeCache;
   private readonly root: HTMLDivElement;
@@ -201,6 +195,12 @@ export class CanvasController implements SyncListener {
     this.pins = untracked(() => this.doc.pinData) ?? {};
     this.opts = opts;
     this.types = new TypeCache(opts.nodeTypes, () => this.typesChanged());
+    this.portBook = new PortBook({
+      geometry: this.geometry,
+      typeOf: (n) => this.types.forNode(n),
+      connectionAt: (e) => this.slotEdges[e],
+      edgeMoved: (e) => this.edges.invalidate(e),
+    });
     this.edges = new EdgeLayer(this.geometry, { items: (e) => this.edgeItems(e) });
     this.boxes = new BoxLayer(this.geometry, { color: (n) => this.boxColor(n) });
 
@@ -357,95 +357,23 @@ export class CanvasController implements SyncListener {
   /** Bumped when the node selection or a node's state changes (the minimap colours nodes by them). */
   private selectionVersion = 0;
 
-  /** The node's ports: its type's, widened to what its connections use (kernels/ports.ts). */
-  private portsFor(n: CanvasNode, t: ResolvedType, slot: number | undefined): PortLayout {
-    const uses = slot === undefined ? EMPTY_USES : this.usesAt(slot);
-    if (!t.known) {
-      const learned = rememberUses(this.learned.get(n.id), uses);
-      if (learned.length) this.learned.set(n.id, learned);
-      return nodePorts(n, t, learned);
-    }
-    // Most nodes: a known type's ports, one layout shared by all its nodes.
-    const base = hasErrorOutput(n) ? nodePorts(n, t) : (t.basePorts ??= nodePorts(n, t));
-    if (uses.length === 0) return base;
-    const ports = nodePorts(n, t, uses);
-    return samePorts(ports, base) ? base : ports;
-  }
-
-  /** The ports the connections at a node use. */
-  private usesAt(slot: number): PortUse[] {
-    const out: PortUse[] = [];
-    const a = this.geometry.state.edges;
-    for (const e of this.geometry.incidentEdges(slot)) {
-      const c = this.slotEdges[e];
-      if (!c) continue;
-      if (a[e * EDGE_STRIDE + E_SOURCE] === slot) out.push({ side: 'output', type: c.type, index: c.sourceOutput });
-      if (a[e * EDGE_STRIDE + E_TARGET] === slot) out.push({ side: 'input', type: c.type, index: c.targetInput });
-    }
-    return out;
-  }
-
-  /**
-   * Writes the node's box and ports into the geometry; when its ports changed, its connections
-   * move to their ports' new places. Returns the slot.
-   */
+  /** Writes the node's box and ports into the geometry (PortBook.place). Returns the slot. */
   private placeNode(n: CanvasNode): number {
-    const t = this.types.forNode(n);
-    const ports = this.portsFor(n, t, this.geometry.nodes.slotOf(n.id));
-    const slot = this.geometry.setNode(n.id, nodeRecord(n, t, ports));
-    const before = this.ports[slot];
-    this.ports[slot] = ports;
-    if (t.known && ports !== t.basePorts && !samePorts(ports, nodePorts(n, t))) this.widened.add(slot);
-    else if (this.widened.size) this.widened.delete(slot);
-    // A node placed for the first time has no connections yet (they follow it).
-    if (before !== undefined && before !== ports && !samePorts(before, ports)) {
-      for (const e of this.geometry.incidentEdges(slot)) {
-        this.encodeEdge(e);
-        this.edges.invalidate(e);
-      }
-    }
-    return slot;
+    return this.portBook.place(n);
   }
 
-  /** Puts connection slot e on its nodes' ports (see portOf). */
-  private encodeEdge(e: number): void {
-    const c = this.slotEdges[e];
-    if (!c) return;
-    const a = this.geometry.state.edges;
-    const s = a[e * EDGE_STRIDE + E_SOURCE];
-    const t = a[e * EDGE_STRIDE + E_TARGET];
-    this.geometry.setEdgePorts(e, this.portOf(s, 'output', c.type, c.sourceOutput), this.portOf(t, 'input', c.type, c.targetInput));
-  }
-
-  /**
-   * The geometry index of a connection end: the main index, or -1 - k for the k-th top / bottom
-   * port of its type. A port the node does not have yet is asked for (portsDirty: laid out before
-   * the next frame) and the connection sits on the nearest port meanwhile.
-   */
   private portOf(nodeSlot: number, side: 'input' | 'output', type: string, index: number): number {
-    const layout = this.ports[nodeSlot];
-    const found = layout ? portSlot(layout, side, type, index) : undefined;
-    if (found !== undefined) return found;
-    this.portsDirty.add(nodeSlot);
-    if (type !== MAIN) return -1;
-    const count = layout ? (side === 'input' ? layout.mainInputs : layout.mainOutputs) : 1;
-    return Math.max(0, Math.min(count - 1, Number.isInteger(index) ? index : 0));
+    return this.portBook.portOf(nodeSlot, side, type, index);
   }
 
   /** Lays out again the ports of nodes whose connections asked for ports they lack (once per frame). */
   private flushPorts(): void {
-    if (this.portsDirty.size === 0) return;
-    const slots = [...this.portsDirty];
-    this.portsDirty.clear();
-    for (const slot of slots) {
-      const n = this.nodeAt(slot);
-      if (!n) continue;
-      this.placeNode(n);
+    const placed = this.portBook.flush((slot) => this.nodeAt(slot));
+    if (!placed) return;
+    for (const slot of placed) {
       this.boxes.invalidate(slot);
       this.dirtyNodes.add(slot);
     }
-    // Connections whose ports were missing and are still (an invalid index): leave them where they are.
-    this.portsDirty.clear();
     this.overlayDirty = true;
   }
 
@@ -469,10 +397,7 @@ export class CanvasController implements SyncListener {
     this.visible.nodes.delete(slot);
     this.geometry.removeNode(n.id);
     this.slotNodes[slot] = undefined;
-    this.ports[slot] = undefined;
-    this.widened.delete(slot);
-    this.portsDirty.delete(slot);
-    this.learned.delete(n.id);
+    this.portBook.nodeRemoved(slot, n.id);
     this.mirror.remove(n.id);
     this.invalidate();
   }
@@ -552,8 +477,7 @@ export class CanvasController implements SyncListener {
     this.geometry.removeEdge(c.id);
     this.slotEdges[slot] = undefined;
     // A port only this connection needed goes with it (an unknown node keeps what it learnt).
-    if (this.widened.has(source)) this.portsDirty.add(source);
-    if (this.widened.has(target)) this.portsDirty.add(target);
+    this.portBook.connectionRemoved(source, target);
     this.touchNodeId(c.sourceId);
     this.overlayDirty = true;
     this.invalidate();
@@ -899,7 +823,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.ports[slot] ?? nodePorts(n, t)), this.lod, this.atlas!, this.nameFactor);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.nameFactor);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -1121,9 +1045,7 @@ export class CanvasController implements SyncListener {
 
   /** The connection type and raw index behind a node's geometry port index (kernels/ports.ts). */
   private portKey(nodeId: string, side: 'input' | 'output', index: number) {
-    const slot = this.geometry.nodes.slotOf(nodeId);
-    const layout = slot === undefined ? undefined : this.ports[slot];
-    return layout ? portAt(layout, side, index) : undefined;
+    return this.portBook.keyOf(this.geometry.nodes.slotOf(nodeId), side, index);
   }
 
   /** Connects two ports given by geometry index: the same connection type at both ends, or nothing. */
