@@ -17,7 +17,7 @@ import { CameraCommands } from './camera/CameraCommands.ts';
 import { FrameScheduler } from './frame/FrameScheduler.ts';
 import { FrameStats } from './frame/FrameStats.ts';
 import { OVERSCAN_PX, planFrame, renderedRect, sameCamera } from './frame/renderPolicy.ts';
-import { navigate, reachable, type Direction, type NavGraph } from './kernels/navigation.ts';
+import type { NavGraph } from './kernels/navigation.ts';
 import { autoPanDelta } from './kernels/autopan.ts';
 import { linkAt } from './kernels/markdown.ts';
 import { Minimap } from './scene/Minimap.ts';
@@ -33,7 +33,7 @@ import { DomInput } from './interaction/DomInput.ts';
 import { Hover } from './interaction/Hover.ts';
 import { stickyGripAt, targetOfHit } from './interaction/targeting.ts';
 import { InteractionMachine } from './interaction/machine.ts';
-import { commandForKey } from './interaction/keyboard.ts';
+import { KeyCommands } from './interaction/KeyCommands.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, nameScale, type Lod } from './kernels/lod.ts';
@@ -263,6 +263,33 @@ export class CanvasController implements SyncListener {
     this.minimap.setVisible(opts.minimap !== false);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.root);
+    this.keys = new KeyCommands({
+      doc: this.doc,
+      callbacks: () => this.opts.callbacks,
+      readOnly: () => !!this.opts.readOnly,
+      editingSticky: () => !!this.stickyEditor.editing,
+      readOnlyEdit: (action) => this.readOnlyEdit(action),
+      openSticky: (id) => this.openStickyEditor(id),
+      graph: this.navGraph,
+      moveSelectionTo: (id, from) => this.moveSelectionTo(id, from),
+      zoomIn: () => {
+        this.motion.stopCamera();
+        this.viewport.scaleBy(ZOOM_STEP);
+      },
+      zoomOut: () => {
+        this.motion.stopCamera();
+        this.viewport.scaleBy(1 / ZOOM_STEP);
+      },
+      resetZoom: () => this.resetZoom(),
+      zoomToFit: () => this.zoomToFit(),
+      cancel: () => {
+        const fx = this.machine.cancel(this.machineContext());
+        this.dragPointer = null;
+        if (!fx.length) return false;
+        this.apply(fx);
+        return true;
+      },
+    });
     this.input = this.bindInput();
 
     this.handle = this.makeHandle();
@@ -963,7 +990,7 @@ export class CanvasController implements SyncListener {
         if (t.sticky) this.openStickyEditor(t.nodeId);
         else this.opts.callbacks.openNode(t.nodeId);
       },
-      key: (e) => this.onKey(e),
+      key: (e) => this.keys.handle(e),
       leave: () => this.hover.clear(),
     });
   }
@@ -1276,78 +1303,7 @@ export class CanvasController implements SyncListener {
     return out;
   }
 
-  /** The node keyboard commands start from: the last selected one if still selected, else the only one. */
-  private anchorNode(): string | undefined {
-    const last = this.doc.lastSelectedId;
-    if (last && this.doc.selection.has(last)) return last;
-    return this.doc.selection.size === 1 ? [...this.doc.selection][0] : undefined;
-  }
-
-  private onKey(e: KeyboardEvent): void {
-    const cmd = commandForKey(e);
-    if (!cmd) return;
-    if (this.stickyEditor.editing) return;
-    const ro = !!this.opts.readOnly;
-    switch (cmd) {
-      case 'delete': {
-        const ids = [...this.doc.selection];
-        const conns = [...this.doc.selectedConnections];
-        if (!ids.length && !conns.length) return;
-        if (ro) {
-          this.readOnlyEdit('delete');
-          break;
-        }
-        if (ids.length) {
-          if (this.opts.callbacks.onDeleteRequest) this.opts.callbacks.onDeleteRequest(ids);
-          else runInAction(() => this.doc.removeNodes(ids));
-        }
-        if (conns.length) runInAction(() => this.doc.disconnect(conns));
-        break;
-      }
-      case 'open': {
-        const id = this.anchorNode();
-        if (!id) return;
-        const n = this.doc.nodes.get(id);
-        if (n?.isSticky) this.openStickyEditor(id);
-        else this.opts.callbacks.openNode(id);
-        break;
-      }
-      case 'navLeft':
-      case 'navRight':
-      case 'navUp':
-      case 'navDown': {
-        const from = this.anchorNode();
-        if (!from) return;
-        const dir = cmd.slice(3).toLowerCase() as Direction;
-        const to = navigate(this.navGraph, from, dir);
-        if (to) this.moveSelectionTo(to, e.target);
-        break;
-      }
-      case 'selectDownstream':
-      case 'selectUpstream': {
-        const from = this.anchorNode();
-        if (!from) return;
-        const ids = reachable(this.navGraph, [from], cmd === 'selectDownstream' ? 'downstream' : 'upstream');
-        // The anchor stays the last selected node (Enter still opens it).
-        runInAction(() => this.doc.select([...ids.filter((x) => x !== from), from], 'replace'));
-        break;
-      }
-      case 'zoomIn': this.motion.stopCamera(); this.viewport.scaleBy(ZOOM_STEP); break;
-      case 'zoomOut': this.motion.stopCamera(); this.viewport.scaleBy(1 / ZOOM_STEP); break;
-      case 'resetZoom': this.resetZoom(); break;
-      case 'zoomToFit': this.zoomToFit(); break;
-      case 'selectAll': runInAction(() => this.doc.select([...this.doc.nodes.keys()], 'replace')); break;
-      case 'cancel': {
-        const fx = this.machine.cancel(this.machineContext());
-        this.dragPointer = null;
-        if (!fx.length) return;
-        this.apply(fx);
-        break;
-      }
-    }
-    e.preventDefault();
-    e.stopPropagation();
-  }
+  private readonly keys: KeyCommands;
 
   private moveSelectionTo(id: string, from: EventTarget | null): void {
     runInAction(() => this.doc.select([id], 'replace'));
