@@ -22,7 +22,8 @@ import { autoPanDelta } from './kernels/autopan.ts';
 import { linkAt } from './kernels/markdown.ts';
 import { Minimap } from './scene/Minimap.ts';
 import { ViewPool, type View } from './scene/ViewPool.ts';
-import { VisibleSet } from './spatial/VisibleSet.ts';
+import { VisibleSet, type VisibleChange } from './spatial/VisibleSet.ts';
+import { Culling } from './spatial/Culling.ts';
 import { edgeButtonAt } from './scene/Overlay.ts';
 import { GraphGeometry } from './doc/GraphGeometry.ts';
 import { syncDocument, type SyncListener } from './doc/DocumentSync.ts';
@@ -55,8 +56,6 @@ import { localSpatial, workerSpatial, type SpatialClient } from './spatial/Spati
 import { Viewport } from './viewport/Viewport.ts';
 import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, CanvasOptions, CanvasStats, ReadOnlyAction, RendererKind } from './types.ts';
 
-/** See needsRequery: the lead, as a fraction of the view's size (the margin is CULL_MARGIN). */
-const CULL_LEAD = 0.3;
 /**
  * Per frame, new views for nodes outside the rendered bitmap (in the culling margin) are made
  * for at most this long; the rest follow in the next frames. A culling answer brings a hundred
@@ -122,6 +121,21 @@ export class CanvasController implements SyncListener {
   private disposeSync: (() => void) | null = null;
 
   private readonly visible = new VisibleSet();
+  private readonly culling: Culling = new Culling({
+    geometry: this.geometry,
+    visible: this.visible,
+    spatial: () => this.spatial,
+    size: () => [this.width, this.height],
+    current: (client) => !this.destroyed && client === this.spatial,
+    edgesShown: () => this.edges.visibleSlots() as Set<number>,
+    keep: (s) => !!this.drag?.slots.has(s) || this.resizing?.slot === s,
+    changed: (change) => this.visibleChanged(change),
+    answered: (roundTrip, workerMs) => {
+      this.stats.query(roundTrip, workerMs);
+      this.invalidate();
+    },
+    onError: (message) => this.opts.callbacks.onError(message),
+  });
   private readonly pool = new ViewPool();
   private readonly dirtyNodes = new Set<number>();
   /**
@@ -610,9 +624,9 @@ export class CanvasController implements SyncListener {
     this.flushPorts();
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
-    this.updateCulling(cam);
+    this.culling.update(cam);
 
-    const lod = lodForScale(cam.k, this.nodesInView(cam));
+    const lod = lodForScale(cam.k, this.culling.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
     // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
     const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameScale(cam.k, SIZES.labelSize);
@@ -726,28 +740,12 @@ export class CanvasController implements SyncListener {
     if (animating || this.dragPointer) this.invalidate();
     else this.lastFrameTime = 0;
     if (this.marginBuilt && !animating && !this.dragPointer) this.invalidate();
-    if (!busy && !this.marginBuilt && !this.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.frames.waitingForIdle) {
+    if (!busy && !this.marginBuilt && !this.culling.needsRequery(cam) && this.renderedCamera && sameCamera(cam, this.renderedCamera) && this.frames.waitingForIdle) {
       this.minimap.flush(); // idle includes a minimap redraw the throttle is holding back
       this.frames.resolveIdle();
     }
   }
 
-  /**
-   * Nodes of the last answer whose box meets the view, counted up to just past
-   * MAX_DETAILED_NODES (the level of detail only needs to know whether there are more).
-   */
-  private nodesInView(cam: Camera): number {
-    const nodes = this.visible.answer.nodes;
-    if (nodes.length <= MAX_DETAILED_NODES) return nodes.length;
-    const r = visibleRect(cam, this.width, this.height);
-    const s = this.geometry.state.nodes;
-    let n = 0;
-    for (let i = 0; i < nodes.length && n <= MAX_DETAILED_NODES; i++) {
-      const o = nodes[i] * NODE_STRIDE;
-      if (s[o + N_X] <= r.maxX && s[o + N_X] + s[o + N_W] >= r.minX && s[o + N_Y] <= r.maxY && s[o + N_Y] + s[o + N_H] >= r.minY) n++;
-    }
-    return n;
-  }
 
   /** While a drag runs with the pointer near an edge, pans towards it and replays the pointer. */
   private autoPan(): void {
@@ -767,51 +765,10 @@ export class CanvasController implements SyncListener {
     return renderedRect(cam, this.width, this.height);
   }
 
-  private needsRequery(cam: Camera): boolean {
-    // Asked ahead: when the view comes within CULL_LEAD of the covered area's edge, so that the
-    // answer arrives while the new nodes are still in the margin (built a few per frame, off
-    // screen) rather than after they entered the view (built at once, and a render forced).
-    return this.visible.stale(expandRect(visibleRect(cam, this.width, this.height), CULL_LEAD), cam.k, this.geometry.version);
-  }
 
-  private updateCulling(cam: Camera): void {
-    if (this.visible.inFlight || this.width === 0) return;
-    if (!this.needsRequery(cam)) return;
-    const view = visibleRect(cam, this.width, this.height);
-    // An overview (the covered area holds all content, as after zoom to fit) needs no index:
-    // everything is visible, answered now instead of a worker round trip (which, right after a
-    // load, waits behind the worker's index build).
-    const bounds = contentBounds(this.geometry.state);
-    if (!bounds || containsRect(expandRect(view, CULL_MARGIN), bounds)) {
-      this.visible.answered(view, cam.k, this.geometry.version);
-      this.applyVisible(everything(this.geometry.state));
-      return;
-    }
-    const client = this.spatial;
-    this.visible.query(
-      client,
-      view,
-      cam.k,
-      this.geometry.version,
-      (answer, roundTrip) => {
-        this.stats.query(roundTrip, answer.workerMs);
-        this.applyVisible(answer);
-        this.invalidate();
-      },
-      (e) => this.opts.callbacks.onError(`Culling query failed: ${e instanceof Error ? e.message : String(e)}`),
-      () => !this.destroyed && client === this.spatial,
-    );
-  }
 
-  private applyVisible(answer: { nodes: Int32Array; edges: Int32Array }): void {
-    // Answers can name slots freed since the query was sent; those are dropped.
-    const change = this.visible.accept(
-      answer,
-      (s) => this.geometry.nodes.idOf(s) !== undefined,
-      (s) => this.geometry.edges.idOf(s) !== undefined,
-      this.edges.visibleSlots() as Set<number>,
-      (s) => !!this.drag?.slots.has(s) || this.resizing?.slot === s,
-    );
+  /** A culling answer was accepted (spatial/Culling.ts): views follow what entered and left. */
+  private visibleChanged(change: VisibleChange): void {
     for (const s of change.exitedNodes) {
       this.hideNode(s);
       const id = this.geometry.nodes.idOf(s);
