@@ -7,6 +7,7 @@ import { VisibleSet, type VisibleChange } from '../../src/canvas/spatial/Visible
 import { Culling } from '../../src/canvas/spatial/Culling.ts';
 import type { SpatialClient } from '../../src/canvas/spatial/SpatialClient.ts';
 import type { Rect } from '../../workers/spatial/kernel.ts';
+import { MAX_DETAILED_NODES } from '../../src/canvas/kernels/lod.ts';
 
 function setup(size: [number, number] = [1000, 800]) {
   const geometry = new GraphGeometry();
@@ -81,5 +82,13 @@ describe('Culling', () => {
     t.culling.apply({ nodes: Int32Array.from({ length: 100 }, (_, i) => i), edges: new Int32Array(0) });
     // 100 nodes is under the cap: the answer's length.
     expect(t.culling.nodesInView({ x: 0, y: 0, k: 1 })).toBe(100);
+    // Over the cap: only those in the view count (the row has 100 nodes 1000 apart; 3000 more sit at one spot far away).
+    for (let i = 0; i < MAX_DETAILED_NODES + 500; i++) t.geometry.setNode(`far${i}`, { x: 1e6, y: 1e6, w: 100, h: 100, inputs: 1, outputs: 1, flags: 0 });
+    const all = Int32Array.from({ length: 100 + MAX_DETAILED_NODES + 500 }, (_, i) => i);
+    t.culling.apply({ nodes: all, edges: new Int32Array(0) });
+    // View 1000 × 800 at k = 1 from (0, 0): the nodes at x = 0 and x = 1000 (touching the edge).
+    expect(t.culling.nodesInView({ x: 0, y: 0, k: 1 })).toBe(2);
+    // Looking at the pile: counting stops just past the cap.
+    expect(t.culling.nodesInView({ x: -1e6 + 10, y: -1e6 + 10, k: 1 })).toBe(MAX_DETAILED_NODES + 1);
   });
 });
