@@ -21,7 +21,7 @@ import type { NavGraph } from './kernels/navigation.ts';
 import { autoPanDelta } from './kernels/autopan.ts';
 import { linkAt } from './kernels/markdown.ts';
 import { Minimap } from './scene/Minimap.ts';
-import { ViewPool, type View } from './scene/ViewPool.ts';
+import type { ViewPool, View } from './scene/ViewPool.ts';
 import { VisibleSet, type VisibleChange } from './spatial/VisibleSet.ts';
 import { Culling } from './spatial/Culling.ts';
 import { edgeButtonAt } from './scene/Overlay.ts';
@@ -49,7 +49,7 @@ import { IconAtlas } from './scene/iconAtlas.ts';
 import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
 import { DragCache } from './scene/DragCache.ts';
-import { NodeCells } from './scene/NodeCells.ts';
+import { NodeScene, nodeMeets } from './scene/NodeScene.ts';
 import { StickyView } from './scene/StickyView.ts';
 import { SIZES, THEME, stateColor } from './scene/theme.ts';
 import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
@@ -99,8 +99,6 @@ export class CanvasController implements SyncListener {
   // 10,000 nodes); separate groups re-pack only the layer that changed.
   private readonly stickies = new Container({ isRenderGroup: true });
   private readonly nodesLayer = new Container();
-  /** Render groups of node views by grid cell (see viewFor). */
-  private readonly nodeCells = new NodeCells(this.nodesLayer);
   private readonly dragLayer = new Container({ isRenderGroup: true });
   /**
    * Everything that does not move with a node drag: dots, stickies, connection chunks, boxes,
@@ -136,7 +134,6 @@ export class CanvasController implements SyncListener {
     },
     onError: (message) => this.opts.callbacks.onError(message),
   });
-  private readonly pool = new ViewPool();
   private readonly dirtyNodes = new Set<number>();
   /**
    * Nodes whose change shows only in the mirror at this level of detail (a caption, drawn in full
@@ -155,9 +152,14 @@ export class CanvasController implements SyncListener {
   /** Last pointer position while a drag gesture runs (auto-pan near the edges). */
   private dragPointer: { sx: number; sy: number; shift: boolean; mod: boolean } | null = null;
   private resizing: { slot: number; id: string } | null = null;
-  private lod: Lod = 'full';
-  /** The node names' scale factor at this zoom (nameScale): 1 their own size, 0 not drawn. */
-  private nameFactor = 1;
+  /** Node views, their render groups and level of detail (scene/NodeScene.ts). */
+  private readonly scene: NodeScene;
+  private get lod(): Lod {
+    return this.scene.lod;
+  }
+  private get pool(): ViewPool {
+    return this.scene.pool;
+  }
   private width = 0;
   private height = 0;
   private overlayDirty = true;
@@ -217,6 +219,17 @@ export class CanvasController implements SyncListener {
     });
     this.edges = new EdgeLayer(this.geometry, { items: (e) => this.edgeItems(e) });
     this.boxes = new BoxLayer(this.geometry, { color: (n) => this.boxColor(n) });
+
+    this.scene = new NodeScene({
+      nodes: () => this.geometry.state.nodes,
+      idOf: (slot) => this.geometry.nodes.idOf(slot),
+      boxes: this.boxes,
+      dragging: (slot) => !!this.drag?.slots.has(slot),
+      changed: () => {
+        this.sceneDirty = true;
+      },
+      redraw: (slot) => this.dirtyNodes.add(slot),
+    }, { stickies: this.stickies, dragLayer: this.dragLayer, nodesLayer: this.nodesLayer });
 
     this.root = document.createElement('div');
     this.root.className = 'sy-canvas';
@@ -630,8 +643,8 @@ export class CanvasController implements SyncListener {
     if (lod !== this.lod) this.switchLod(lod);
     // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
     const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameScale(cam.k, SIZES.labelSize);
-    if (nameFactor !== this.nameFactor) {
-      this.nameFactor = nameFactor;
+    if (nameFactor !== this.scene.nameFactor) {
+      this.scene.nameFactor = nameFactor;
       if (lod !== 'boxes') this.switchLod(lod);
     }
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
@@ -778,7 +791,7 @@ export class CanvasController implements SyncListener {
     this.sceneDirty = true;
     for (const e of change.exitedEdges) this.edges.cull(e);
     for (const e of change.enteredEdges) this.edges.show(e);
-    if (change.exitedNodes.length) this.nodeCells.sweep();
+    if (change.exitedNodes.length) this.scene.sweepCells();
     this.syncMirrorMembership();
   }
 
@@ -807,7 +820,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.nameFactor);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.scene.nameFactor);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -833,42 +846,23 @@ export class CanvasController implements SyncListener {
   }
 
   private viewFor(slot: number, sticky: boolean): View {
-    const parent = sticky ? this.stickies : this.drag?.slots.has(slot) ? this.dragLayer : this.nodeCell(slot);
-    return this.pool.acquire(slot, this.geometry.nodes.idOf(slot) ?? '', sticky, parent);
+    return this.scene.viewFor(slot, sticky);
   }
 
-  /** The render group for a node view, by the cell of the node's position. */
   private nodeCell(slot: number): Container {
-    const o = slot * NODE_STRIDE;
-    const s = this.geometry.state.nodes;
-    return this.nodeCells.at(s[o + N_X], s[o + N_Y]);
+    return this.scene.cellOf(slot);
   }
 
-  /** Whether a node's box meets the rectangle. */
   private meets(slot: number, r: Rect): boolean {
-    const o = slot * NODE_STRIDE;
-    const s = this.geometry.state.nodes;
-    return s[o + N_X] <= r.maxX && s[o + N_X] + s[o + N_W] >= r.minX && s[o + N_Y] <= r.maxY && s[o + N_Y] + s[o + N_H] >= r.minY;
+    return nodeMeets(this.geometry.state.nodes, slot, r);
   }
 
   private hideNode(slot: number): void {
-    this.sceneDirty = true;
-    this.boxes.hide(slot);
-    this.pool.release(slot);
+    this.scene.hide(slot);
   }
 
   private switchLod(lod: Lod): void {
-    this.sceneDirty = true;
-    const wasBoxes = this.lod === 'boxes';
-    this.lod = lod;
-    if (lod === 'boxes' && !wasBoxes) {
-      // Regular nodes become batched boxes; their views go back to the pool.
-      for (const [slot, v] of [...this.pool.views]) if (v instanceof NodeView) this.hideNode(slot);
-      this.nodeCells.sweep();
-    } else if (lod !== 'boxes' && wasBoxes) {
-      this.boxes.hideAll();
-    }
-    for (const s of this.visible.nodes) this.dirtyNodes.add(s);
+    this.scene.switchLod(lod, this.visible.nodes);
   }
 
   /** Keeps the mirror to the visible nodes, at most MIRROR_MAX of them, nearest the centre first. */
@@ -1352,7 +1346,7 @@ export class CanvasController implements SyncListener {
       displayedEdges: this.edges.displayedCount,
       displayedEdgesByType: this.edgeTypeCounts(),
       lod: this.lod,
-      namePx: this.lod === 'boxes' ? 0 : SIZES.labelSize * this.viewport.camera.k * this.nameFactor,
+      namePx: this.lod === 'boxes' ? 0 : SIZES.labelSize * this.viewport.camera.k * this.scene.nameFactor,
       spatial: this.spatial.kind,
     };
   }
@@ -1382,7 +1376,7 @@ export class CanvasController implements SyncListener {
     this.spatial.destroy();
     this.edges.destroy();
     this.boxes.destroy();
-    this.pool.destroy();
+    this.scene.destroy();
     this.dragCache.destroy();
     this.background?.destroy();
     this.atlas?.destroy();
