@@ -50,6 +50,7 @@ import { NodeView } from './scene/NodeView.ts';
 import { Overlay, type OverlayState } from './scene/Overlay.ts';
 import { DragCache } from './scene/DragCache.ts';
 import { NodeScene, nodeMeets } from './scene/NodeScene.ts';
+import { NodeDrag, type DragState } from './scene/NodeDrag.ts';
 import { StickyView } from './scene/StickyView.ts';
 import { SIZES, THEME, stateColor } from './scene/theme.ts';
 import { localSpatial, workerSpatial, type SpatialClient } from './spatial/SpatialClient.ts';
@@ -189,7 +190,11 @@ export class CanvasController implements SyncListener {
       this.invalidate();
     },
   }, this.overlayState);
-  private drag: { ids: string[]; slots: Set<number>; dx: number; dy: number } | null = null;
+  /** The running node drag (scene/NodeDrag.ts). */
+  private readonly nodeDrag: NodeDrag;
+  private get drag(): DragState | null {
+    return this.nodeDrag.state;
+  }
   private pendingFocus: string | null = null;
   private readonly zoomState = observable({ scale: 1 });
   private readonly stats = new FrameStats();
@@ -230,6 +235,16 @@ export class CanvasController implements SyncListener {
       },
       redraw: (slot) => this.dirtyNodes.add(slot),
     }, { stickies: this.stickies, dragLayer: this.dragLayer, nodesLayer: this.nodesLayer });
+
+    this.nodeDrag = new NodeDrag({
+      slotOf: (id) => this.geometry.nodes.slotOf(id),
+      viewOf: (slot) => this.pool.get(slot),
+      cellOf: (slot) => this.scene.cellOf(slot),
+      stickies: this.stickies,
+      dragLayer: this.dragLayer,
+      edges: this.edges,
+      boxes: this.boxes,
+    });
 
     this.root = document.createElement('div');
     this.root.className = 'sy-canvas';
@@ -849,10 +864,6 @@ export class CanvasController implements SyncListener {
     return this.scene.viewFor(slot, sticky);
   }
 
-  private nodeCell(slot: number): Container {
-    return this.scene.cellOf(slot);
-  }
-
   private meets(slot: number, r: Rect): boolean {
     return nodeMeets(this.geometry.state.nodes, slot, r);
   }
@@ -1124,45 +1135,16 @@ export class CanvasController implements SyncListener {
   }
 
   private dragTo(ids: string[], dx: number, dy: number): void {
-    if (!this.drag) {
-      const slots = new Set<number>();
-      for (const id of ids) {
-        const s = this.geometry.nodes.slotOf(id);
-        if (s !== undefined) slots.add(s);
-      }
-      this.drag = { ids, slots, dx: 0, dy: 0 };
-      for (const s of slots) {
-        const v = this.pool.get(s);
-        if (v instanceof NodeView) this.dragLayer.addChild(v.root);
-        else if (v) this.dragLayer.addChildAt(v.root, 0);
-      }
-      this.edges.beginDrag(slots);
-      this.boxes.beginDrag(slots);
-      // The dragged views left their cells.
-      this.sceneDirty = true;
-    }
-    this.drag.dx = dx;
-    this.drag.dy = dy;
+    // Starting: the dragged views left their cells.
+    if (this.nodeDrag.to(ids, dx, dy)) this.sceneDirty = true;
     this.dragMoved = true;
-    this.dragLayer.position.set(dx, dy);
-    this.edges.drag(dx, dy);
     this.overlayDirty = true;
     this.invalidate();
   }
 
   private endDrag(): void {
-    const d = this.drag;
-    if (!d) return;
-    this.drag = null;
-    for (const s of d.slots) {
-      const v = this.pool.get(s);
-      if (v instanceof NodeView) this.nodeCell(s).addChild(v.root);
-      else if (v) this.stickies.addChild(v.root);
-    }
-    this.dragLayer.position.set(0, 0);
+    if (!this.nodeDrag.end()) return;
     this.sceneDirty = true;
-    this.edges.endDrag();
-    for (const s of this.boxes.endDrag()) this.boxes.show(s);
     this.overlayDirty = true;
     this.invalidate();
   }
