@@ -1,8 +1,10 @@
-// The canvas facade: owns the renderer, the layers, the viewport, the interaction machine, the
-// spatial client and the DOM mirror, and runs one frame loop that applies what changed since
-// the last frame. Document changes only mark things dirty (DocumentSync); the frame does the
-// work for the nodes and connections that are displayed, then renders once. Nothing renders
-// while nothing changes.
+// The canvas facade: makes the parts (camera/, frame/, spatial/Culling, doc/PortBook,
+// scene/NodeScene, NodeDrag, DragCache, interaction/Hover, KeyCommands, a11y/mirrorSync; see
+// README.md "Parts") and wires them through small host interfaces; owns the renderer, the layers,
+// the viewport, the interaction machine, the spatial client and the DOM mirror; implements
+// CanvasHandle. One frame loop applies what changed since the last frame. Document changes only
+// mark things dirty (DocumentSync); the frame does the work for the nodes and connections that
+// are displayed, then renders once. Nothing renders while nothing changes.
 import { action, observable, runInAction, untracked } from 'mobx';
 import { Container, Graphics, RendererType, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
