@@ -3,6 +3,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, live, node, setNode, webhookNode, workflow, type Live } from './triggerHelpers.ts';
+import { runWorkflow } from '../../src/engine/index.ts';
+import { MAX_ACTIVE_EXECUTIONS } from '../../src/server/executions/ExecutionService.ts';
 
 let t: Live;
 beforeAll(async () => {
@@ -251,4 +253,85 @@ describe('CORS', () => {
     const other = await t.hook('cors', { ...json({}), headers: { 'content-type': 'application/json', origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBe('https://a.example');
   });
+});
+
+describe('too many executions running', () => {
+  // Its own server, whose engine holds every run until `release` is called: filled up to the
+  // service's limit, the next webhook, test webhook, form or resume call is refused.
+  let busy: Live;
+  let held: Promise<void> | undefined;
+  let release = () => {};
+  beforeAll(async () => {
+    busy = await live({}, {
+      runWorkflow: async (opts) => {
+        if (held) await held;
+        return runWorkflow(opts);
+      },
+    });
+  });
+  const crowd: Promise<unknown>[] = [];
+  afterAll(async () => {
+    release();
+    await Promise.allSettled(crowd);
+    await busy.dispose();
+  });
+
+  it('webhook, test webhook, form and resume calls answer 503 "Too many executions are running" (not 500); the server still serves', async () => {
+    const hook = webhookNode({ path: 'crowded', httpMethod: 'POST' });
+    const wf = await busy.activate(workflow('Crowded', [hook]));
+    await busy.activate(
+      workflow('Crowded form', [node('Form', 'n8n-nodes-base.formTrigger', 2.2, { path: 'crowded-form', formTitle: 'T', formFields: { values: [{ fieldLabel: 'Name' }] } }, { webhookId: 'crowded-form-hook' })]),
+    );
+    const testFlow = (await busy.api('POST', '/workflows', workflow('Crowded test', [webhookNode({ path: 'crowded-test', httpMethod: 'POST' })]))).body.data;
+    // A webhook wait parked before the crowd comes: its resume is refused too, and stays possible.
+    const waitHook = webhookNode({ path: 'crowded-wait', httpMethod: 'POST' });
+    const waitNode = node('Wait', 'n8n-nodes-base.wait', 1.1, { resume: 'webhook', httpMethod: 'POST' });
+    const waits = await busy.activate(workflow('Crowded wait', [waitHook, waitNode], chain(waitHook, waitNode)));
+    expect((await busy.hook('crowded-wait', { method: 'POST' })).status).toBe(200);
+    const parked = await busy.until(async () => {
+      const e = (await busy.api('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: waits.id }))}`)).body.data.results[0];
+      return e?.status === 'waiting' ? e : undefined;
+    });
+
+    held = new Promise((r) => (release = r));
+    const service = busy.s.server.context.executions;
+    const started = await Promise.all(
+      Array.from({ length: MAX_ACTIVE_EXECUTIONS }, () => service.start({ workflow: wf, workflowId: wf.id, mode: 'webhook', startNode: 'Webhook', triggerItems: [{ json: {} }] })),
+    );
+    crowd.push(...started.map((s) => s.done));
+    expect(service.activeCount).toBe(MAX_ACTIVE_EXECUTIONS);
+
+    const message = `Too many executions are running (${MAX_ACTIVE_EXECUTIONS}); try again when some have finished`;
+    const r = await busy.hook('crowded', json({ n: 1 }));
+    expect(r.status).toBe(503);
+    expect(await r.json()).toEqual({ code: 503, message });
+
+    expect((await busy.api('POST', '/workflows/run', { workflowData: testFlow })).body.data).toEqual({ waitingForWebhook: true });
+    const test = await busy.hook('crowded-test', { ...json({ n: 1 }), endpoint: 'webhook-test' });
+    expect(test.status).toBe(503);
+    expect(await test.json()).toEqual({ code: 503, message });
+
+    const resumed = await busy.hook(String(parked.id), { method: 'POST', endpoint: 'webhook-waiting' });
+    expect(resumed.status).toBe(503);
+    expect((await busy.api('GET', `/executions/${parked.id}`)).body.data.status).toBe('waiting');
+
+    // The form: its page still opens; a submission gets a page saying why.
+    const page = await fetch(`${busy.url}form/crowded-form`);
+    expect(page.status).toBe(200);
+    const cookie = page.headers.get('set-cookie')!.split(';')[0];
+    const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
+    const sent = await fetch(`${busy.url}form/crowded-form`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ _csrf: token, 'field-0': 'x' }) });
+    expect(sent.status).toBe(503);
+    expect(sent.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await sent.text()).toContain('Too many executions are running');
+
+    expect((await busy.api('GET', '/settings')).status).toBe(200);
+    release();
+    held = undefined;
+    await Promise.all(crowd);
+    // Once some have finished, the same calls run again; the parked execution resumes.
+    expect((await busy.hook('crowded', json({ n: 2 }))).status).toBe(200);
+    expect((await busy.hook(String(parked.id), { method: 'POST', endpoint: 'webhook-waiting' })).status).toBe(200);
+    await busy.until(async () => ((await busy.api('GET', `/executions/${parked.id}`)).body.data.status === 'success' ? true : undefined));
+  }, 60_000);
 });

@@ -24,6 +24,7 @@ import { FORM_NODE_TYPE, FORM_TRIGGER_NODE_TYPE } from '../../nodes/Form/FormTri
 import { FORM_CONTEXT_KEY, type WaitingFormPage } from '../../nodes/Form/Form.node.ts';
 import type { FormTriggerSettings } from '../../nodes/Form/settings.ts';
 import type { ExecutionService } from '../executions/ExecutionService.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 import type { FilesystemBinaryStore } from '../binary/FilesystemBinaryStore.ts';
 import { parseMultipart, MultipartError } from '../webhooks/multipart.ts';
 import { parseFormSliced } from '../slicedForm.ts';
@@ -40,7 +41,7 @@ const MAX_FORM_KEYS = 2000;
 
 export interface FormDeps {
   executions: ExecutionService;
-  waiting: { get(id: string): Promise<IExecution | undefined>; claimWaiting(id: string): Promise<boolean> };
+  waiting: { get(id: string): Promise<IExecution | undefined>; claimWaiting(id: string): Promise<boolean>; releaseWaiting(id: string, waitTill: string | null): Promise<void> };
   binaryStore: FilesystemBinaryStore;
   credentials: WebhookCredentials;
   responseTimeoutMs: number;
@@ -80,6 +81,9 @@ function sendHtml(reply: FastifyReply, status: number, render: (nonce: string) =
 function sendMessage(reply: FastifyReply, status: number, title: string, message: string, failed = true, extra: Record<string, string> = {}): FastifyReply {
   return sendHtml(reply, status, (n) => renderCompletionPage({ title, message, failed }, n), extra);
 }
+
+/** A message page with a status (the webhook routes' error handler answers form URLs with it). */
+export const sendFormMessage = (reply: FastifyReply, status: number, title: string, message: string): FastifyReply => sendMessage(reply, status, title, message);
 
 function sendCompletion(reply: FastifyReply, c: CompletionPage): FastifyReply {
   return sendHtml(reply, 200, (n) => renderCompletionPage(c, n));
@@ -491,7 +495,12 @@ export async function serveWaitingForm(deps: FormDeps, executionId: string, requ
     if (!(await deps.waiting.claimWaiting(e.id))) return undefined;
     const stack = e.data.executionData?.nodeExecutionStack;
     if (item && stack?.[0]) stack[0].data = { main: [[item]] };
-    const { done } = await deps.executions.start({ workflow: e.workflowData, workflowId: e.workflowId ?? null, mode: e.mode === 'manual' ? 'manual' : 'webhook', resume: e });
+    const waitTill = e.waitTill ?? null;
+    const { done } = await deps.executions.start({ workflow: e.workflowData, workflowId: e.workflowId ?? null, mode: e.mode === 'manual' ? 'manual' : 'webhook', resume: e }).catch(async (err: unknown) => {
+      // Refused before it started (503): the page waits again for the next submission.
+      if (err instanceof ServiceUnavailableError) await deps.waiting.releaseWaiting(e.id, waitTill);
+      throw err;
+    });
     return { done };
   };
 

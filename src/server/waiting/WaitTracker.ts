@@ -8,6 +8,7 @@ import { WAIT_INDEFINITELY } from '../../model/constants.ts';
 import type { ExecutionsRepository } from '../db/repositories/executions.ts';
 import type { ExecutionService } from '../executions/ExecutionService.ts';
 import { systemClock, type Clock } from '../triggers/Scheduler.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 
 export interface WaitTrackerLogger {
   warn(obj: object, msg: string): void;
@@ -86,7 +87,13 @@ export class WaitTracker {
       if (!(await this.#d.executions.claimWaiting(id))) return false;
       const e = await this.#d.executions.get(id);
       if (!e) return false;
-      await this.#d.service.start({ workflow: e.workflowData, workflowId: e.workflowId ?? null, mode: e.mode, resume: e });
+      try {
+        await this.#d.service.start({ workflow: e.workflowData, workflowId: e.workflowId ?? null, mode: e.mode, resume: e });
+      } catch (err) {
+        // Refused before it started (too many running): due again, the next poll re-arms it.
+        if (err instanceof ServiceUnavailableError) await this.#d.executions.releaseWaiting(id, new Date(this.#clock.now()).toISOString());
+        throw err;
+      }
       return true;
     } catch (err) {
       this.#d.log.error({ err, executionId: id }, 'could not resume the waiting execution');

@@ -11,6 +11,7 @@ import type { WebhookResponse } from '../../nodes/types.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import { webhookOutputs } from '../../nodes/Webhook/settings.ts';
 import type { ExecutionService } from '../executions/ExecutionService.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 import type { FilesystemBinaryStore } from '../binary/FilesystemBinaryStore.ts';
 import { parseBody, webhookItem, WebhookBodyError, type WebhookRequestData } from './webhookItem.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
@@ -40,6 +41,8 @@ export interface WebhookCall {
   immutable?: boolean;
   /** Takes the waiting execution for this call (after the checks); false = someone else took it. */
   claim?: () => Promise<boolean>;
+  /** Gives the claimed execution back when the run was refused before it started (503). */
+  release?: () => Promise<void>;
   /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
   beforeStart?: (executionId: string) => void;
   /** Whose run it is, when known (a test call of an unsaved run); else the workflow's owner. */
@@ -205,6 +208,11 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
     destinationNode: call.destinationNode,
     onResponse: responded,
     workflowIsImmutable: call.immutable,
+  }).catch(async (e: unknown) => {
+    // Refused before it started (too many running, shutting down): a claimed execution waits
+    // again, so the caller's retry after the 503 resumes it.
+    if (call.release && e instanceof ServiceUnavailableError) await call.release();
+    throw e;
   });
 
   if (ownReply) return sendReply(reply, ownReply);

@@ -11,7 +11,8 @@ import type { WebhookRegistry } from './WebhookRegistry.ts';
 import type { WebhookSettings } from '../../nodes/Webhook/settings.ts';
 import { editorBaseUrl } from '../rest/settings.ts';
 import { isFormSettings } from '../../nodes/Form/settings.ts';
-import { FORM_ENDPOINT, FORM_TEST_ENDPOINT, FORM_WAITING_ENDPOINT, serveMissingForm, serveTriggerForm, serveWaitingForm, type FormDeps, type FormTriggerCall } from '../forms/formPages.ts';
+import { HttpError } from '../errors.ts';
+import { FORM_ENDPOINT, FORM_TEST_ENDPOINT, FORM_WAITING_ENDPOINT, sendFormMessage, serveMissingForm, serveTriggerForm, serveWaitingForm, type FormDeps, type FormTriggerCall } from '../forms/formPages.ts';
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
@@ -71,6 +72,9 @@ export function webhookRoutes(ctx: ServerContext) {
     log: { error: (obj, msg) => formLog?.error(obj, msg) },
   };
   let formLog: FastifyInstance['log'] | undefined;
+  // Form pages are read by people in a browser: their errors are pages too.
+  const formPrefixes = [FORM_ENDPOINT, FORM_TEST_ENDPOINT, FORM_WAITING_ENDPOINT].map((e) => `${c.basePath}${e}/`);
+  const isFormUrl = (url: string) => formPrefixes.some((p) => url.startsWith(p));
 
   return async function webhooks(app: FastifyInstance): Promise<void> {
     formLog = app.log;
@@ -84,7 +88,15 @@ export function webhookRoutes(ctx: ServerContext) {
         return sendReply(reply, errorReply(413, `The request body is too large: the limit is ${c.payloadSizeMax} bytes (${(c.payloadSizeMax / 1024 / 1024).toFixed(0)} MB)`, 'Send less data per call, or raise SWITCHYARD_PAYLOAD_SIZE_MAX.'));
       }
       const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
-      if (status >= 400 && status < 500) return sendReply(reply, errorReply(status, error.message));
+      // A deliberate 5xx other than 500 (503 'Too many executions are running', 'shutting down';
+      // 504, 507) says what the caller should do, as the REST routes say it: passed on. A 500,
+      // ours or not, stays the generic one below: its message may name internals.
+      const deliberate = error instanceof HttpError && status > 500 && status < 600;
+      if ((status >= 400 && status < 500) || deliberate) {
+        const hint = error instanceof HttpError ? error.hint : undefined;
+        if (deliberate && isFormUrl(request.url)) return sendFormMessage(reply, status, 'Form not available right now', hint ? `${error.message} ${hint}` : error.message);
+        return sendReply(reply, errorReply(status, error.message, hint));
+      }
       request.log.error({ err: error, url: request.url, method: request.method }, 'webhook failed');
       return sendReply(reply, errorReply(500, 'There was a problem executing the workflow', 'The server log has the details.'));
     });
@@ -204,6 +216,7 @@ export function webhookRoutes(ctx: ServerContext) {
         // Claimed only once the call passed its checks and its body parsed, so a refused call
         // leaves the execution waiting.
         claim: () => ctx.repos.executions.claimWaiting(execution.id),
+        release: () => ctx.repos.executions.releaseWaiting(execution.id, execution.waitTill ?? null),
       };
     });
   };

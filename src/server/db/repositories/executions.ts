@@ -412,6 +412,20 @@ export class ExecutionsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /**
+   * Gives a claimed execution back when its resume was refused before it started (503 'Too many
+   * executions are running', shutting down): waiting again until `waitTill`, so a later call or
+   * the wait tracker resumes it instead of it staying 'running' for ever.
+   */
+  async releaseWaiting(id: string, waitTill: string | null): Promise<void> {
+    await this.#db
+      .updateTable('executions')
+      .set({ status: 'waiting', waitTill })
+      .where('id', '=', Number(id))
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+  }
+
   /** Waiting executions due before `before` (ISO), earliest first; bounded per call. */
   async waitingDue(before: string, limit = 1000): Promise<Array<{ id: string; waitTill: string }>> {
     const rows = await this.#db
