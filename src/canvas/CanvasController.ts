@@ -109,6 +109,8 @@ export class CanvasController implements SyncListener {
    * `dragCache` only when it changes (scene/DragCache.ts).
    */
   private readonly staticLayer = new Container({ isRenderGroup: true });
+  /** A zoomToFit asked before the canvas had started or had nodes (see zoomToFit). */
+  private fitPending = false;
   private readonly dragCache = new DragCache(this.stage, this.world, this.staticLayer, OVERSCAN_PX, THEME.background);
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
@@ -649,9 +651,14 @@ export class CanvasController implements SyncListener {
     const t0 = performance.now();
     const moving = this.motion.tick(now);
     this.autoPan();
-    const cam = this.viewport.camera;
+    let cam = this.viewport.camera;
 
     this.flushPorts();
+    if (this.fitPending && this.width > 0 && contentBounds(this.geometry.state)) {
+      this.fitPending = false;
+      this.cameraCmds.zoomToFit();
+      cam = this.viewport.camera;
+    }
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
     this.culling.update(cam);
@@ -926,8 +933,19 @@ export class CanvasController implements SyncListener {
     this.invalidate();
   }
 
+  /**
+   * Fits at once when the canvas is started and has nodes; asked earlier (a view that opens a
+   * workflow asks as soon as its data is in the store), the fit waits for the first frame with
+   * nodes, so that the open draws the fitted view first instead of a scale-1 one it replaces.
+   */
   private zoomToFit(): void {
-    this.cameraCmds.zoomToFit();
+    if (this.renderer && this.width > 0 && contentBounds(this.geometry.state)) {
+      this.fitPending = false;
+      this.cameraCmds.zoomToFit();
+    } else {
+      this.fitPending = true;
+      this.invalidate();
+    }
   }
 
   /** Pans (animated) just enough to show the node with a margin; nothing when it is in view. */

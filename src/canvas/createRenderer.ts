@@ -1,6 +1,6 @@
 // Making the canvas's WebGL renderer: one place for the controller and for the renderer made
 // ahead while an editor page waits for its data (prewarmCanvas, rendererPark.ts).
-import { Graphics, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, GlLimitsSystem, Graphics, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { THEME } from './scene/theme.ts';
 import { prewarmRenderer } from './rendererPark.ts';
 
@@ -8,17 +8,29 @@ import { prewarmRenderer } from './rendererPark.ts';
 const BATCH_TEXTURES = 4;
 
 /**
- * Pixi sizes its batch shader for every texture unit (32 under SwiftShader): each fragment then
- * walks a chain of 32 branches. The canvas uses four textures (white, icon atlas, two font
- * pages), and a four-way shader halves the render time of a software-rasterised frame
- * (measured: 233 -> 133 ms for 100 nodes at 100 %).
+ * Pixi sizes its batch and graphics shaders for every texture unit (32 under SwiftShader): each
+ * fragment then walks a chain of 32 branches, and finding that count compiles a 32-branch probe
+ * shader. The canvas uses four textures (white, icon atlas, two font pages), and a four-way
+ * shader halves the render time of a software-rasterised frame (measured: 233 -> 133 ms for 100
+ * nodes at 100 %). The limit is set where Pixi reads it, before any pipe builds a shader: the
+ * graphics pipe builds its shader as the context starts, so clamping afterwards left it at 32
+ * (a second 32-way program compiled on the first frame, ~300 ms of SwiftShader at open).
  */
-function limitBatchTextures(r: Renderer): void {
-  const limits = (r as { limits?: { maxBatchableTextures?: number } }).limits;
-  if (limits && typeof limits.maxBatchableTextures === 'number') limits.maxBatchableTextures = Math.min(limits.maxBatchableTextures, BATCH_TEXTURES);
+let limitsClamped = false;
+export function clampBatchTextures(): void {
+  if (limitsClamped) return;
+  limitsClamped = true;
+  type Limits = { _renderer: { gl: WebGL2RenderingContext; context: { webGLVersion: number } }; maxTextures: number; maxBatchableTextures: number; maxUniformBindings: number };
+  (GlLimitsSystem.prototype as unknown as { contextChange(this: Limits): void }).contextChange = function (this: Limits) {
+    const gl = this._renderer.gl;
+    this.maxTextures = gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS) as number;
+    this.maxBatchableTextures = Math.min(this.maxTextures, BATCH_TEXTURES);
+    this.maxUniformBindings = this._renderer.context.webGLVersion === 2 ? (gl.getParameter(gl.MAX_UNIFORM_BUFFER_BINDINGS) as number) : 0;
+  };
 }
 
 export async function createRenderer(canvas: HTMLCanvasElement, width: number, height: number, resolution: number): Promise<Renderer> {
+  clampBatchTextures();
   const renderer = await autoDetectRenderer({
     preference: 'webgl',
     canvas,
@@ -31,7 +43,6 @@ export async function createRenderer(canvas: HTMLCanvasElement, width: number, h
     powerPreference: 'high-performance',
     eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
   });
-  limitBatchTextures(renderer);
   return renderer;
 }
 
@@ -43,10 +54,15 @@ export async function createRenderer(canvas: HTMLCanvasElement, width: number, h
 export function prewarmCanvas(): void {
   prewarmRenderer(async () => {
     const r = await createRenderer(document.createElement('canvas'), 64, 64, window.devicePixelRatio || 1);
-    // One draw builds the batch pipeline with its four-texture shader.
-    const probe = new Graphics().rect(0, 0, 8, 8).fill(THEME.edge);
+    // One draw each builds the two pipelines the canvas uses: the batch one (sprites, text,
+    // small shapes) and the graphics one (large shapes such as the edges, drawn unbatched).
+    const probe = new Container();
+    probe.addChild(new Graphics().rect(0, 0, 8, 8).fill(THEME.edge));
+    const unbatched = new Graphics();
+    unbatched.context.batchMode = 'no-batch';
+    probe.addChild(unbatched.moveTo(0, 0).lineTo(32, 32).stroke({ color: THEME.edge, width: 2 }));
     r.render(probe);
-    probe.destroy();
+    probe.destroy({ children: true });
     return r;
   });
 }

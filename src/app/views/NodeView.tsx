@@ -33,6 +33,8 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
   const params = useParams<{ name?: string }>();
   const [, navigate] = useLocation();
   const [canvas, setCanvas] = useState<CanvasHandle | undefined>();
+  /** The canvas from its creation on (before it has started): see fitOpened. */
+  const created = useRef<CanvasHandle | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   /** Route key of what the store holds ('new' or a workflow id). */
   const loadedKey = useRef<string | undefined>(undefined);
@@ -50,6 +52,13 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
       loadedKey.current = routeKey;
       return;
     }
+    // The canvas asked at once (it exists from its creation on) fits the first frame that has the
+    // nodes; the canvas not there yet fits once it has started.
+    const fitOpened = () => {
+      const c = created.current;
+      if (c && workflow.nodes.size) c.zoomToFit();
+      else setFitPending(true);
+    };
     const load = async () => {
       // Browser back/forward bypasses guardedNavigate: ask here, and go back if cancelled.
       const path = templateId !== undefined ? `/workflows/templates/${templateId}` : params.name ? `/workflow/${params.name}` : '/workflow';
@@ -64,7 +73,7 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
       setLoading(true);
       if (templateId !== undefined) {
         const id = /^\d{1,9}$/.test(templateId) ? Number(templateId) : undefined;
-        if (id !== undefined && (await openTemplate(root, id))) setFitPending(true);
+        if (id !== undefined && (await openTemplate(root, id))) fitOpened();
         else {
           if (id === undefined) root.ui.toasts.error(TEMPLATE_NOT_FOUND, `"${templateId.slice(0, 40)}" is not a template id`);
           loadedKey.current = undefined;
@@ -72,7 +81,7 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
           navigate('/workflow', { replace: true });
         }
       } else if (params.name === undefined) await openNewWorkflow(root);
-      else if (await openWorkflow(root, params.name)) setFitPending(true);
+      else if (await openWorkflow(root, params.name)) fitOpened();
       else {
         loadedKey.current = undefined;
         markConfirmed('/workflow');
@@ -125,7 +134,7 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
 
   return (
     <EditorLayout header={<WorkflowHeader onSave={actions.save} />} actions={sidebar}>
-      <CanvasHost readOnly={false} onHandle={setCanvas} />
+      <CanvasHost readOnly={false} onHandle={setCanvas} onCreated={(h) => (created.current = h)} />
       {!loading && <EmptyCanvas />}
       <ZoomControls canvas={canvas}>
         <EditControls tidy={tidy} />

@@ -82,15 +82,47 @@ export function strikeContext(w: number, h: number): GraphicsContext {
   return cached(`strike|${w}|${h}`, () => new GraphicsContext().moveTo(-10, h / 2).lineTo(w + 10, h / 2).stroke({ color: THEME.disabledBorder, width: 2.5 }));
 }
 
-/** Simplified body: no shadow, the state shows as the border. */
+/**
+ * Corner points of a rounded box, `seg` segments per corner (0 radius: the corner itself).
+ * For nodes small on screen: Pixi tessellates arcs and strokes for their world size, and a
+ * software rasteriser pays per triangle (a simplified body stroked with arcs was ~104
+ * triangles; a thousand of them ~100 ms of SwiftShader per frame).
+ */
+export function roundedBoxPoints(x: number, y: number, w: number, h: number, rl: number, rr: number, segL: number, segR: number): number[] {
+  rl = Math.max(0, Math.min(rl, h / 2, w / 2));
+  rr = Math.max(0, Math.min(rr, h / 2, w / 2));
+  const out: number[] = [];
+  const corner = (cx: number, cy: number, r: number, a0: number, seg: number) => {
+    const n = r > 0 ? Math.max(1, seg) : 0;
+    for (let i = 0; i <= n; i++) {
+      const a = a0 + (Math.PI / 2) * (n ? i / n : 0.5);
+      out.push(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
+    }
+  };
+  corner(x + w - rr, y + rr, rr, -Math.PI / 2, segR);
+  corner(x + w - rr, y + h - rr, rr, 0, segR);
+  corner(x + rl, y + h - rl, rl, Math.PI / 2, segL);
+  corner(x + rl, y + rl, rl, Math.PI, segL);
+  return out;
+}
+
+/** Segments per corner for a radius seen at most at the simplified level's top scale (0.5). */
+export function cornerSegments(r: number): number {
+  return r <= 0 ? 0 : Math.max(1, Math.min(8, Math.ceil(Math.sqrt(r * 0.5))));
+}
+
+/**
+ * Simplified body: no shadow, the state shows as the border. Two plain polygons (the border's
+ * outline, the fill over it) instead of a stroked path: ~20 triangles instead of ~100.
+ */
 export function simpleBodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean, missing = false): GraphicsContext {
   return cached(`simple|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}|${missing ? 1 : 0}`, () => {
     const g = new GraphicsContext();
     const [rl, rr] = radii(shape, h);
     const border = selected ? THEME.selection : stateColor(state) ?? THEME.nodeBorder;
-    shapePath(g, 0, 0, w, h, rl, rr)
-      .fill({ color: state === 'disabled' || missing ? THEME.disabledFill : THEME.nodeFill })
-      .stroke({ color: border, width: selected || state !== 'idle' ? 5 : 3, alignment: 1 });
+    const b = selected || state !== 'idle' ? 5 : 3;
+    g.poly(roundedBoxPoints(-b, -b, w + 2 * b, h + 2 * b, rl + b, rr + b, cornerSegments(rl + b), cornerSegments(rr + b))).fill({ color: border });
+    g.poly(roundedBoxPoints(0, 0, w, h, rl, rr, cornerSegments(rl), cornerSegments(rr))).fill({ color: state === 'disabled' || missing ? THEME.disabledFill : THEME.nodeFill });
     return g;
   });
 }

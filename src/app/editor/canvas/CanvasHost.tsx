@@ -17,11 +17,17 @@ import { bodyKeyForwarder } from './canvasFocus.ts';
 import { TriggerTooltip } from './TriggerTooltip.tsx';
 import './canvas.css';
 
-export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle: (h: CanvasHandle | undefined) => void }) {
+/**
+ * `onHandle` gets the handle once the canvas has started and drawn; `onCreated` at once, for
+ * what may be asked before (a zoomToFit waits in the canvas for the first frame with nodes).
+ */
+export function CanvasHost({ readOnly, onHandle, onCreated }: { readOnly: boolean; onHandle: (h: CanvasHandle | undefined) => void; onCreated?: (h: CanvasHandle | undefined) => void }) {
   const root = useStores();
   const container = useRef<HTMLDivElement>(null);
   const onHandleRef = useRef(onHandle);
   onHandleRef.current = onHandle;
+  const onCreatedRef = useRef(onCreated);
+  onCreatedRef.current = onCreated;
   const [handle, setHandle] = useState<CanvasHandle | undefined>();
 
   // A canvas key pressed while focus is lost (on the body) goes to the canvas.
@@ -80,6 +86,7 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
     };
     el.addEventListener('dragover', onDragOver);
     el.addEventListener('drop', onDrop);
+    onCreatedRef.current?.(handle);
     handle.ready.then(
       () => {
         // End-to-end tests and the frame-time bench read the renderer and stats through this.
@@ -93,6 +100,7 @@ export function CanvasHost({ readOnly, onHandle }: { readOnly: boolean; onHandle
       el.removeEventListener('dragover', onDragOver);
       el.removeEventListener('drop', onDrop);
       onHandleRef.current(undefined);
+      onCreatedRef.current?.(undefined);
       setHandle(undefined);
       handle.destroy();
     };

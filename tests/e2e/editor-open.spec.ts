@@ -1,0 +1,47 @@
+// Opening a stored workflow (issue 18's open time): the view asks the canvas to fit as soon as
+// the workflow is in the store, so the first WebGL frame with the nodes is already the fitted
+// one. Before, the canvas drew the workflow at scale 1 (views, labels and edges for nodes about
+// to shrink away) and the fit came after, each frame ~100 ms of a software rasteriser.
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { generateWorkflow } from '../../bench/generateWorkflow.ts';
+import { baseUrl, canvasIdle, waitForCanvas } from './editing-helpers.ts';
+
+const SHOTS = 'test-results/editor-open';
+mkdirSync(SHOTS, { recursive: true });
+
+type Stats = { frames: number; lod: string; displayedNodes: number; renderer: string };
+type Win = { __switchyardCanvas: { getStats(): Stats; zoomToFit(): void; zoom: { get?(): number } | number } };
+
+test('an opened workflow is drawn fitted in one WebGL frame, and fitting again changes nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const wf = generateWorkflow(400, { seed: 11 });
+  const res = await page.request.post(`${baseUrl()}rest/workflows`, { data: { name: 'open fitted', settings: { executionOrder: 'v1' }, nodes: wf.nodes, connections: wf.connections } });
+  expect(res.status(), await res.text()).toBe(200);
+  const id = (await res.json()).data.id as string;
+
+  await page.goto(`${baseUrl()}workflow/${id}`);
+  await waitForCanvas(page);
+  await canvasIdle(page);
+  const stats = () => page.evaluate(() => (window as unknown as Win).__switchyardCanvas.getStats());
+  const opened = await stats();
+  expect(opened.renderer).toBe('webgl');
+  // Every node of a fitted 400-node workflow is in view (and so drawn).
+  expect(opened.displayedNodes).toBe(400);
+  // One frame with the nodes; at most one more, of the empty board, when the renderer started
+  // before the workflow's answer arrived.
+  expect(opened.frames).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: `${SHOTS}/fitted-400.png` });
+
+  const box = async () => JSON.stringify(await page.locator('[data-testid="canvas-node"]').first().boundingBox());
+  const before = await box();
+  await page.evaluate(() => (window as unknown as Win).__switchyardCanvas.zoomToFit());
+  await canvasIdle(page);
+  expect(await box()).toBe(before);
+  // Closer, still at the simplified level: bodies keep their round corners and state borders.
+  await page.evaluate(() => { const h = (window as unknown as { __switchyardCanvas: { zoomIn(): void } }).__switchyardCanvas; for (let i = 0; i < 3; i++) h.zoomIn(); });
+  await canvasIdle(page);
+  expect((await stats()).lod).toBe('simplified');
+  await page.screenshot({ path: `${SHOTS}/simplified-closer.png` });
+});
