@@ -1,6 +1,6 @@
 // Making the canvas's WebGL renderer: one place for the controller and for the renderer made
 // ahead while an editor page waits for its data (prewarmCanvas, rendererPark.ts).
-import { Container, GlLimitsSystem, Graphics, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, GlLimitsSystem, Graphics, WebGLRenderer, autoDetectRenderer, type Renderer } from 'pixi.js';
 import { THEME } from './scene/theme.ts';
 import { prewarmRenderer } from './rendererPark.ts';
 
@@ -31,8 +31,7 @@ export function clampBatchTextures(): void {
 
 export async function createRenderer(canvas: HTMLCanvasElement, width: number, height: number, resolution: number): Promise<Renderer> {
   clampBatchTextures();
-  const renderer = await autoDetectRenderer({
-    preference: 'webgl',
+  const options = {
     canvas,
     width,
     height,
@@ -40,10 +39,24 @@ export async function createRenderer(canvas: HTMLCanvasElement, width: number, h
     autoDensity: true,
     antialias: false,
     background: THEME.background,
-    powerPreference: 'high-performance',
+    powerPreference: 'high-performance' as const,
     eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
-  });
-  return renderer;
+  };
+  // WebGL straight away: autoDetectRenderer first makes a throwaway WebGL context to ask whether
+  // WebGL works (~25 ms of an editor open on a CPU-only machine). Only when it does not is Pixi
+  // left to choose another renderer.
+  const gl = new WebGLRenderer();
+  try {
+    await gl.init(options);
+    return gl;
+  } catch {
+    try {
+      gl.destroy();
+    } catch {
+      // Half made: nothing of it is used.
+    }
+    return autoDetectRenderer({ preference: 'webgl', ...options });
+  }
 }
 
 /**
