@@ -31,8 +31,8 @@ describe('simplified bodies', () => {
 
   it('uses few segments: enough for a corner at most half size on screen', () => {
     expect(cornerSegments(0)).toBe(0);
-    expect(cornerSegments(10)).toBe(3);
-    expect(cornerSegments(43)).toBe(5);
+    expect(cornerSegments(10)).toBe(2);
+    expect(cornerSegments(43)).toBe(4);
     expect(cornerSegments(1000)).toBe(8);
   });
 
@@ -54,5 +54,21 @@ describe('renderer limits', () => {
     expect(limits.maxTextures).toBe(32);
     expect(limits.maxBatchableTextures).toBe(4);
     expect(limits.maxUniformBindings).toBe(24);
+  });
+});
+
+describe('connections at the simplified level', () => {
+  it('are flattened into chords of ~32 world units, 4 to 32 of them', async () => {
+    const { flattenCurve, smallCurveChords } = await import('../../src/canvas/kernels/dash.ts');
+    const c = [0, 0, 100, 0, 100, 200, 200, 200];
+    const n = smallCurveChords(c);
+    expect(n).toBe(Math.ceil((100 + Math.hypot(0, 200) + 100) / 32));
+    expect(smallCurveChords([0, 0, 1, 0, 2, 0, 3, 0])).toBe(4);
+    expect(smallCurveChords([0, 0, 1e5, 0, 2e5, 0, 3e5, 0])).toBe(32);
+    const out: number[] = [];
+    flattenCurve(c, n, out);
+    expect(out).toHaveLength(2 * (n + 1));
+    expect(out.slice(0, 2)).toEqual([0, 0]);
+    expect(out.slice(-2)).toEqual([200, 200]);
   });
 });

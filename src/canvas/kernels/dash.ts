@@ -43,8 +43,29 @@ export function dashCurve(c: ArrayLike<number>, dash: number, gap: number, out: 
   return count;
 }
 
+function hullLength(c: ArrayLike<number>): number {
+  return Math.hypot(c[2] - c[0], c[3] - c[1]) + Math.hypot(c[4] - c[2], c[5] - c[3]) + Math.hypot(c[6] - c[4], c[7] - c[5]);
+}
+
 /** Chords enough for a smooth dashed curve of about this length (a bound on the work per curve). */
 export function dashSegmentsFor(c: ArrayLike<number>): number {
-  const hull = Math.hypot(c[2] - c[0], c[3] - c[1]) + Math.hypot(c[4] - c[2], c[5] - c[3]) + Math.hypot(c[6] - c[4], c[7] - c[5]);
-  return Math.max(8, Math.min(64, Math.ceil(hull / 24)));
+  return Math.max(8, Math.min(64, Math.ceil(hullLength(c) / 24)));
+}
+
+/**
+ * Chords for a curve drawn at most half size (the simplified level): ~32 world units, ≤ 16 px on
+ * screen. Pixi flattens a curve for its world size (~20 chords for a connection), and every
+ * chord is triangles a software rasteriser pays for in every frame of an overview.
+ */
+export function smallCurveChords(c: ArrayLike<number>): number {
+  return Math.max(4, Math.min(32, Math.ceil(hullLength(c) / 32)));
+}
+
+/** Appends the polyline of curve `c` in `n` chords to `out` (x, y per point, the start included). */
+export function flattenCurve(c: ArrayLike<number>, n: number, out: number[]): void {
+  out.push(c[0], c[1]);
+  for (let i = 1; i <= n; i++) {
+    bezierPoint(c, i / n, p);
+    out.push(p[0], p[1]);
+  }
 }

@@ -7,7 +7,7 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
 import { connectionLabelFits, itemCountText } from '../kernels/labels.ts';
-import { dashCurve, dashSegmentsFor } from '../kernels/dash.ts';
+import { dashCurve, dashSegmentsFor, flattenCurve, smallCurveChords } from '../kernels/dash.ts';
 import { EDGE_STRIDE, E_INPUT, E_OUTPUT, bezierPoint, connectionCurve, inputPoint, outputPoint, subConnectionCurve } from '../../../workers/spatial/geometry.ts';
 import type { GraphGeometry } from '../doc/GraphGeometry.ts';
 import { LABEL_FONT } from './fonts.ts';
@@ -31,6 +31,8 @@ export interface EdgeStyleSource {
 const curve = new Float64Array(8);
 const pt = new Float64Array(2);
 const dashes: number[] = [];
+/** The points of a connection flattened for the simplified level. */
+const chord: number[] = [];
 /** Dash and gap of sub-node connections, world units (n8n: 8, 8). */
 const DASH = 8;
 const GAP = 7;
@@ -267,6 +269,11 @@ export class EdgeLayer {
           dashes.length = 0;
           const n = dashCurve(curve, DASH, GAP, dashes, dashSegmentsFor(curve));
           for (let i = 0; i < n; i++) g.moveTo(dashes[4 * i], dashes[4 * i + 1]).lineTo(dashes[4 * i + 2], dashes[4 * i + 3]);
+        } else if (this.lod === 'simplified') {
+          chord.length = 0;
+          flattenCurve(curve, smallCurveChords(curve), chord);
+          g.moveTo(chord[0], chord[1]);
+          for (let i = 2; i < chord.length; i += 2) g.lineTo(chord[i], chord[i + 1]);
         } else g.moveTo(curve[0], curve[1]).bezierCurveTo(curve[2], curve[3], curve[4], curve[5], curve[6], curve[7]);
         any = true;
       }
@@ -283,7 +290,12 @@ export class EdgeLayer {
     const key = (Math.floor(curve[0] / CELL) + 32768) * 65536 + (Math.floor(curve[1] / CELL) + 32768);
     let c = this.chunks.get(key);
     if (!c) {
-      c = { g: new Graphics(), edges: new Set(), shown: 0, dirty: true };
+      const g = new Graphics();
+      // Batched: every chunk in one draw (with its render group's other chunks). Unbatched, each
+      // chunk was a draw call per pass, and a draw call costs a software rasteriser about as much
+      // as the triangles of a chunk; a changed chunk re-packs only this render group's edges.
+      g.context.batchMode = 'batch';
+      c = { g, edges: new Set(), shown: 0, dirty: true };
       this.chunks.set(key, c);
       this.chunksLayer.addChild(c.g);
     }

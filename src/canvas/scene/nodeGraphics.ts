@@ -106,14 +106,18 @@ export function roundedBoxPoints(x: number, y: number, w: number, h: number, rl:
   return out;
 }
 
-/** Segments per corner for a radius seen at most at the simplified level's top scale (0.5). */
+/**
+ * Segments per corner for a radius seen at most at the simplified level's top scale (0.5): a
+ * node's 10-unit corner (≤ 5 px) in 2, a trigger's 40-unit one (≤ 20 px) in 4. Each segment is
+ * two triangles of every body in every frame.
+ */
 export function cornerSegments(r: number): number {
-  return r <= 0 ? 0 : Math.max(1, Math.min(8, Math.ceil(Math.sqrt(r * 0.5))));
+  return r <= 0 ? 0 : Math.max(1, Math.min(8, Math.ceil(Math.sqrt(r * 0.5) * 0.7)));
 }
 
 /**
  * Simplified body: no shadow, the state shows as the border. Two plain polygons (the border's
- * outline, the fill over it) instead of a stroked path: ~20 triangles instead of ~100.
+ * outline, the fill over it) instead of a stroked path: ~20 triangles instead of ~104.
  */
 export function simpleBodyContext(shape: BodyShape, w: number, h: number, state: VisualState, selected: boolean, missing = false): GraphicsContext {
   return cached(`simple|${shape}|${w}|${h}|${state}|${selected ? 1 : 0}|${missing ? 1 : 0}`, () => {
