@@ -4,6 +4,7 @@
 // long the event loop was held. Used by tests/security/redos.test.ts (which asserts the
 // limits) and bench/attack.bench.ts (which reports the numbers).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chain, node, webhookNode, workflow, type Live } from '../server/triggerHelpers.ts';
 import type { INode, IWorkflowBase } from '../../src/model/workflow.ts';
 
@@ -396,12 +397,53 @@ export const ATTACKS: Attack[] = [
   },
 ];
 
+/**
+ * The longest gap between two ticks of the loop, split by what the loop's thread did in it (Linux
+ * schedstat): on a CPU (our code, or the part of a GC pause run on this thread), runnable but
+ * waiting for a CPU (other processes, or this process's own helper threads, had the cores), and
+ * the rest (asleep: waiting on GC helper threads, or I/O).
+ */
+export interface LoopGap {
+  ms: number;
+  cpuMs: number;
+  waitMs: number;
+}
+
+/** The loop thread's [on-CPU, runqueue-wait] ns so far, or undefined where /proc has no schedstat. */
+function threadSchedstat(): [number, number] | undefined {
+  try {
+    const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? [run, wait] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The large-item rows in the order of a cold first pass (tests/security/coldPass.test.ts asserts
+ * the first two on a new server; bench/attack.bench.ts reports all five).
+ */
+export const COLD_PASS_ROWS = [
+  'Set: a 1.9M-element array from an expression, copied whole by the next Set node',
+  'Split Out with all other fields, copying a 1.9M-element item',
+  'Merge 1 by key and Merge 3 by position, merging a 1.9M-element item',
+  'Compare Datasets mixing two 1.9M-element items',
+  'Execute Workflow passing a 1.9M-element item to its sub-workflow',
+];
+
 export interface Probe {
   execution: any;
   /** GET /rest/settings round trips while the attack ran, ms. */
   latencies: number[];
   /** Longest the event loop was held while the attack ran (gaps of a 2 ms interval), ms. */
   loopDelayMaxMs: number;
+  /**
+   * The most CPU time the loop's thread spent between two ticks, ms: what the server itself did
+   * without giving the loop back, whatever else the machine ran (undefined without schedstat).
+   */
+  loopCpuMaxMs?: number;
+  /** The longest gap, split (undefined without schedstat). */
+  longestGap?: LoopGap;
   /** The run's error message (and description). */
   error: string;
   status: string;
@@ -470,7 +512,7 @@ process.on('message', () => { running = false; });
  * and a 2 ms interval in the server's process (the longest gap between its ticks, less 2 ms, is
  * the longest the loop was held).
  */
-export function watchLoop(t: Live): { ready: Promise<void>; stop(): Promise<{ latencies: number[]; loopDelayMaxMs: number }> } {
+export function watchLoop(t: Live): { ready: Promise<void>; stop(): Promise<{ latencies: number[]; loopDelayMaxMs: number; loopCpuMaxMs?: number; longestGap?: LoopGap }> } {
   const child = fork('-e', [ASKER, `${t.url}rest/settings`], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let latencies: number[] = [];
   const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
@@ -485,11 +527,21 @@ export function watchLoop(t: Live): { ready: Promise<void>; stop(): Promise<{ la
       }),
   );
   let last = performance.now();
+  let lastSched = threadSchedstat();
   let loopDelayMaxMs = 0;
+  let loopCpuMaxMs = 0;
+  let longestGap: LoopGap | undefined;
   const ticker = setInterval(() => {
     const now = performance.now();
+    const sched = lastSched && threadSchedstat();
+    if (sched && lastSched) {
+      const cpuMs = (sched[0] - lastSched[0]) / 1e6;
+      loopCpuMaxMs = Math.max(loopCpuMaxMs, cpuMs);
+      if (now - last - 2 > loopDelayMaxMs) longestGap = { ms: now - last, cpuMs, waitMs: (sched[1] - lastSched[1]) / 1e6 };
+    }
     loopDelayMaxMs = Math.max(loopDelayMaxMs, now - last - 2);
     last = now;
+    lastSched = sched;
   }, 2);
   return {
     ready,
@@ -498,7 +550,7 @@ export function watchLoop(t: Live): { ready: Promise<void>; stop(): Promise<{ la
       await ready;
       child.send('stop');
       await done;
-      return { latencies, loopDelayMaxMs: Math.max(0, loopDelayMaxMs) };
+      return { latencies, loopDelayMaxMs: Math.max(0, loopDelayMaxMs), ...(lastSched ? { loopCpuMaxMs, longestGap } : {}) };
     },
   };
 }
@@ -519,6 +571,8 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   const started = performance.now();
   let latencies: number[] = [];
   let loopDelayMaxMs = 0;
+  let loopCpuMaxMs: number | undefined;
+  let longestGap: LoopGap | undefined;
   let raw: ArrayBuffer | undefined;
   let execution: any;
   try {
@@ -535,7 +589,7 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
   } finally {
     const runMs = performance.now() - started;
     await sleep(30);
-    ({ latencies, loopDelayMaxMs } = await watch.stop());
+    ({ latencies, loopDelayMaxMs, loopCpuMaxMs, longestGap } = await watch.stop());
     if (raw) execution = JSON.parse(new TextDecoder().decode(raw)).data;
     if (execution) (execution as { runMs?: number }).runMs = runMs;
     if (activated) await t.api('PATCH', `/workflows/${activated.id}`, { active: false });
@@ -545,6 +599,8 @@ export async function probeAttack(t: Live, attack: Attack): Promise<Probe> {
     execution,
     latencies,
     loopDelayMaxMs,
+    loopCpuMaxMs,
+    longestGap,
     error: [err?.message, err?.description].filter(Boolean).join(' — '),
     status: execution?.status,
     runMs: execution?.runMs ?? 0,
