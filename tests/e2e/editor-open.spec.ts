@@ -44,4 +44,10 @@ test('an opened workflow is drawn fitted in one WebGL frame, and fitting again c
   await canvasIdle(page);
   expect((await stats()).lod).toBe('simplified');
   await page.screenshot({ path: `${SHOTS}/simplified-closer.png` });
+  // Out again, past the fit: connections stay whole lines at every level.
+  for (const [steps, name] of [[4, 'fit-minus-1'], [2, 'fit-minus-3']] as const) {
+    await page.evaluate((n) => { const h = (window as unknown as { __switchyardCanvas: { zoomOut(): void } }).__switchyardCanvas; for (let i = 0; i < n; i++) h.zoomOut(); }, steps);
+    await canvasIdle(page);
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
 });

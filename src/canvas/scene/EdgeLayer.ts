@@ -279,8 +279,10 @@ export class EdgeLayer {
       }
       if (!any) continue;
       const color = pass === 2 ? THEME.subEdge : pass === 1 ? THEME.success : THEME.edge;
-      if (straight) g.stroke({ color, width: 1, pixelLine: true });
-      else g.stroke({ color, width: this.lod === 'full' ? SIZES.edgeWidth : 3 });
+      // Below full detail a 3-unit stroke is under a pixel wide and breaks into dashes (no
+      // antialiasing): one-pixel lines instead, whatever the zoom.
+      if (this.lod !== 'full') g.stroke({ color, width: 1, pixelLine: true });
+      else g.stroke({ color, width: SIZES.edgeWidth });
     }
   }
 
@@ -290,12 +292,7 @@ export class EdgeLayer {
     const key = (Math.floor(curve[0] / CELL) + 32768) * 65536 + (Math.floor(curve[1] / CELL) + 32768);
     let c = this.chunks.get(key);
     if (!c) {
-      const g = new Graphics();
-      // Batched: every chunk in one draw (with its render group's other chunks). Unbatched, each
-      // chunk was a draw call per pass, and a draw call costs a software rasteriser about as much
-      // as the triangles of a chunk; a changed chunk re-packs only this render group's edges.
-      g.context.batchMode = 'batch';
-      c = { g, edges: new Set(), shown: 0, dirty: true };
+      c = { g: new Graphics(), edges: new Set(), shown: 0, dirty: true };
       this.chunks.set(key, c);
       this.chunksLayer.addChild(c.g);
     }
