@@ -14,7 +14,7 @@ const BATCH_TEXTURES = 4;
  * shader halves the render time of a software-rasterised frame (measured: 233 -> 133 ms for 100
  * nodes at 100 %). The limit is set where Pixi reads it, before any pipe builds a shader: the
  * graphics pipe builds its shader as the context starts, so clamping afterwards left it at 32
- * (a second 32-way program compiled on the first frame, ~300 ms of SwiftShader at open).
+ * (the edges, drawn unbatched, ran a second 32-way program, compiled on the first frame).
  */
 let limitsClamped = false;
 export function clampBatchTextures(): void {
