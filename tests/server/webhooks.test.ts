@@ -283,6 +283,9 @@ describe('too many executions running', () => {
       workflow('Crowded form', [node('Form', 'n8n-nodes-base.formTrigger', 2.2, { path: 'crowded-form', formTitle: 'T', formFields: { values: [{ fieldLabel: 'Name' }] } }, { webhookId: 'crowded-form-hook' })]),
     );
     const testFlow = (await busy.api('POST', '/workflows', workflow('Crowded test', [webhookNode({ path: 'crowded-test', httpMethod: 'POST' })]))).body.data;
+    const testForm = (
+      await busy.api('POST', '/workflows', workflow('Crowded test form', [node('Form', 'n8n-nodes-base.formTrigger', 2.2, { path: 'crowded-test-form', formTitle: 'T', formFields: { values: [{ fieldLabel: 'Name' }] } }, { webhookId: 'crowded-test-form-hook' })]))
+    ).body.data;
     // A webhook wait parked before the crowd comes: its resume is refused too, and stays possible.
     const waitHook = webhookNode({ path: 'crowded-wait', httpMethod: 'POST' });
     const waitNode = node('Wait', 'n8n-nodes-base.wait', 1.1, { resume: 'webhook', httpMethod: 'POST' });
@@ -325,11 +328,27 @@ describe('too many executions running', () => {
     expect(sent.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await sent.text()).toContain('Too many executions are running');
 
+    // A test form's submission refused with 503 keeps its listen too.
+    expect((await busy.api('POST', '/workflows/run', { workflowData: testForm })).body.data).toEqual({ waitingForWebhook: true });
+    const submitTestForm = async () => {
+      const p = await fetch(`${busy.url}form-test/crowded-test-form`);
+      expect(p.status).toBe(200);
+      const c = p.headers.get('set-cookie')!.split(';')[0];
+      const t = /name="_csrf" value="([^"]+)"/.exec(await p.text())![1];
+      return fetch(`${busy.url}form-test/crowded-test-form`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: c }, body: new URLSearchParams({ _csrf: t, 'field-0': 'y' }) });
+    };
+    expect((await submitTestForm()).status).toBe(503);
+
     expect((await busy.api('GET', '/settings')).status).toBe(200);
     release();
     held = undefined;
     await Promise.all(crowd);
-    // Once some have finished, the same calls run again; the parked execution resumes.
+    // Once some have finished, the same calls run again; the parked execution resumes; the
+    // editor's test listens were not used up by the refused calls.
+    expect(busy.s.server.context.testWebhooks.isListening(testFlow.id)).toBe(true);
+    expect((await busy.hook('crowded-test', { ...json({ n: 3 }), endpoint: 'webhook-test' })).status).toBe(200);
+    expect(busy.s.server.context.testWebhooks.isListening(testFlow.id)).toBe(false);
+    expect((await submitTestForm()).status).toBe(200);
     expect((await busy.hook('crowded', json({ n: 2 }))).status).toBe(200);
     expect((await busy.hook(String(parked.id), { method: 'POST', endpoint: 'webhook-waiting' })).status).toBe(200);
     await busy.until(async () => ((await busy.api('GET', `/executions/${parked.id}`)).body.data.status === 'success' ? true : undefined));

@@ -232,11 +232,22 @@ export class ExecutionService {
   }
 
   /** Starts a run in the background and returns its id at once; `done` settles when it ends. */
-  async start(req: StartExecution): Promise<{ executionId: string; done: Promise<IExecution> }> {
-    if (this.#shuttingDown) throw new ServiceUnavailableError('The server is shutting down; no new executions are started');
+  /**
+   * Why a start now would be refused (503), or undefined. A caller that must not use up anything
+   * on a refused start (a test webhook's one listen, a waiting execution's claim) asks this first;
+   * start asks it too, synchronously, so a check right before start cannot go stale.
+   */
+  refusal(): ServiceUnavailableError | undefined {
+    if (this.#shuttingDown) return new ServiceUnavailableError('The server is shutting down; no new executions are started');
     if (this.#active.size >= MAX_ACTIVE_EXECUTIONS) {
-      throw new ServiceUnavailableError(`Too many executions are running (${MAX_ACTIVE_EXECUTIONS}); try again when some have finished`);
+      return new ServiceUnavailableError(`Too many executions are running (${MAX_ACTIVE_EXECUTIONS}); try again when some have finished`);
     }
+    return undefined;
+  }
+
+  async start(req: StartExecution): Promise<{ executionId: string; done: Promise<IExecution> }> {
+    const refused = this.refusal();
+    if (refused) throw refused;
     let workflow = this.#normalised.get(req.workflow);
     if (!workflow) {
       workflow = normaliseWorkflow(req.workflow);

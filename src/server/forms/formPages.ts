@@ -65,7 +65,8 @@ export interface FormTriggerCall {
   runAs?: string | null;
   immutable?: boolean;
   /** Test forms: takes the one test call on a valid POST; false when it is gone. */
-  consume?: () => boolean;
+  /** Takes the test form's one listen; undefined when it is not listening any more. */
+  consume?: () => { release(): Promise<void> } | undefined;
   beforeStart?: (executionId: string) => void;
 }
 
@@ -392,7 +393,11 @@ export async function serveTriggerForm(deps: FormDeps, call: FormTriggerCall, re
   if (csrf) return page(403, { formError: `${csrf} Please check your answers and send the form again.`, values: valuesOf(submission) });
   const checked = checkSubmission(form.fields, submission);
   if (Object.keys(checked.errors).length) return page(422, { errors: checked.errors, values: checked.values });
-  if (call.consume && !call.consume()) return sendMessage(reply, 404, 'Test form closed', "This test form is not listening any more. Click 'Execute workflow' in the editor, then send the form again.");
+  // A submission that would be refused (503) keeps the test form's listen for the retry.
+  const early = deps.executions.refusal();
+  if (early) throw early;
+  const taken = call.consume?.();
+  if (call.consume && !taken) return sendMessage(reply, 404, 'Test form closed', "This test form is not listening any more. Click 'Execute workflow' in the editor, then send the form again.");
 
   const executionId = await deps.executions.reserveId();
   const extra: IDataObject = { submittedAt: submittedAt(form.useWorkflowTimezone ? timezone : 'UTC'), formMode: testRun ? 'test' : 'production' };
@@ -401,6 +406,12 @@ export async function serveTriggerForm(deps: FormDeps, call: FormTriggerCall, re
   let responded: ((r: WebhookResponse) => void) | undefined;
   const useResponseNode = responseMode === 'responseNode' && respondNode && !pages;
   const fromNode = useResponseNode ? new Promise<WebhookResponse>((resolve) => (responded = resolve)) : undefined;
+  // No await between this check and start's own: the editor is never told of a refused run.
+  const refused = deps.executions.refusal();
+  if (refused) {
+    await taken?.release();
+    throw refused;
+  }
   call.beforeStart?.(executionId);
   const { done } = await deps.executions.start({
     workflow,

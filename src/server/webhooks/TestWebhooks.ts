@@ -52,6 +52,8 @@ export class TestWebhooks {
   readonly registry = new WebhookRegistry<TestTarget>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #pushRefs = new Map<string, string | undefined>();
+  /** What each listen was asked with, so a call refused before its run can listen again. */
+  readonly #requests = new Map<string, ListenRequest>();
   readonly #push: PushHub;
   readonly #timeoutMs: number;
   readonly #nodeHooks: TestNodeHooks | undefined;
@@ -118,6 +120,7 @@ export class TestWebhooks {
       this.registry.add(h, { workflowId: r.workflowId, workflow: r.workflow, node: h.node, settings: h.settings, hook: h.hook, pushRef: r.pushRef, runData: r.runData, pinData: r.pinData, destinationNode: r.destinationNode, runAs: r.runAs });
     }
     this.#pushRefs.set(r.workflowId, r.pushRef);
+    this.#requests.set(r.workflowId, r);
     const setups = hooks.filter((h) => h.hook?.type.webhooks?.setup).map((hook) => ({ hook, workflow: r.workflow, runAs: r.runAs, created: false }));
     if (setups.length) this.#setups.set(r.workflowId, setups);
     const t = setTimeout(() => this.cancel(r.workflowId), this.#timeoutMs);
@@ -126,12 +129,26 @@ export class TestWebhooks {
     return true;
   }
 
-  /** The target of a call; the workflow's test webhooks stop listening (one call per listen). */
-  take(method: string, path: string): { target: TestTarget; params: Record<string, string> } | undefined {
+  /**
+   * The target of a call; the workflow's test webhooks stop listening (one call per listen).
+   * `restore` listens again as before when the call's run was refused before it started (503),
+   * unless the editor listens anew meanwhile.
+   */
+  take(method: string, path: string): { target: TestTarget; params: Record<string, string>; restore: () => Promise<void> } | undefined {
     const m = this.registry.find(method, path);
     if (!m) return undefined;
-    this.#remove(m.target.workflowId);
-    return { target: m.target, params: m.params };
+    const workflowId = m.target.workflowId;
+    const request = this.#requests.get(workflowId);
+    this.#remove(workflowId);
+    const restore = async () => {
+      if (!request || this.#pushRefs.has(workflowId)) return;
+      try {
+        if (this.listen(request)) await this.setUpNodeHooks(workflowId);
+      } catch (e) {
+        this.#nodeHooks?.log?.(`the test webhook of workflow ${workflowId} could not listen again: ${(e as Error).message}`);
+      }
+    };
+    return { target: m.target, params: m.params, restore };
   }
 
   isListening(workflowId: string): boolean {
@@ -158,6 +175,7 @@ export class TestWebhooks {
     if (t) clearTimeout(t);
     this.#timers.delete(workflowId);
     this.#pushRefs.delete(workflowId);
+    this.#requests.delete(workflowId);
     const setups = this.#setups.get(workflowId);
     this.#setups.delete(workflowId);
     for (const s of setups ?? []) {

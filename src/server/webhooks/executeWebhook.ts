@@ -41,7 +41,7 @@ export interface WebhookCall {
   immutable?: boolean;
   /** Takes the waiting execution for this call (after the checks); false = someone else took it. */
   claim?: () => Promise<boolean>;
-  /** Gives the claimed execution back when the run was refused before it started (503). */
+  /** Gives back what the call took (a claimed waiting execution, a test webhook's listen) when its run was refused before it started (503). */
   release?: () => Promise<void>;
   /** Called with the execution id before the run starts (test webhooks push testWebhookReceived). */
   beforeStart?: (executionId: string) => void;
@@ -186,11 +186,21 @@ export async function executeWebhook(deps: WebhookDeps, call: WebhookCall, reque
   let responded: ((r: WebhookResponse) => void) | undefined;
   const fromNode = settings.responseMode === 'responseNode' ? new Promise<WebhookResponse>((resolve) => (responded = resolve)) : undefined;
 
+  // Refused (503) before the waiting execution is claimed: it stays as it was.
+  const early = call.claim ? deps.executions.refusal() : undefined;
+  if (early) throw early;
   if (call.claim && !(await call.claim())) return sendReply(reply, errorReply(409, `The execution "${executionId}" is not waiting any more`));
   if (call.resume) {
     // The Wait node is first on the saved stack: on resume it passes this input on.
     const stack = call.resume.data.executionData?.nodeExecutionStack;
     if (stack?.[0]) stack[0].data = { main: [requestItem ? [requestItem] : []] };
+  }
+  // Checked with no await before start's own check, so the editor is never told of a run
+  // that is then refused.
+  const crowded = deps.executions.refusal();
+  if (crowded) {
+    await call.release?.();
+    throw crowded;
   }
   call.beforeStart?.(executionId);
   const { done } = await deps.executions.start({

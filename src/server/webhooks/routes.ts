@@ -140,6 +140,11 @@ export function webhookRoutes(ctx: ServerContext) {
       if (request.method === 'OPTIONS') return void reply.status(204).send();
       const form = tests.registry.find(request.method, path);
       if (form && isFormSettings(form.target.settings)) return void (await serveTestForm(request, reply, path));
+      // A call that would be refused (503) leaves the editor's one listen in place for the retry.
+      if (tests.registry.find(request.method, path)) {
+        const refused = ctx.executions.refusal();
+        if (refused) throw refused;
+      }
       const m = tests.take(request.method, path);
       if (!m) return notRegistered(reply, request.method, path, tests.registry.methodsFor(path), TEST_HINT);
       const t = m.target;
@@ -152,6 +157,7 @@ export function webhookRoutes(ctx: ServerContext) {
         pinData: t.pinData,
         destinationNode: t.destinationNode,
         runAs: t.runAs,
+        release: m.restore,
         beforeStart: (executionId) => {
           if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
         },
@@ -182,7 +188,10 @@ export function webhookRoutes(ctx: ServerContext) {
           destinationNode: t.destinationNode,
           runAs: t.runAs,
           // One submission per listen, as a test webhook call; showing the page leaves it listening.
-          consume: () => !!tests.take('POST', path),
+          consume: () => {
+            const taken = tests.take('POST', path);
+            return taken ? { release: taken.restore } : undefined;
+          },
           beforeStart: (executionId) => {
             if (t.pushRef) ctx.push.send(t.pushRef, { type: 'testWebhookReceived', data: { workflowId: t.workflowId, executionId } });
           },
