@@ -13,7 +13,7 @@ import {
   faRightToBracket, faServer, faShuffle, faSignsPost, faSitemap, faSort, faSpinner, faStop, faTable,
   faTag, faTerminal, faThumbtack, faTrash, faTriangleExclamation, faUser, faXmark,
   faRss, faListCheck, faImage, faDiagramProject,
-  faFileExport, faFileImport, faFileZipper,
+  faFileExport, faFileImport, faFileZipper, faBug, faReply,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 
@@ -35,6 +35,7 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:arrow-right': p(faArrowRight),
   'fa:ban': p(faBan),
   'fa:bolt': p(faBolt),
+  'fa:bug': p(faBug),
   'fa:calculator': p(faCalculator),
   'fa:calendar': p(faCalendar),
   'fa:calendar-alt': p(faCalendarDays),
@@ -88,6 +89,7 @@ export const ICONS: Readonly<Record<string, IconPath>> = {
   'fa:rss': p(faRss),
   'fa:random': p(faShuffle),
   'fa:redo': p(faArrowRotateRight),
+  'fa:reply': p(faReply),
   'fa:search': p(faMagnifyingGlass),
   'fa:search-minus': p(faMagnifyingGlassMinus),
   'fa:search-plus': p(faMagnifyingGlassPlus),
