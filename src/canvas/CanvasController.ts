@@ -38,7 +38,7 @@ import { stickyGripAt, targetOfHit } from './interaction/targeting.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { KeyCommands } from './interaction/KeyCommands.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
-import { screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
+import { screenToWorld, visibleRect, worldToScreen, type Camera, type ScreenBox } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, nameScale, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
@@ -270,6 +270,7 @@ export class CanvasController implements SyncListener {
       flyTo: (c, ms, now) => this.motion.flyTo(c, ms, now),
       size: () => [this.width, this.height],
       bounds: () => contentBounds(this.geometry.state),
+      obstacles: () => this.fitObstacles(),
       now: () => performance.now(),
     }, opts);
     this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
@@ -666,9 +667,11 @@ export class CanvasController implements SyncListener {
     const lod = lodForScale(cam.k, this.culling.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
     // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
-    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameScale(cam.k, SIZES.labelSize);
-    if (nameFactor !== this.scene.nameFactor) {
+    const nameFloor = nameScale(cam.k, SIZES.labelSize);
+    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameFloor;
+    if (nameFactor !== this.scene.nameFactor || nameFloor !== this.scene.nameFloor) {
       this.scene.nameFactor = nameFactor;
+      this.scene.nameFloor = nameFloor;
       if (lod !== 'boxes') this.switchLod(lod);
     }
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
@@ -844,7 +847,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.scene.nameFactor);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.scene.nameFactor, this.scene.nameFloor);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -931,6 +934,22 @@ export class CanvasController implements SyncListener {
     this.cameraChanged = true;
     this.sceneDirty = true;
     this.invalidate();
+  }
+
+  /**
+   * What covers the view, in view px: the minimap, and the app's overlays marked
+   * `data-fit-avoid` (the Execute button). Read at fit time only (it reads layout).
+   */
+  private fitObstacles(): ScreenBox[] {
+    const view = this.root.getBoundingClientRect();
+    const els = [this.minimap.el, ...document.querySelectorAll<HTMLElement>('[data-fit-avoid]')];
+    const out: ScreenBox[] = [];
+    for (const el of els) {
+      if (!el.isConnected) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) out.push({ x: r.left - view.left, y: r.top - view.top, w: r.width, h: r.height });
+    }
+    return out;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCALE, MIN_SCALE, centreOn, fitCamera, screenToWorld, visibleRect, worldToScreen, zoomAround } from '../../src/canvas/kernels/camera.ts';
+import { MAX_SCALE, MIN_SCALE, centreOn, fitAround, fitCamera, screenToWorld, visibleRect, worldToScreen, zoomAround } from '../../src/canvas/kernels/camera.ts';
 
 describe('camera kernel', () => {
   it('round-trips screen and world points', () => {
@@ -32,6 +32,33 @@ describe('camera kernel', () => {
     const small = fitCamera({ minX: 0, minY: 0, maxX: 100, maxY: 100 }, 1000, 800);
     expect(small.k).toBe(1);
     expect(fitCamera(null, 1000, 800)).toEqual({ x: 0, y: 0, k: 1 });
+  });
+
+  it('fits clear of what is drawn over the view (Execute button, minimap), else as before', () => {
+    const W = 1200;
+    const H = 800;
+    const run = { x: 520, y: 740, w: 160, h: 44 }; // bottom centre
+    const minimap = { x: W - 212, y: H - 142, w: 200, h: 130 }; // bottom right
+    const covered = (c: { x: number; y: number; k: number }, b: { minX: number; minY: number; maxX: number; maxY: number }) =>
+      [run, minimap].some((o) => {
+        const x = b.minX * c.k + c.x, y = b.minY * c.k + c.y, w = (b.maxX - b.minX) * c.k, h = (b.maxY - b.minY) * c.k;
+        return o.x < x + w && x < o.x + o.w && o.y < y + h && y < o.y + o.h;
+      });
+    // A wide chain: the plain fit leaves room above and below, nothing is covered: unchanged.
+    const wide = { minX: 0, minY: 0, maxX: 6000, maxY: 100 };
+    expect(fitAround(wide, W, H, [run, minimap])).toEqual(fitCamera(wide, W, H));
+    // A square grid reaches the bottom: fitted above the overlays (smaller, nothing covered).
+    const grid = { minX: 0, minY: 0, maxX: 2000, maxY: 2000 };
+    const plain = fitCamera(grid, W, H);
+    expect(covered(plain, grid)).toBe(true);
+    const clear = fitAround(grid, W, H, [run, minimap]);
+    expect(covered(clear, grid)).toBe(false);
+    expect(clear.k).toBeLessThan(plain.k);
+    expect(clear.k).toBeGreaterThan(plain.k * 0.8);
+    // Obstacles outside the view or empty change nothing.
+    expect(fitAround(grid, W, H, [{ x: 2000, y: 0, w: 100, h: 100 }, { x: 0, y: 0, w: 0, h: 0 }])).toEqual(plain);
+    // A view almost all covered: the plain fit rather than a postage stamp.
+    expect(fitAround(grid, W, H, [{ x: 0, y: 100, w: W, h: H - 100 }])).toEqual(plain);
   });
 
   it('centres a world point', () => {

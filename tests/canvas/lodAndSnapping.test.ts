@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_SIZE } from '../../src/model/constants.ts';
-import { LOD_FULL_MIN_SCALE, LOD_SIMPLIFIED_MIN_SCALE, NAME_MIN_CHARS, NAME_MIN_PX, edgeLabelsVisible, lodForScale, nameCharsPerLine, nameScale, scaledName } from '../../src/canvas/kernels/lod.ts';
+import { LOD_FULL_MIN_SCALE, LOD_SIMPLIFIED_MIN_SCALE, NAME_MIN_CHARS, NAME_MIN_CUT, NAME_MIN_PX, edgeLabelsVisible, lodForScale, nameCharsPerLine, nameScale, scaledName } from '../../src/canvas/kernels/lod.ts';
 import { SIZES } from '../../src/canvas/scene/theme.ts';
 import { snapToGrid, snappedDragDelta } from '../../src/canvas/kernels/snapping.ts';
 
@@ -44,11 +44,30 @@ describe('level of detail', () => {
     expect(size * 0.6 * nameScale(0.6, size, 18)).toBeGreaterThanOrEqual(18);
   });
 
-  it('cuts a scaled name to its room with an ellipsis, one line when large', () => {
-    expect(scaledName('Google Sheets append row', 3.5, 100, SIZES.labelSize)).toBe('Google…');
-    expect(scaledName('No Operation, do nothing', 3.5, 100, SIZES.labelSize)).toBe('No Ope…');
-    expect(scaledName('Set', 4, 100, SIZES.labelSize)).toBe('Set');
-    expect(scaledName('Read the incoming order', 1.4, 100, SIZES.labelSize).split('\n').length).toBe(2);
+  it('draws a scaled name whole, cut to a useful length, or not at all; one line when large', () => {
+    const ls = SIZES.labelSize;
+    expect(scaledName('Set', 4, 100, ls)).toEqual({ text: 'Set', factor: 4 });
+    expect(scaledName('Read the incoming order', 1.4, 100, ls)!.text.split('\n').length).toBe(2);
+    // A cut keeps at least NAME_MIN_CUT characters, else the name is not drawn: no 'Step…', 'Google…'.
+    expect(nameCharsPerLine(3.5, ls)).toBeLessThan(NAME_MIN_CUT);
+    expect(scaledName('Step 10', 4, 100, ls)).toBeUndefined();
+    expect(scaledName('Google Sheets append row', 3.5, 100, ls)).toBeUndefined();
+    const f = 2 ** (6 / 4); // 2.83: 9 characters a line
+    expect(scaledName('No Operation, do nothing', f, 100, ls)).toEqual({ text: 'No Opera…', factor: f });
+    // With room to shrink (a wall asked 18 px, the legible minimum is lower), the whole name at a
+    // smaller step wins over a cut or nothing.
+    const wall = 2 ** (10 / 4); // 5.66
+    const floor = 2 ** (6 / 4);
+    const step = scaledName('Step 10', wall, 100, ls, floor)!;
+    expect(step.text).toBe('Step 10');
+    expect(step.factor).toBeLessThan(wall);
+    expect(step.factor).toBeGreaterThanOrEqual(floor);
+    expect(nameCharsPerLine(step.factor, ls)).toBeGreaterThanOrEqual(7);
+    expect(scaledName('Set', wall, 100, ls, floor)).toEqual({ text: 'Set', factor: wall });
+    // Too long for the floor too: cut at the largest step that keeps enough, never a stub.
+    const long = scaledName('Synchronise customer orders', wall, 100, ls, floor)!;
+    expect(long.text.endsWith('…')).toBe(true);
+    expect(long.text.length - 1).toBeGreaterThanOrEqual(NAME_MIN_CUT);
   });
 
   it('hides connection labels before node labels', () => {

@@ -51,3 +51,32 @@ test('an opened workflow is drawn fitted in one WebGL frame, and fitting again c
     await page.screenshot({ path: `${SHOTS}/${name}.png` });
   }
 });
+
+test('zoom to fit keeps every node clear of the Execute button, the zoom controls and the minimap', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Shaped like the view (16:10): the plain fit reaches the bottom right, under the minimap.
+  const wf = generateWorkflow(120, { seed: 5 });
+  const rows = new Set(wf.nodes.map((n) => n.position[1])).size;
+  const res = await page.request.post(`${baseUrl()}rest/workflows`, { data: { name: 'fit clear', settings: { executionOrder: 'v1' }, nodes: wf.nodes, connections: wf.connections } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(`${baseUrl()}workflow/${(await res.json()).data.id}`);
+  await waitForCanvas(page);
+  await canvasIdle(page);
+  const hits = () =>
+    page.evaluate(() => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const overlays = ['execute-workflow', 'canvas-minimap', 'zoom-to-fit'].map((t) => document.querySelector(`[data-testid="${t}"]`)).filter((e): e is Element => !!e).map(box);
+      const nodes = [...document.querySelectorAll('[data-testid="canvas-node"]')].map(box);
+      return { nodes: nodes.length, covered: nodes.filter((n) => overlays.some((o) => o.left < n.right && n.left < o.right && o.top < n.bottom && n.top < o.bottom)).length, overlays: overlays.length };
+    });
+  const opened = await hits();
+  expect(rows).toBeGreaterThan(3);
+  expect(opened.overlays).toBe(3);
+  expect(opened.nodes).toBe(120);
+  expect(opened.covered).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/fit-clear-of-overlays.png` });
+  await page.evaluate(() => (window as unknown as Win).__switchyardCanvas.zoomToFit());
+  await canvasIdle(page);
+  expect((await hits()).covered).toBe(0);
+});

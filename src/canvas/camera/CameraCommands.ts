@@ -3,7 +3,7 @@
 // this part only decides which plan, whether it is animated, and stops a running flight first.
 // It knows nothing of Pixi, the document or the DOM: the editor and the wall give it a host.
 import type { Rect } from '../../../workers/spatial/kernel.ts';
-import { centreOn, fitCamera, screenToWorld, worldToScreen, type Camera } from '../kernels/camera.ts';
+import { centreOn, fitAround, screenToWorld, worldToScreen, type Camera, type ScreenBox } from '../kernels/camera.ts';
 
 /** Margin (screen px) kept between a node reached by the arrow keys and the view's edge. */
 export const KEEP_IN_VIEW_PX = 60;
@@ -23,6 +23,8 @@ export interface CameraHost {
   size(): [number, number];
   /** The content's world bounds, null when empty. */
   bounds(): Rect | null;
+  /** What is drawn over the view (minimap, Execute button), in view px: a fit keeps clear of it. */
+  obstacles?(): ScreenBox[];
   now(): number;
 }
 
@@ -50,7 +52,7 @@ export class CameraCommands {
   zoomToFit(): void {
     this.host.stopFlight();
     const [w, h] = this.host.size();
-    this.host.set(fitCamera(this.host.bounds(), w, h, this.fit.fitPaddingPx, this.fit.fitMaxScale));
+    this.host.set(fitAround(this.host.bounds(), w, h, this.host.obstacles?.() ?? [], this.fit.fitPaddingPx, this.fit.fitMaxScale));
   }
 
   /** Scale 1 around the view's centre. */

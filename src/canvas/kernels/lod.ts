@@ -62,14 +62,44 @@ export function edgeLabelsVisible(scale: number): boolean {
   return scale >= EDGE_LABEL_MIN_SCALE;
 }
 
+/** A name cut to fewer characters than this (before its ellipsis) is not drawn at all. */
+export const NAME_MIN_CUT = 8;
+
+export interface ScaledName {
+  text: string;
+  /** The factor this name is drawn at: `factor`, or a step down to `floor` where it fits whole. */
+  factor: number;
+}
+
+function layoutAt(name: string, factor: number, width: number, labelSize: number): { text: string; whole: boolean; kept: number } {
+  const perLine = Math.max(2, Math.min(18, nameCharsPerLine(factor, labelSize, Math.max(NAME_ROOM, width))));
+  const flat = name.trim().replace(/\s+/g, ' ');
+  if (factor <= 2) {
+    const text = wrapName(name, perLine, 2);
+    const whole = !text.endsWith('…');
+    return { text, whole, kept: whole ? flat.length : text.length - 1 };
+  }
+  // One line: as many characters as fit, not only the words that do ('No Operatio…', not 'No…').
+  if (flat.length <= perLine) return { text: flat, whole: true, kept: flat.length };
+  const cut = flat.slice(0, perLine - 1).trimEnd();
+  return { text: `${cut}…`, whole: false, kept: cut.length };
+}
+
 /**
  * A name laid out at scale factor `factor` (> 1) for the room under a node `width` wide: two lines
- * while the text is at most twice its size, else one line; cut with an ellipsis when longer.
+ * while the text is at most twice its size, else one line. A name that does not fit whole is
+ * drawn whole at a smaller step, down to `floor` (the factor of the legible minimum, a wall's
+ * fallback from 18 px to 9 px), else cut with an ellipsis if at least NAME_MIN_CUT characters
+ * stay, else not drawn (undefined): 'Step…' says nothing a reader can use.
  */
-export function scaledName(name: string, factor: number, width: number, labelSize: number): string {
-  const perLine = Math.max(2, Math.min(18, nameCharsPerLine(factor, labelSize, Math.max(NAME_ROOM, width))));
-  if (factor <= 2) return wrapName(name, perLine, 2);
-  // One line: as many characters as fit, not only the words that do ('No Oper…', not 'No…').
-  const flat = name.trim().replace(/\s+/g, ' ');
-  return flat.length <= perLine ? flat : `${flat.slice(0, perLine - 1).trimEnd()}…`;
+export function scaledName(name: string, factor: number, width: number, labelSize: number, floor = factor): ScaledName | undefined {
+  const step = 2 ** (1 / NAME_STEPS_PER_OCTAVE);
+  const last = floor * (1 - 1e-9);
+  let cut: ScaledName | undefined;
+  for (let f = factor, n = 0; f >= last && n < 32; f /= step, n++) {
+    const l = layoutAt(name, f, width, labelSize);
+    if (l.whole) return { text: l.text, factor: f };
+    if (!cut && l.kept >= NAME_MIN_CUT) cut = { text: l.text, factor: f };
+  }
+  return cut;
 }

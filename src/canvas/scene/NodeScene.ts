@@ -41,6 +41,8 @@ export class NodeScene {
   private lodNow: Lod = 'full';
   /** The node names' scale factor at this zoom (nameScale): 1 their own size, 0 not drawn. */
   nameFactor = 1;
+  /** The legible minimum's factor (9 px): a name that does not fit may be drawn down to it. */
+  nameFloor = 1;
 
   constructor(host: NodeSceneHost, layers: NodeSceneLayers) {
     this.host = host;

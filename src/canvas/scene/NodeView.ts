@@ -98,8 +98,11 @@ export class NodeView {
     if (this.spinner) this.spinner.rotation += dt * 0.006;
   }
 
-  /** `nameFactor`: the name's scale from nameScale (1 its own size, 0 not drawn). */
-  apply(a: NodeAppearance, lod: Lod, atlas: IconAtlas, nameFactor = 1): void {
+  /**
+   * `nameFactor`: the names' scale from nameScale (1 their own size, 0 not drawn); `nameFloor`
+   * the smallest a name that does not fit may be drawn at (the legible minimum's factor).
+   */
+  apply(a: NodeAppearance, lod: Lod, atlas: IconAtlas, nameFactor = 1, nameFloor = nameFactor): void {
     const p = this.last;
     if (!p || p.x !== a.x || p.y !== a.y) this.root.position.set(a.x, a.y);
     const lodChanged = lod !== this.lastLod;
@@ -126,7 +129,7 @@ export class NodeView {
       this.strike.visible = struck;
       if (struck) this.strike.context = strikeContext(a.w, a.h);
     }
-    this.applyLabels(a, full, nameFactor);
+    this.applyLabels(a, full, nameFactor, nameFloor);
     this.applyBadge(a, full, atlas);
     this.last = a;
     this.lastLod = lod;
@@ -166,15 +169,18 @@ export class NodeView {
     }
   }
 
-  private applyLabels(a: NodeAppearance, full: boolean, nameFactor: number): void {
-    const named = nameFactor > 0;
+  private applyLabels(a: NodeAppearance, full: boolean, globalFactor: number, nameFloor: number): void {
+    // A name drawn larger than its size is laid out for its room, under the node, at its own
+    // factor (smaller when only that fits it whole); not drawn when only a stub would fit.
+    const scaled = globalFactor !== 1;
+    const laid = scaled && globalFactor > 0 ? scaledName(a.name, globalFactor, a.w, SIZES.labelSize, Math.min(nameFloor, globalFactor)) : undefined;
+    const named = globalFactor > 0 && (!scaled || !!laid);
+    const nameFactor = laid ? laid.factor : 1;
+    const label = laid ? laid.text : a.label;
     if (named && !this.label) {
       this.label = text(LABEL_FONT, SIZES.labelSize, THEME.text, 0.5);
       this.root.addChild(this.label);
     }
-    // A name drawn larger than its size is laid out for its room, under the node.
-    const scaled = nameFactor !== 1;
-    const label = scaled && named ? scaledName(a.name, nameFactor, a.w, SIZES.labelSize) : a.label;
     const lines = label.split('\n').length;
     const lineHeight = SIZES.labelLine * (named ? nameFactor : 1);
     const sub = full ? a.subtitle : undefined;

@@ -10,7 +10,7 @@ import { Icon } from '../../ui/Icon.tsx';
 export function AddControls({ canvas }: { canvas: CanvasHandle | undefined }) {
   const root = useStores();
   return (
-    <div className="canvas-overlay canvas-add">
+    <div className="canvas-overlay canvas-add" data-fit-avoid>
       <button type="button" className="btn add-node-btn" onClick={() => root.ui.toggleCreator()} title="Add node (Tab)" aria-label="Add node" data-testid="add-node">
         <Icon icon={faPlus} />
       </button>

@@ -16,7 +16,7 @@ export const RunControls = observer(function RunControls() {
   // Waiting for a test webhook call: a stop-waiting button; otherwise stop-execution (spec 001 §2.4).
   const stopLabel = run.waitingForWebhook ? 'Stop waiting for webhook call' : 'Stop current execution';
   return (
-    <div className="canvas-overlay canvas-run">
+    <div className="canvas-overlay canvas-run" data-fit-avoid>
       <button
         type="button"
         className="btn btn-primary btn-large run-btn"

@@ -9,7 +9,7 @@ import { Icon } from '../../ui/Icon.tsx';
 export const ZoomControls = observer(function ZoomControls({ canvas, children }: { canvas: CanvasHandle | undefined; children?: ReactNode }) {
   const scale = canvas?.zoom.scale ?? 1;
   return (
-    <div className="canvas-overlay canvas-controls">
+    <div className="canvas-overlay canvas-controls" data-fit-avoid>
       <div className="control-group" role="toolbar" aria-label="Zoom">
         <button type="button" className="btn" onClick={() => canvas?.zoomToFit()} disabled={!canvas} title="Zoom to fit (1)" aria-label="Zoom to fit" data-testid="zoom-to-fit">
           <Icon icon={faExpand} />
