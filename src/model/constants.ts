@@ -94,6 +94,7 @@ export const WAIT_BETWEEN_TRIES_MAX = 5000;
 export const WAIT_BETWEEN_TRIES_DEFAULT = 1000;
 
 // Server defaults (000 §9, 001 §9)
+/** The spec's fallback (editor until settings load, engine without a zone); the server's default is the machine's zone (config.ts). */
 export const DEFAULT_TIMEZONE = 'America/New_York';
 export const DEFAULT_EXECUTION_TIMEOUT = -1;
 export const DEFAULT_SAVE_DATA = 'all';

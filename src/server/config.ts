@@ -151,7 +151,10 @@ export class ConfigError extends Error {
 interface ConfigVariable<K extends keyof ServerConfig = keyof ServerConfig> {
   name: string;
   key: K;
+  /** The default as the README shows it; used as is unless defaultFrom works it out. */
   default: string;
+  /** A default that depends on the machine, worked out at start. */
+  defaultFrom?(env: Record<string, string | undefined>): string;
   meaning: string;
   parse(raw: string, name: string): ServerConfig[K];
 }
@@ -273,6 +276,20 @@ export function isValidTimezone(zone: string): boolean {
   }
 }
 
+/**
+ * The machine's time zone, which is what a user of it expects workflows to run in (n8n's fixed
+ * America/New_York surprised them): TZ as written when it names a zone (Asia/Kolkata, where ICU
+ * would say Asia/Calcutta), else the system's, else America/New_York when neither is known.
+ */
+export function systemTimezone(env: Record<string, string | undefined> = process.env): string {
+  const fromTz = env.TZ?.trim().replace(/^:/, '');
+  const system = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const zone of [fromTz, system]) {
+    if (zone && /^[A-Za-z]/.test(zone) && zone !== 'Etc/Unknown' && isValidTimezone(zone)) return zone;
+  }
+  return DEFAULT_TIMEZONE;
+}
+
 function timezone(raw: string, name: string): string {
   const t = raw.trim();
   if (!isValidTimezone(t)) throw new ConfigError(`${name} must be an IANA time zone such as America/New_York (got "${raw}")`);
@@ -391,7 +408,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_BASE_PATH', key: 'basePath', default: '/', meaning: 'URL path the editor and the REST API are served under, e.g. /switchyard/.', parse: (r, n) => normaliseBasePath(r, n) }),
   variable({ name: 'SWITCHYARD_EDITOR_BASE_URL', key: 'editorBaseUrl', default: '', meaning: 'Public URL of the editor (behind a proxy); empty = http://HOST:PORT plus the base path.', parse: url }),
   variable({ name: 'SWITCHYARD_WEBHOOK_URL', key: 'webhookUrl', default: '', meaning: 'Public URL webhooks are reached at; empty = the editor URL.', parse: url }),
-  variable({ name: 'SWITCHYARD_TIMEZONE', key: 'timezone', default: DEFAULT_TIMEZONE, meaning: 'Default time zone of workflows (IANA name).', parse: timezone }),
+  variable({ name: 'SWITCHYARD_TIMEZONE', key: 'timezone', default: 'the system\'s', defaultFrom: systemTimezone, meaning: `Default time zone of workflows and schedules (IANA name), shown in About. Unset: the machine's (TZ, else the system setting; ${DEFAULT_TIMEZONE}, n8n's default, when it has none). Set it on every process of a queue-mode cluster alike.`, parse: timezone }),
   variable({ name: 'SWITCHYARD_LOG_LEVEL', key: 'logLevel', default: 'info', meaning: `Server log level: ${LOG_LEVELS.join(', ')}.`, parse: oneOf(LOG_LEVELS) }),
   variable({ name: 'SWITCHYARD_EXECUTIONS_TIMEOUT', key: 'executionsTimeout', default: String(DEFAULT_EXECUTION_TIMEOUT), meaning: 'Default execution timeout in seconds; -1 = none. Workflows may set their own.', parse: integer(-1, MAX_SECONDS, (n, name) => { if (n === 0) throw new ConfigError(`${name} must be -1 (off) or a positive number of seconds (got 0)`); }) }),
   variable({ name: 'SWITCHYARD_EXECUTIONS_TIMEOUT_MAX', key: 'executionsTimeoutMax', default: '3600', meaning: 'Largest execution timeout in seconds a workflow may set.', parse: integer(1, MAX_SECONDS) }),
@@ -472,7 +489,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = {} as Record<string, unknown>;
   for (const v of CONFIG_VARIABLES) {
     const raw = env[v.name];
-    config[v.key] = v.parse(raw === undefined || raw === '' ? v.default : raw, v.name);
+    config[v.key] = v.parse(raw === undefined || raw === '' ? (v.defaultFrom?.(env) ?? v.default) : raw, v.name);
   }
   const c = config as unknown as ServerConfig;
   if (c.executionsTimeout > c.executionsTimeoutMax) {
@@ -487,6 +504,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The README "Configuration" table, generated from CONFIG_VARIABLES. */
 export function configMarkdownTable(): string {
-  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default === '' ? '(empty)' : `\`${v.default}\``} | ${v.meaning} |`);
+  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default === '' ? '(empty)' : v.defaultFrom ? v.default : `\`${v.default}\``} | ${v.meaning} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }

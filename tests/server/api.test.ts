@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, type TestServer } from './helpers.ts';
 import type { FrontendSettings } from '../../src/model/api.ts';
 import { builtinNodeTypes } from '../../src/nodes/registry.ts';
+import { systemTimezone } from '../../src/server/config.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -27,7 +28,8 @@ describe('GET /settings', () => {
       communityNodesEnabled: true,
       isNpmAvailable: true,
       executionMode: 'regular',
-      timezone: 'America/New_York',
+      // The machine's zone (config.ts); the spec's America/New_York is the editor's fallback until settings load.
+      timezone: systemTimezone({}),
       executionTimeout: -1,
       maxExecutionTimeout: 3600,
       saveDataErrorExecution: 'all',

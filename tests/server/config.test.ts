@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, configMarkdownTable, loadConfig, normaliseBasePath } from '../../src/server/config.ts';
+import { CONFIG_VARIABLES, ConfigError, configMarkdownTable, loadConfig, normaliseBasePath, systemTimezone } from '../../src/server/config.ts';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -11,12 +11,24 @@ describe('config', () => {
     expect(c.host).toBe('127.0.0.1');
     expect(c.dataDir).toBe(join(homedir(), '.switchyard'));
     expect(c.basePath).toBe('/');
-    expect(c.timezone).toBe('America/New_York');
+    expect(c.timezone).toBe(systemTimezone({}));
     expect(c.executionsTimeout).toBe(-1);
     expect(c.saveDataErrorExecution).toBe('all');
     expect(c.saveDataSuccessExecution).toBe('all');
     expect(c.saveManualExecutions).toBe(false);
     expect(c.saveExecutionProgress).toBe(false);
+  });
+
+  it('the default time zone is the machine\'s, not New York', () => {
+    const system = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(loadConfig({}).timezone).toBe(system);
+    // TZ as written (ICU would call Asia/Kolkata Asia/Calcutta); a setting still wins.
+    expect(loadConfig({ TZ: 'Asia/Kolkata' }).timezone).toBe('Asia/Kolkata');
+    expect(loadConfig({ TZ: ':UTC' }).timezone).toBe('UTC');
+    expect(loadConfig({ TZ: 'Asia/Kolkata', SWITCHYARD_TIMEZONE: 'Europe/Berlin' }).timezone).toBe('Europe/Berlin');
+    // A TZ that names no zone (a path, a POSIX rule) leaves the system's.
+    expect(loadConfig({ TZ: '/usr/share/zoneinfo/Nowhere' }).timezone).toBe(system);
+    expect(configMarkdownTable()).toMatch(/\| `SWITCHYARD_TIMEZONE` \| the system's \|/);
   });
 
   it('reads and normalises values', () => {

@@ -56,7 +56,7 @@ export const AboutDialog = observer(function AboutDialog() {
               {settings.settings?.instanceId ?? '—'}
             </dd>
             <dt>Timezone</dt>
-            <dd>{settings.timezone}</dd>
+            <dd data-testid="about-timezone">{settings.timezone}</dd>
           </dl>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={() => ui.modals.close('about')} autoFocus>
