@@ -102,6 +102,17 @@ export function visibleQuestions(a: Partial<SurveyAnswers>): Set<keyof SurveyAns
   return shown;
 }
 
+/** Questions with their own heading in the form; the 'other' texts sit inside their question. */
+const HEADED: ReadonlyArray<keyof SurveyAnswers> = ['companyType', 'companyIndustryExtended', 'automationGoal', 'automationGoalSm', 'usageModes', 'companySize'];
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+
+/** The form's intro: counts the questions these answers show (2 to 6), so it stays true as they change. */
+export function surveyIntro(a: Partial<SurveyAnswers>): string {
+  const shown = visibleQuestions(a);
+  const n = HEADED.filter((k) => shown.has(k)).length;
+  return `${COUNT_WORDS[n] ?? n} quick question${n === 1 ? '' : 's'}, all optional.`;
+}
+
 const OPTIONS: Partial<Record<keyof SurveyAnswers, Option[]>> = {
   companyType: COMPANY_TYPES,
   companyIndustryExtended: INDUSTRIES,

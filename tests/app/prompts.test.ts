@@ -5,7 +5,7 @@ import { surveyPayload } from '../../src/app/prompts/PersonalizationModal.tsx';
 import { isPositive, NEGATIVE_TITLE, POSITIVE_TITLE } from '../../src/app/prompts/ValueSurveyDrawer.tsx';
 import { needsSurvey } from '../../src/app/prompts/flow.ts';
 import { mayAccess } from '../../src/app/routes/access.ts';
-import { checkSurveyAnswers, hasAnswers } from '../../src/model/survey.ts';
+import { checkSurveyAnswers, hasAnswers, surveyIntro } from '../../src/model/survey.ts';
 import type { RootStore } from '../../src/app/stores/RootStore.ts';
 
 describe('personalization survey payload', () => {
@@ -18,6 +18,17 @@ describe('personalization survey payload', () => {
     expect(q).toMatchObject({ automationGoal: 'other', otherAutomationGoal: 'Logistics' });
     expect(checkSurveyAnswers(q).ok).toBe(true);
     expect(hasAnswers(surveyPayload({}, '0.1.0', now))).toBe(false);
+  });
+});
+
+describe('personalization survey intro', () => {
+  it('counts the questions the answers show, as they change', () => {
+    expect(surveyIntro({})).toBe('Four quick questions, all optional.');
+    expect(surveyIntro({ companyType: 'personal' })).toBe('Two quick questions, all optional.');
+    expect(surveyIntro({ companyType: 'other' })).toBe('Five quick questions, all optional.');
+    expect(surveyIntro({ companyType: 'saas', automationGoal: 'sales-marketing' })).toBe('Five quick questions, all optional.');
+    // 'Other' texts sit inside their question: they add no question.
+    expect(surveyIntro({ companyType: 'other', companyIndustryExtended: ['other'], automationGoal: 'sales-marketing', automationGoalSm: ['other'] })).toBe('Six quick questions, all optional.');
   });
 });
 

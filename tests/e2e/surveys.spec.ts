@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
+import { systemTimezone } from '../../src/server/config.ts';
 import { toast, waitForCanvas } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/surveys';
@@ -43,12 +44,24 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   await expect(survey).toBeVisible();
   await expect(survey.getByRole('heading', { name: 'Customize Switchyard to you' })).toBeVisible();
 
+  // The intro counts the questions shown, whichever the answers show.
+  const intro = survey.getByTestId('survey-intro');
+  const questions = survey.locator('fieldset.survey-question');
+  const introSays = async (word: string, n: number) => {
+    await expect(questions).toHaveCount(n);
+    await expect(intro).toHaveText(new RegExp(`^${word} quick questions, all optional\\.`));
+  };
+  await introSays('Four', 4);
+  await survey.screenshot({ path: `${SHOTS}/survey-intro.png` });
+
   // Conditional questions: industries only for 'other'; no goal or size when not for work.
   await expect(page.getByTestId('survey-companyIndustryExtended')).toHaveCount(0);
   await page.getByTestId('survey-companyType').selectOption('personal');
   await expect(page.getByTestId('survey-automationGoal')).toHaveCount(0);
   await expect(page.getByTestId('survey-companySize')).toHaveCount(0);
+  await introSays('Two', 2);
   await page.getByTestId('survey-companyType').selectOption('other');
+  await introSays('Five', 5);
   await page.getByTestId('survey-companyIndustryExtended').getByLabel('Other (please specify)').check();
   await page.getByTestId('survey-otherCompanyIndustryExtended').fill('Shipping');
   await page.getByTestId('survey-companyIndustryExtended').getByLabel('Government').check();
@@ -58,6 +71,7 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   await page.getByTestId('survey-automationGoalSmOther').fill('Partner portals');
   await page.getByTestId('survey-usageModes').getByLabel('Read, write or change files').check();
   await page.getByTestId('survey-companySize').selectOption('20-99');
+  await introSays('Six', 6);
   await page.screenshot({ path: `${SHOTS}/survey.png` });
   const posted = page.waitForRequest((r) => r.url().endsWith('/rest/me/survey') && r.method() === 'POST');
   await page.getByTestId('personalization-submit').click();
@@ -154,6 +168,8 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository?: unknown };
   if (pkg.repository) await expect(page.getByTestId('about-source').getByRole('link')).toBeVisible();
   else await expect(page.getByTestId('about-source')).toHaveText('Not published');
+  // The time zone is the server machine's (SWITCHYARD_TIMEZONE unset), not n8n's New York.
+  await expect(page.getByTestId('about-timezone')).toHaveText(systemTimezone(process.env));
   await page.screenshot({ path: `${SHOTS}/about.png` });
 });
 

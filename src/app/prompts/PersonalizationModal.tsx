@@ -16,6 +16,7 @@ import {
   MAX_SURVEY_TEXT,
   SALES_MARKETING_GOALS,
   SURVEY_VERSION,
+  surveyIntro,
   USAGE_MODES,
   visibleQuestions,
   type Option,
@@ -136,7 +137,7 @@ const SurveyForm = observer(function SurveyForm() {
               <Heading slot="title" className="dialog-title">
                 Customize Switchyard to you
               </Heading>
-              <p className="survey-intro">Five quick questions, all optional. The answers stay on this instance: its owner can read them.</p>
+              <p className="survey-intro" data-testid="survey-intro">{surveyIntro(draft)} The answers stay on this instance: its owner can read them.</p>
               <Question label="What best describes your company?">
                 <Select name="companyType" options={COMPANY_TYPES} value={draft.companyType} onChange={(v) => set('companyType', v)} />
               </Question>
