@@ -65,6 +65,45 @@ describe('templates host', () => {
     expect((await call(server, 'GET', `${HOST}/templates/workflows?category=${a!.id},${b!.id}`)).body.totalWorkflows).toBe(inAorB);
   });
 
+  it('search: every result shows why (name, description or an app), name matches first, nothing when nothing matches', async () => {
+    type Row = { id: number; name: string; description: string; nodes: Array<{ displayName: string }> };
+    const search = async (q: string) => (await call(server, 'GET', `${HOST}/templates/workflows?rows=100&search=${encodeURIComponent(q)}`)).body as { totalWorkflows: number; workflows: Row[] };
+    const startsAWord = (text: string, w: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((x) => x.startsWith(w));
+
+    const github = await search('GitHub');
+    const inName = catalogue.templates.filter((t) => startsAWord(t.name, 'github')).map((t) => t.id);
+    expect(inName.length).toBeGreaterThan(2);
+    expect(github.totalWorkflows).toBe(github.workflows.length);
+    for (const w of github.workflows) expect(startsAWord(`${w.name}\n${w.description}\n${w.nodes.map((n) => n.displayName).join('\n')}`, 'github'), w.name).toBe(true);
+    // The templates named for GitHub lead; those that only mention it come after.
+    expect(new Set(github.workflows.slice(0, inName.length).map((w) => w.id))).toEqual(new Set(inName));
+    expect(github.workflows.length).toBeGreaterThanOrEqual(inName.length);
+
+    // Whole words from their start: 'hub' is not GitHub; 'git' is.
+    expect((await search('hub')).workflows.some((w) => inName.includes(w.id))).toBe(false);
+    expect((await search('git')).workflows.slice(0, inName.length).map((w) => w.id).sort()).toEqual([...inName].sort());
+    // A category's name alone is no reason: the card would not show it.
+    const engineering = await search('engineering');
+    for (const w of engineering.workflows) expect(startsAWord(`${w.name}\n${w.description}`, 'engineering'), w.name).toBe(true);
+
+    // An app's display name finds the templates that use it, even when their text never names it.
+    const all = (await search('')).workflows;
+    const byApp = all.flatMap((w) => w.nodes.filter((n) => !startsAWord(`${w.name}\n${w.description}`, n.displayName.toLowerCase().split(' ')[0]!)).map((n) => ({ w, app: n.displayName }))).find(() => true);
+    expect(byApp).toBeDefined();
+    expect((await search(byApp!.app)).workflows.map((w) => w.id)).toContain(byApp!.w.id);
+
+    // Every word must match; no word, or no match, is an empty list.
+    expect((await search('github slack')).workflows.every((w) => startsAWord(`${w.name}\n${w.description}\n${w.nodes.map((n) => n.displayName).join('\n')}`, 'slack'))).toBe(true);
+    expect(await search('github zzqqxx')).toEqual({ totalWorkflows: 0, workflows: [] });
+    expect(await search('!!!')).toEqual({ totalWorkflows: 0, workflows: [] });
+    expect((await call(server, 'GET', `${HOST}/templates/collections?search=zzqqxx`)).body).toEqual({ collections: [] });
+    // Collections: their own text, or a member named for it or using it; not one that mentions it in passing.
+    const collections = (await call(server, 'GET', `${HOST}/templates/collections?search=github`)).body.collections as Array<{ id: number }>;
+    const expectedCollections = catalogue.collections.filter((c) => startsAWord(`${c.name}\n${c.description}`, 'github') || c.workflows.some((id) => inName.includes(id))).map((c) => c.id);
+    expect(collections.map((c) => c.id).sort()).toEqual(expectedCollections.sort());
+    expect(expectedCollections.length).toBeLessThan(catalogue.collections.length);
+  });
+
   it('refuses bad queries with a 400 naming the parameter', async () => {
     for (const [q, msg] of [
       ['rows=1000', /"rows"/],

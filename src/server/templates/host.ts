@@ -9,6 +9,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import type { INodeTypeDescription } from '../../model/nodeTypes.ts';
 import { TEMPLATES_MAX_SEARCH, type TemplateNode, type TemplateWorkflowSummary } from '../../model/templates.ts';
 import { loadCatalogue, type Catalogue, type CatalogueTemplate } from './catalogue.ts';
+import { queryWords, relevance, SearchIndex } from './search.ts';
 
 export const TEMPLATES_HOST_PATH = '/templates-host';
 const MAX_ROWS = 100;
@@ -40,11 +41,12 @@ function categoryParam(query: Record<string, unknown>): number[] {
   });
 }
 
-function searchParam(raw: unknown): string {
-  if (raw === undefined) return '';
+/** The search's words; undefined when there is no search. */
+function searchParam(raw: unknown): string[] | undefined {
+  if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw new BadRequestError('"search" must be given once');
   if (raw.length > TEMPLATES_MAX_SEARCH) throw new BadRequestError(`"search" is longer than ${TEMPLATES_MAX_SEARCH} characters`);
-  return raw.trim().toLowerCase();
+  return queryWords(raw);
 }
 
 function idParam(raw: string, what: string): number {
@@ -55,6 +57,7 @@ function idParam(raw: string, what: string): number {
 export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = loadCatalogue()) {
   const byId = new Map(catalogue.templates.map((t) => [t.id, t]));
   const categoryById = new Map(catalogue.categories.map((c) => [c.id, c]));
+  const indexes = new Map(catalogue.templates.map((t) => [t.id, new SearchIndex(t)]));
   let views: Promise<Map<number, number>> | undefined;
   const viewsOf = async () =>
     (views ??= ctx.repos.templateViews.all().catch((e: unknown) => {
@@ -95,15 +98,17 @@ export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = l
     nodes: templateNodes(t),
     description: t.description,
   });
-  const matches = (t: CatalogueTemplate, search: string, categories: number[]): boolean => {
-    if (categories.length && !t.categories.some((c) => categories.includes(c))) return false;
-    if (!search) return true;
-    const haystack = [t.name, t.description, ...templateNodes(t).map((n) => n.displayName), ...t.categories.map((c) => categoryById.get(c)?.name ?? '')].join('\n').toLowerCase();
-    return search.split(/\s+/).every((word) => haystack.includes(word));
-  };
-  // Most viewed first, then newest: what others opened is likelier what a newcomer wants.
-  const ranked = (list: CatalogueTemplate[], counts: Map<number, number>) =>
-    list.slice().sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  const inCategories = (t: CatalogueTemplate, categories: number[]) => !categories.length || t.categories.some((c) => categories.includes(c));
+  /** How well a template answers the search (search.ts); 1 for every template when there is none. */
+  const scoreOf = (t: CatalogueTemplate, search: string[] | undefined) =>
+    search === undefined ? 1 : indexes.get(t.id)!.relevance(search, templateNodes(t).map((n) => n.displayName));
+  // Best match first; then most viewed, then newest: what others opened is likelier what a newcomer wants.
+  const ranked = (list: CatalogueTemplate[], search: string[] | undefined, counts: Map<number, number>) =>
+    list
+      .map((t) => ({ t, score: scoreOf(t, search) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || (counts.get(b.t.id) ?? 0) - (counts.get(a.t.id) ?? 0) || b.t.createdAt.localeCompare(a.t.createdAt) || b.t.id - a.t.id)
+      .map((x) => x.t);
 
   return async function templatesHost(app: FastifyInstance): Promise<void> {
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -121,9 +126,10 @@ export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = l
       const search = searchParam(request.query.search);
       const collections = catalogue.collections.filter((c) => {
         const members = c.workflows.map((w) => byId.get(w)!);
-        if (categories.length && !members.some((t) => matches(t, '', categories))) return false;
-        if (!search) return true;
-        return `${c.name}\n${c.description}`.toLowerCase().includes(search) || members.some((t) => matches(t, search, []));
+        if (!members.some((t) => inCategories(t, categories))) return false;
+        if (search === undefined) return true;
+        // Its own text, or a member's name or apps: one that mentions the words in passing is no reason.
+        return relevance({ name: c.name, description: c.description, apps: [] }, search) > 0 || members.some((t) => indexes.get(t.id)!.relevance(search, templateNodes(t).map((n) => n.displayName), false) > 0);
       });
       return {
         collections: collections.map((c, rank) => ({
@@ -143,7 +149,7 @@ export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = l
       const categories = categoryParam(request.query);
       const search = searchParam(request.query.search);
       const counts = await viewsOf();
-      const found = ranked(catalogue.templates.filter((t) => matches(t, search, categories)), counts);
+      const found = ranked(catalogue.templates.filter((t) => inCategories(t, categories)), search, counts);
       return { totalWorkflows: found.length, workflows: found.slice(skip, skip + rows).map((t) => summary(t, counts)) };
     });
 
