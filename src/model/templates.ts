@@ -25,9 +25,20 @@ export interface TemplateWorkflowSummary {
   name: string;
   totalViews: number;
   createdAt: string;
-  user: { username: string };
+  /** The author: a handle, and a display name where the host gives one (n8n's newer API does). */
+  user: TemplateAuthor;
   nodes: TemplateNode[];
   description?: string;
+}
+
+export interface TemplateAuthor {
+  username: string;
+  name?: string;
+}
+
+/** What 'by …' shows: the display name, else the handle. */
+export function authorName(user: TemplateAuthor | undefined): string {
+  return user?.name || user?.username || '';
 }
 
 export interface TemplateWorkflowJson {
@@ -125,6 +136,12 @@ export function readTemplateNode(v: unknown): TemplateNode | undefined {
   return node;
 }
 
+function readAuthor(v: unknown): TemplateAuthor {
+  const username = (isObject(v) && text(v.username, 200)) || '';
+  const name = isObject(v) ? text(v.name, 200)?.trim() : undefined;
+  return name ? { username, name } : { username };
+}
+
 export function readWorkflowSummary(v: unknown): TemplateWorkflowSummary | undefined {
   if (!isObject(v)) return undefined;
   const i = id(v.id);
@@ -135,7 +152,7 @@ export function readWorkflowSummary(v: unknown): TemplateWorkflowSummary | undef
     name,
     totalViews: typeof v.totalViews === 'number' && Number.isFinite(v.totalViews) ? v.totalViews : 0,
     createdAt: text(v.createdAt, 64) ?? '',
-    user: { username: (isObject(v.user) && text(v.user.username, 200)) || '' },
+    user: readAuthor(v.user),
     nodes: list(v.nodes, readTemplateNode, 500),
     ...(typeof v.description === 'string' ? { description: v.description.slice(0, 100_000) } : {}),
   };

@@ -1,12 +1,13 @@
 // The gallery's pure parts (issue 17): reading a templates host's answers defensively, the search
 // cache key, the URL query, the carousel's arrows, card icons, route access, and the host URL.
 import { describe, expect, it } from 'vitest';
-import { readCollectionFull, readWorkflowFull, readWorkflowSummary, readWorkflowTemplate, readTemplateNode, searchKey } from '../../src/model/templates.ts';
+import { authorName, readCollectionFull, readWorkflowFull, readWorkflowSummary, readWorkflowTemplate, readTemplateNode, searchKey } from '../../src/model/templates.ts';
+import { hasViews, viewsLabel } from '../../src/app/templates/TemplateCards.tsx';
 import { readQuery, writeQuery } from '../../src/app/templates/TemplatesSearchView.tsx';
 import { carouselArrows } from '../../src/app/templates/CollectionsCarousel.tsx';
 import { shownNodes } from '../../src/app/templates/TemplateNodeIcons.tsx';
 import { previewProblem, PREVIEW_MISSING_WORKFLOW, PREVIEW_NODES_NOT_ARRAY } from '../../src/app/templates/TemplatePreview.tsx';
-import { timeAgo } from '../../src/app/templates/TemplateDetails.tsx';
+import { timeAgo } from '../../src/app/templates/timeAgo.ts';
 import { hostBase } from '../../src/app/api/templates.ts';
 import { routeAccess, type AccessSettings } from '../../src/app/routes/access.ts';
 
@@ -16,6 +17,20 @@ describe('reading a templates host', () => {
     expect(s).toEqual({ id: 12, name: 'A', totalViews: 0, createdAt: '', user: { username: '' }, nodes: [{ name: 'x.y', displayName: 'Y' }] });
     expect(readWorkflowSummary({ id: -1, name: 'A' })).toBeUndefined();
     expect(readWorkflowSummary({ id: 1, name: '' })).toBeUndefined();
+  });
+
+  it('the author: a display name where the host gives one, else the handle', () => {
+    const named = readWorkflowSummary({ id: 1, name: 'A', user: { username: 'switchyard', name: ' Switchyard team ' } });
+    expect(named?.user).toEqual({ username: 'switchyard', name: 'Switchyard team' });
+    expect(authorName(named?.user)).toBe('Switchyard team');
+    expect(authorName(readWorkflowSummary({ id: 1, name: 'A', user: { username: 'n8n-team', verified: true } })?.user)).toBe('n8n-team');
+    expect(authorName(readWorkflowSummary({ id: 1, name: 'A', user: { username: 'x', name: 7 } })?.user)).toBe('x');
+  });
+
+  it('views show only once there are some (n8n hides 0 and absent)', () => {
+    expect([0, undefined, -1, 1, 5000].map(hasViews)).toEqual([false, false, false, true, true]);
+    expect(viewsLabel(1)).toBe('1 view');
+    expect(viewsLabel(5000)).toBe('5K views');
   });
 
   it('accepts only image data URLs as file icons', () => {

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { baseUrl, toast, waitForCanvas } from './editing-helpers.ts';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
 import { loadCatalogue } from '../../src/server/templates/catalogue.ts';
+import { timeAgo } from '../../src/app/templates/timeAgo.ts';
 
 const SHOTS = 'test-results/templates';
 mkdirSync(SHOTS, { recursive: true });
@@ -33,6 +34,14 @@ test('gallery: categories, collections carousel, debounced search, infinite scro
   // 10 per request; the next 10 may already be coming (the list's end is near the fold).
   await expect.poll(() => cards(page)).toBeGreaterThanOrEqual(10);
   await expect(page.locator('.templates-count')).toHaveText(` (${catalogue.templates.length})`);
+  // Cards: our author's name; views only once a template has some (none is '0 views' on a fresh install).
+  const listed = (await (await page.request.get(`${baseUrl()}rest/templates-host/templates/workflows?rows=100`)).json()) as { workflows: Array<{ id: number; name: string; totalViews: number }> };
+  const unseen = listed.workflows.find((w) => w.totalViews === 0)!;
+  const unseenCard = page.getByTestId('template-card').filter({ hasText: unseen.name });
+  await unseenCard.scrollIntoViewIfNeeded();
+  await expect(unseenCard).toContainText('by Switchyard team');
+  await expect(unseenCard.getByTestId('template-card-views')).toHaveCount(0);
+  await expect(unseenCard).not.toContainText('views');
 
   // Categories: 12, then '+ N more'; 'All categories' checked while none is.
   const filters = page.getByTestId('templates-categories');
@@ -83,6 +92,14 @@ test('gallery: categories, collections carousel, debounced search, infinite scro
   await expect(page.getByTestId('template-card').filter({ hasText: target.name })).toBeVisible();
   expect(await cards(page)).toBeGreaterThanOrEqual(expected);
 
+  // 'github': the templates named for GitHub come first, each result says GitHub somewhere.
+  const named = catalogue.templates.filter((t) => /\bgithub/i.test(t.name));
+  await search.fill('github');
+  await page.waitForURL((u) => u.searchParams.get('search') === 'github');
+  await expect(page.getByTestId('template-card').first()).toContainText(/github/i);
+  await expect.poll(async () => (await page.getByTestId('template-card').allTextContents()).slice(0, named.length).every((text) => /github/i.test(text))).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/search-github.png` });
+
   // A category narrows the list; the URL carries it; 'All categories' clears it.
   await search.fill('');
   await page.waitForURL((u) => !u.searchParams.has('search'));
@@ -123,9 +140,10 @@ test('template page: live preview, details, use workflow opens it as a new unsav
   await expect(frame.getByTestId('workflow-demo')).toBeVisible();
   await expect.poll(() => frame.locator('[data-testid="canvas-node"]').count()).toBe(t.workflow.nodes.length);
   const details = page.getByTestId('template-details');
-  await expect(details).toContainText('Created');
-  await expect(details).toContainText('by switchyard');
-  await expect(details).toContainText(/\d+ views?/);
+  // Created when it was added to the repository (not months before), by our display name; this
+  // open counts, so the page has a view to show.
+  await expect.poll(async () => (await details.textContent()) ?? '').toContain(`Created ${timeAgo(t.createdAt)} by Switchyard team`);
+  await expect(details.getByTestId('template-details-views')).toHaveText(/^\d+ views?$/);
   for (const c of t.categories) await expect(details.getByRole('link', { name: catalogue.categories.find((x) => x.id === c)!.name })).toBeVisible();
   await expect(page.locator('.template-description')).not.toBeEmpty();
   await page.screenshot({ path: `${SHOTS}/template-page.png` });

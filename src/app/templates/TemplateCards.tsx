@@ -2,7 +2,7 @@
 // or meta click (and middle click) opens the page in a new tab as any link does (spec 000 §2).
 import { faEye } from '@fortawesome/free-solid-svg-icons';
 import { Link } from 'wouter';
-import type { TemplateCollectionSummary, TemplateWorkflowSummary } from '../../model/templates.ts';
+import { authorName, type TemplateCollectionSummary, type TemplateWorkflowSummary } from '../../model/templates.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { TemplateNodeIcons } from './TemplateNodeIcons.tsx';
 
@@ -12,16 +12,24 @@ export function viewsLabel(n: number): string {
   return `${count.format(n)} view${n === 1 ? '' : 's'}`;
 }
 
+/** Views are shown only once there are some, as n8n does: '0 views' says nothing useful. */
+export function hasViews(n: number | undefined): n is number {
+  return typeof n === 'number' && n > 0;
+}
+
 export function TemplateCard({ template }: { template: TemplateWorkflowSummary }) {
+  const author = authorName(template.user);
   return (
     <Link href={`/templates/${template.id}`} className="template-card" data-testid="template-card">
       <span className="template-card-main">
         <span className="template-card-name">{template.name}</span>
         <span className="template-card-meta">
-          <span>
-            <Icon icon={faEye} /> {viewsLabel(template.totalViews)}
-          </span>
-          {template.user.username && <span>by {template.user.username}</span>}
+          {hasViews(template.totalViews) && (
+            <span data-testid="template-card-views">
+              <Icon icon={faEye} /> {viewsLabel(template.totalViews)}
+            </span>
+          )}
+          {author && <span>by {author}</span>}
         </span>
       </span>
       <TemplateNodeIcons nodes={template.nodes} />

@@ -3,25 +3,8 @@
 import { Link } from 'wouter';
 import type { TemplateCategory, TemplateNode } from '../../model/templates.ts';
 import { TemplateNodeIcon } from './TemplateNodeIcons.tsx';
-import { viewsLabel } from './TemplateCards.tsx';
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400_000],
-  ['month', 30 * 86_400_000],
-  ['week', 7 * 86_400_000],
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
-
-export function timeAgo(iso: string | undefined, now = Date.now()): string {
-  const t = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(t)) return '';
-  const diff = t - now;
-  for (const [unit, ms] of UNITS) if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
-  return 'just now';
-}
+import { hasViews, viewsLabel } from './TemplateCards.tsx';
+import { timeAgo } from './timeAgo.ts';
 
 export function TemplateDetails({ createdAt, username, views, categories, nodes, appsTitle }: { createdAt?: string; username?: string; views?: number; categories: TemplateCategory[]; nodes: TemplateNode[]; appsTitle: string }) {
   const created = timeAgo(createdAt);
@@ -33,7 +16,7 @@ export function TemplateDetails({ createdAt, username, views, categories, nodes,
           {username && <> by <strong>{username}</strong></>}
         </p>
       )}
-      {views !== undefined && <p className="template-details-line">{viewsLabel(views)}</p>}
+      {hasViews(views) && <p className="template-details-line" data-testid="template-details-views">{viewsLabel(views)}</p>}
       {categories.length > 0 && (
         <div className="template-details-block">
           <h3>Categories</h3>

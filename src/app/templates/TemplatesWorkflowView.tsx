@@ -8,6 +8,7 @@ import { Markdown } from '../ui/Markdown.tsx';
 import { TemplatesLayout } from './TemplatesLayout.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { TemplateDetails } from './TemplateDetails.tsx';
+import { authorName } from '../../model/templates.ts';
 
 export function parseId(raw: string | undefined): number | undefined {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
@@ -56,7 +57,7 @@ export const TemplatesWorkflowView = observer(function TemplatesWorkflowView() {
           <TemplatePreview key={t.id} workflow={t.workflow} />
           <div className="template-columns">
             <Markdown text={t.description} className="template-description" />
-            <TemplateDetails createdAt={t.createdAt} username={t.user.username} views={t.totalViews} categories={t.categories} nodes={t.nodes} appsTitle="Apps in this workflow" />
+            <TemplateDetails createdAt={t.createdAt} username={authorName(t.user)} views={t.totalViews} categories={t.categories} nodes={t.nodes} appsTitle="Apps in this workflow" />
           </div>
         </article>
       )}

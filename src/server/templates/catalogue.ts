@@ -19,8 +19,10 @@ export interface CatalogueTemplate {
   /** Markdown: what it does, what to set up, how to adapt it. */
   description: string;
   categories: number[];
+  /** When the template was added to the repository (its file's first commit), not made up. */
   createdAt: string;
-  user: { username: string };
+  /** A handle and the name the gallery shows ('by Switchyard team'). */
+  user: { username: string; name?: string };
   workflow: { nodes: INode[]; connections: IConnections; settings?: IWorkflowSettings };
 }
 
@@ -72,6 +74,7 @@ function readTemplate(file: string, categoryIds: Set<number>): CatalogueTemplate
   need(Array.isArray(r.categories) && r.categories.length > 0 && r.categories.every((c) => isId(c) && categoryIds.has(c)), file, '"categories" must list ids of categories.json');
   need(isDate(r.createdAt), file, '"createdAt" must be a date');
   need(isObject(r.user) && isText(r.user.username), file, '"user.username" is required');
+  need((r.user as Record<string, unknown>).name === undefined || isText((r.user as Record<string, unknown>).name), file, '"user.name" must be a text when given');
   need(isObject(r.workflow), file, '"workflow" is required');
   const issues = validateWorkflow({ name: r.name, ...(r.workflow as object) });
   need(issues.length === 0, file, formatWorkflowIssues(issues, 'workflow: '));
