@@ -1,6 +1,6 @@
 // The wall's pure rules (src/app/wall/liveState.ts) and how a panel takes the stream's snapshots.
 import { describe, expect, it } from 'vitest';
-import { columnsFor, liveCaption, liveStatus, pageSeconds, panelsPerPage, percent } from '../../src/app/wall/liveState.ts';
+import { liveCaption, liveStatus, pageSeconds, panelsPerPage, percent } from '../../src/app/wall/liveState.ts';
 import { FLASH_MS, LOOK_KEY, WallPanelState } from '../../src/app/wall/WallPanelState.ts';
 import type { WallSnapshot, WallWorkflow } from '../../src/model/wall.ts';
 
@@ -42,10 +42,6 @@ describe('wall live state', () => {
   it('formats rates and lays pages out', () => {
     expect([percent(0), percent(1 / 7), percent(0.034), percent(1)]).toEqual(['0 %', '14 %', '3.4 %', '100 %']);
     expect([panelsPerPage(1), panelsPerPage(2), panelsPerPage(7), panelsPerPage(7, 3), panelsPerPage(7, 40)]).toEqual([1, 2, 4, 3, 4]);
-    expect(columnsFor(4, 3840, 2112)).toBe(2);
-    expect(columnsFor(2, 3840, 2112)).toBe(1);
-    expect(columnsFor(2, 3840, 800)).toBe(2);
-    expect(columnsFor(1, 100, 100)).toBe(1);
     expect([pageSeconds(), pageSeconds(2), pageSeconds(60)]).toEqual([20, 20, 60]);
   });
 

@@ -1,6 +1,7 @@
 // One workflow on the wall: its name and figures above a read-only canvas fitted to the panel
 // (again on every resize and whenever the workflow changed), and its last failure, flashing
-// when new. Names are drawn at least 18 px tall wherever the layout allows.
+// when new. Names are drawn at least 18 px tall wherever the layout allows: a workflow too wide
+// for that is drawn wrapped into bands (wallFit.ts).
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { useEffect, useRef, useState } from 'react';
@@ -9,9 +10,7 @@ import type { CanvasDocument, CanvasHandle, NodeTypeLookup } from '../../canvas/
 import { basePath } from '../basePath.ts';
 import { LOOK_KEY, type WallPanelState } from './WallPanelState.ts';
 import { percent } from './liveState.ts';
-
-/** Node names on a wall: readable from a few metres. */
-export const WALL_NAME_PX = 18;
+import { bandsFor, fitPadding, WALL_MAX_SCALE, WALL_NAME_PX } from './wallFit.ts';
 
 function lookup(panel: WallPanelState): NodeTypeLookup {
   return (type, typeVersion, parameters) => {
@@ -32,6 +31,9 @@ export const WallPanel = observer(function WallPanel({ panel, now }: { panel: Wa
   useEffect(() => {
     const el = host.current;
     if (!el) return;
+    const pad = fitPadding(window.innerWidth);
+    // Wrapped before the first frame, so that the first frame drawn is the fitted one.
+    panel.wrap(bandsFor(panel.extent, el.clientWidth, el.clientHeight, pad).bands);
     const handle: CanvasHandle = createCanvas(el, {
       document: panel.doc as unknown as CanvasDocument,
       nodeTypes: lookup(panel),
@@ -40,18 +42,22 @@ export const WallPanel = observer(function WallPanel({ panel, now }: { panel: Wa
       minimap: false,
       minNamePx: WALL_NAME_PX,
       // A small workflow fills its panel: read from across the room.
-      fitMaxScale: 2,
+      fitMaxScale: WALL_MAX_SCALE,
       // Room above and below for the failure line drawn over the canvas's top.
-      fitPaddingPx: Math.round(Math.min(160, Math.max(64, window.innerWidth / 30))),
+      fitPaddingPx: pad,
       callbacks: { openNode: () => undefined, requestAddNode: () => undefined, onError: setProblem },
     });
     let fitTimer: ReturnType<typeof setTimeout> | undefined;
+    const refit = () => {
+      panel.wrap(bandsFor(panel.extent, el.clientWidth, el.clientHeight, pad).bands);
+      handle.zoomToFit();
+    };
     const fit = () => {
       clearTimeout(fitTimer);
-      fitTimer = setTimeout(() => handle.zoomToFit(), 50);
+      fitTimer = setTimeout(refit, 50);
     };
     handle.ready.then(() => {
-      handle.zoomToFit();
+      refit();
       (el as HTMLElement & { wallCanvas?: CanvasHandle }).wallCanvas = handle;
     }, (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
     const resized = new ResizeObserver(fit);

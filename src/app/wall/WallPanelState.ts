@@ -6,6 +6,7 @@ import type { DrawnTypeInfo } from '../../model/drawnTypeInfo.ts';
 import type { IWorkflowBase } from '../../model/workflow.ts';
 import { WorkflowStore } from '../stores/WorkflowStore.ts';
 import { liveCaption, liveStatus } from './liveState.ts';
+import { extentOf, wrapPositions, type Extent, type Placed } from './wallFit.ts';
 
 /** A node's own look rides in its parameters, where the canvas asks the lookup with them. */
 export const LOOK_KEY = '\u0000wallLook';
@@ -28,6 +29,11 @@ export class WallPanelState {
   readonly doc = new WorkflowStore();
   /** Bumped when the drawn workflow changed (the canvas fits it again). */
   shape = 0;
+  /** The workflow's own node boxes and their extent (the page layout reads it). */
+  placed: Placed[] = [];
+  extent: Extent = extentOf([]);
+  /** Bands the drawing is wrapped into (1: its own shape). */
+  bands = 1;
   private signature = '';
 
   constructor(w: WallWorkflow) {
@@ -42,7 +48,9 @@ export class WallPanelState {
       flashUntil: observable,
       types: observableRef,
       shape: observable,
+      extent: observableRef,
       setWorkflow: action,
+      wrap: action,
       apply: action,
     });
     this.setWorkflow(w);
@@ -72,9 +80,22 @@ export class WallPanelState {
         settings: {},
       };
       this.doc.load(wf);
+      this.placed = w.nodes.map((n) => {
+        const p = (n.parameters ?? {}) as { width?: unknown; height?: unknown };
+        return { id: n.id, x: n.position[0], y: n.position[1], w: typeof p.width === 'number' ? p.width : undefined, h: typeof p.height === 'number' ? p.height : undefined };
+      });
+      this.extent = extentOf(this.placed);
+      this.bands = 1;
       this.shape++;
     }
     this.apply(w.snapshot, true);
+  }
+
+  /** Draws the workflow cut into `bands` slices stacked like lines of text (wallFit.ts); 1 undoes it. */
+  wrap(bands: number): void {
+    if (bands === this.bands) return;
+    this.bands = bands;
+    this.doc.setNodePositions(wrapPositions(this.placed, bands), 'Wrap');
   }
 
   /** A snapshot from the stream: whole (`full`) or the nodes that changed. */

@@ -8,7 +8,8 @@ import { useSearch } from 'wouter';
 import { WallBoard, type WallLink } from './WallBoard.ts';
 import { WallPanel } from './WallPanel.tsx';
 import { WallSetup } from './WallSetup.tsx';
-import { columnsFor, pageSeconds, panelsPerPage } from './liveState.ts';
+import { pageSeconds, panelsPerPage } from './liveState.ts';
+import { columnsFor, fitPadding } from './wallFit.ts';
 import './wall.css';
 
 const LINK_TEXT: Record<WallLink, string> = {
@@ -64,7 +65,9 @@ const WallScreen = observer(function WallScreen({ token, ids, perPage, interval 
   const [start] = useState(() => Date.now());
   const page = Math.floor((now - start) / (seconds * 1000)) % pages;
   const shown = board.panels.slice(page * per, page * per + per);
-  const cols = columnsFor(Math.max(1, shown.length), screen.w, screen.h - 48);
+  // A panel's header is about 4.4 of the wall's font size (wall.css: clamp(14px, 0.9vw, 40px)).
+  const headPx = 4.4 * Math.min(40, Math.max(14, screen.w * 0.009));
+  const cols = columnsFor(shown.map((p) => p.extent), screen.w, screen.h - 48, headPx, fitPadding(screen.w));
 
   useEffect(() => {
     const title = document.title;

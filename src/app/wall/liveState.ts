@@ -32,25 +32,6 @@ export function panelsPerPage(count: number, asked?: number): number {
   return count <= 1 ? 1 : count === 2 ? 2 : 4;
 }
 
-/** Workflows run left to right: panels about twice as wide as tall show them best. */
-const PANEL_ASPECT = 2;
-
-/** Columns of a page of `n` panels on a screen `w` × `h`: panels closest to PANEL_ASPECT, few empty cells. */
-export function columnsFor(n: number, w: number, h: number): number {
-  let best = 1;
-  let bestScore = Infinity;
-  for (let cols = 1; cols <= n; cols++) {
-    const rows = Math.ceil(n / cols);
-    const aspect = w / cols / (h / rows);
-    const score = Math.abs(Math.log(aspect / PANEL_ASPECT)) + (cols * rows - n) * 0.3;
-    if (score < bestScore) {
-      bestScore = score;
-      best = cols;
-    }
-  }
-  return best;
-}
-
 /** Seconds between pages: as asked (5–3600), else 20. */
 export function pageSeconds(asked?: number): number {
   return asked && Number.isFinite(asked) && asked >= 5 && asked <= 3600 ? asked : 20;
