@@ -60,14 +60,31 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
   await page.goto(`${baseUrl()}workflow`);
   await page.getByTestId('sidebar-wall').click();
   await expect(page).toHaveURL(/\/wall$/);
-  await page.setViewportSize({ width: 3840, height: 2160 });
   const setup = page.getByTestId('wall-setup');
   await expect(setup).toBeVisible();
-  await setup.getByLabel(`Orders ${stamp}`).check();
-  await setup.getByLabel(`Nightly sync ${stamp}`).check();
+  // Ticked as a user does, on its label (react-aria's check box input is visually hidden).
+  const choose = async (name: string) => {
+    await setup.getByTestId('wall-choose-workflow').filter({ hasText: name }).click();
+    await expect(setup.getByRole('checkbox', { name })).toBeChecked();
+  };
+  // The set-up page is in the app's shell (sidebar and header), with the app's form controls.
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar).toBeVisible();
+  await expect(page.locator('.app-header')).toContainText('Wall screen');
+  await expect(setup.getByLabel('Seconds per page')).toHaveClass(/\binput\b/);
+  await expect(page.getByTestId('wall-token-label')).toHaveClass(/\binput\b/);
+  await expect(setup.getByTestId('wall-choose-workflow').first()).toHaveClass(/\bform-check\b/);
+  await choose(`Orders ${stamp}`);
+  await choose(`Nightly sync ${stamp}`);
+  await setup.getByLabel('Seconds per page').fill('30');
+  // Transitions finished: a box ticked a moment ago is still white under load.
+  await page.screenshot({ path: `${SHOTS}/wall-setup-1440.png`, animations: 'disabled' });
+  await page.setViewportSize({ width: 3840, height: 2160 });
   await page.getByTestId('wall-open').click();
-  await expect(page).toHaveURL(new RegExp(`/wall\\?ids=${a.id},${b.id}`));
+  await expect(page).toHaveURL(new RegExp(`/wall\\?ids=${a.id},${b.id}&interval=30$`));
   await expect(page.getByTestId('wall-panel')).toHaveCount(2);
+  // The wall itself is full screen, without the shell.
+  await expect(sidebar).toHaveCount(0);
   await expect(page.getByTestId('wall-link')).toHaveText('Live');
   // Every panel is real WebGL, and names are drawn at least 18 px tall where the layout allows.
   await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-testid="wall-canvas"]')].map((el) => (el as HTMLElement & { wallCanvas?: { getRendererType(): string } }).wallCanvas?.getRendererType()))).toEqual(['webgl', 'webgl']);
@@ -112,13 +129,14 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
   await expect(page.getByTestId('wall-page')).toHaveText('Page 2 of 3', { timeout: 10_000 });
 
   // A kiosk link from the set-up page, opened where nobody is signed in.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${baseUrl()}wall`);
-  await setup.getByLabel(`Orders ${stamp}`).check();
+  await choose(`Orders ${stamp}`);
   await page.getByTestId('wall-token-label').fill(`Ops room ${stamp}`);
   await page.getByTestId('wall-make-token').click();
   const url = (await page.getByTestId('wall-kiosk-url').textContent())!;
   expect(url).toContain('/wall?token=');
-  await page.screenshot({ path: `${SHOTS}/wall-setup.png` });
+  await page.screenshot({ path: `${SHOTS}/wall-setup.png`, animations: 'disabled' });
   const kiosk = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   try {
     const screen = await kiosk.newPage();
@@ -127,6 +145,7 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
     await expect(screen.getByRole('heading', { name: `Orders ${stamp}` })).toBeVisible();
     await expect(screen.getByTestId('wall-link')).toHaveText('Live');
     await expect(screen.getByTestId('wall-failure')).toContainText('Charge card');
+    await expect(screen.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await screen.screenshot({ path: `${SHOTS}/wall-kiosk-1920.png` });
     // (That the token opens nothing else is tests/server/wall.test.ts's: this server has no owner yet.)
 
