@@ -8,7 +8,7 @@
 import { action, observable, runInAction, untracked } from 'mobx';
 import { Container, Graphics, RendererType, type Renderer } from 'pixi.js';
 import { STICKY_ACTIVE_Z_INDEX, ZOOM_STEP } from '../model/constants.ts';
-import { EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_STICKY, NODE_STRIDE, N_BOTTOM, N_FLAGS, N_H, N_TOP, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, outputPoint } from '../../workers/spatial/geometry.ts';
+import { EDGE_STRIDE, E_INPUT, E_OUTPUT, E_SOURCE, E_TARGET, FLAG_STICKY, NODE_STRIDE, N_BOTTOM, N_FLAGS, N_H, N_TOP, N_W, N_X, N_Y, PLUS_CENTER_DX, PLUS_SIZE, bezierPoint, inputPoint, nodeExtent, outputPoint } from '../../workers/spatial/geometry.ts';
 import { contentBounds, everything, hitTest, type Hit, type Rect } from '../../workers/spatial/kernel.ts';
 import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
@@ -111,6 +111,8 @@ export class CanvasController implements SyncListener {
   private readonly staticLayer = new Container({ isRenderGroup: true });
   /** A zoomToFit asked before the canvas had started or had nodes (see zoomToFit). */
   private fitPending = false;
+  /** Nodes to show whole once they are laid out (showNodes: a paste or an import). */
+  private showPending: { ids: string[]; frames: number } | undefined;
   private readonly dragCache = new DragCache(this.stage, this.world, this.staticLayer, OVERSCAN_PX, THEME.background);
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
@@ -660,6 +662,7 @@ export class CanvasController implements SyncListener {
       this.cameraCmds.zoomToFit();
       cam = this.viewport.camera;
     }
+    if (this.showPending && this.width > 0) this.showPendingNodes();
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
     this.culling.update(cam);
@@ -934,6 +937,30 @@ export class CanvasController implements SyncListener {
     this.cameraChanged = true;
     this.sceneDirty = true;
     this.invalidate();
+  }
+
+  private showPendingNodes(): void {
+    const p = this.showPending!;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    const box = [0, 0, 0, 0];
+    for (const id of p.ids) {
+      const slot = this.geometry.nodes.slotOf(id);
+      if (slot === undefined) continue;
+      // The node with its ports and the name under it.
+      nodeExtent(this.geometry.state.nodes, slot, box);
+      minX = Math.min(minX, box[0]);
+      minY = Math.min(minY, box[1]);
+      maxX = Math.max(maxX, box[2]);
+      maxY = Math.max(maxY, box[3]);
+    }
+    // The document change reaches the geometry within a frame or two; give up after a few.
+    if (minX === Infinity) {
+      if (++p.frames > 5) this.showPending = undefined;
+      else this.invalidate();
+      return;
+    }
+    this.showPending = undefined;
+    this.cameraCmds.show({ minX, minY, maxX, maxY });
   }
 
   /**
@@ -1331,6 +1358,11 @@ export class CanvasController implements SyncListener {
       viewportCenterWorld: () => this.cameraCmds.viewCentre(),
       focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
       reveal: (id) => this.keepInView(id),
+      showNodes: (ids) => {
+        if (!ids.length) return;
+        this.showPending = { ids: [...ids], frames: 0 };
+        this.invalidate();
+      },
       animatePositions: (positions, durationMs = 300, label) => {
         const list: Array<[string, number, number]> = [];
         const entries = positions instanceof Map ? positions.entries() : Object.entries(positions);

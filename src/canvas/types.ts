@@ -217,6 +217,11 @@ export interface CanvasHandle {
   /** Pans (animated, zoom kept) just enough to show the node with a margin; nothing when it is in view. */
   reveal(id: string): void;
   /**
+   * Shows these nodes whole (pasted or imported ones) once they are on the canvas: nothing when
+   * they are in view already, else flown to them, zooming out as far as needed (never in).
+   */
+  showNodes(ids: readonly string[]): void;
+  /**
    * Moves nodes to new positions (top-left, world units) in an animation of `durationMs`
    * (default 300), then writes them to the document in one action and resolves: one change
    * named `label` through setNodePositions when the document has it (edits made during the

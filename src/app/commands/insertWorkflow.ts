@@ -85,5 +85,7 @@ export function insertWorkflow(root: RootStore, data: unknown, options: InsertOp
     for (const [name, items] of Object.entries(pins)) workflow.setPinData(name, items);
   });
   workflow.select(ids);
+  // A large paste or import does not fit the view at its zoom: the canvas zooms out to show it.
+  ui.showNodes(ids);
   return ids;
 }

@@ -46,6 +46,8 @@ export class UIStore {
   lastClickPosition: [number, number] = [...DEFAULT_CLICK_POSITION];
   /** A node the canvas should pan to (a new node placed out of view); `seq` makes repeats count. */
   revealRequest: { id: string; seq: number } | undefined = undefined;
+  /** Nodes the canvas should show whole (pasted or imported ones); `seq` makes repeats count. */
+  showRequest: { ids: string[]; seq: number } | undefined = undefined;
   /**
    * Asked before the NDV closes (not observable): false keeps it open. The output panel's
    * edit mode asks 'Save output changes before closing?' first (spec 001 §4.3).
@@ -67,6 +69,8 @@ export class UIStore {
       urlImportPrompt: observableRef,
       saving: observable,
       revealRequest: observableRef,
+      showRequest: observableRef,
+      showNodes: action,
       setLastClickPosition: action,
       reveal: action,
       setReadOnly: action,
@@ -159,6 +163,10 @@ export class UIStore {
   /** Asks the canvas to bring a node into view. */
   reveal(id: string): void {
     this.revealRequest = { id, seq: (this.revealRequest?.seq ?? 0) + 1 };
+  }
+
+  showNodes(ids: string[]): void {
+    this.showRequest = { ids, seq: (this.showRequest?.seq ?? 0) + 1 };
   }
 
   openCreator(source: CreatorSource = { kind: 'default' }): void {

@@ -130,6 +130,7 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
   }, [root]);
   // A node added out of view (at the last click, after a node off screen) is panned into view.
   useEffect(() => reaction(() => root.ui.revealRequest, (r) => r && canvas?.reveal(r.id)), [root, canvas]);
+  useEffect(() => reaction(() => root.ui.showRequest, (r) => r && canvas?.showNodes(r.ids)), [root, canvas]);
   useBeforeUnload(() => workflow.dirty);
 
   return (

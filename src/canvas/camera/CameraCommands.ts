@@ -89,6 +89,20 @@ export class CameraCommands {
     }
   }
 
+  /**
+   * Shows a world box whole (pasted or imported nodes): nothing when it is in view and clear of
+   * the overlays; else flown to the fit of the box, never closer than the current zoom.
+   */
+  show(bounds: Rect): void {
+    const cam = this.host.camera();
+    const [w, h] = this.host.size();
+    if (w <= 0 || h <= 0) return;
+    const obstacles = this.host.obstacles?.() ?? [];
+    const target = fitAround(bounds, w, h, obstacles, this.fit.fitPaddingPx, cam.k);
+    if (target.k >= cam.k && insideView(cam, bounds, w, h, obstacles)) return;
+    this.host.flyTo(target, FOCUS_FLIGHT_MS, this.host.now());
+  }
+
   /** Pans (animated) just enough to show the box with a margin; nothing when it is in view. */
   keepInView(box: Box): void {
     const cam = this.host.camera();
@@ -109,4 +123,12 @@ export function keepInViewDelta(cam: Camera, box: Box, width: number, height: nu
   if (a.y < m) dy = m - a.y;
   else if (b.y > height - m) dy = height - m - b.y;
   return { dx, dy };
+}
+
+/** Whether a world box is on screen whole, with nothing drawn over it. */
+function insideView(cam: Camera, b: Rect, width: number, height: number, obstacles: readonly ScreenBox[]): boolean {
+  const a = worldToScreen(cam, b.minX, b.minY);
+  const z = worldToScreen(cam, b.maxX, b.maxY);
+  if (a.x < 0 || a.y < 0 || z.x > width || z.y > height) return false;
+  return !obstacles.some((o) => o.x < z.x && a.x < o.x + o.w && o.y < z.y && a.y < o.y + o.h);
 }
