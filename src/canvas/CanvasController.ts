@@ -39,12 +39,12 @@ import { InteractionMachine } from './interaction/machine.ts';
 import { KeyCommands } from './interaction/KeyCommands.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { screenToWorld, visibleRect, worldToScreen, type Camera, type ScreenBox } from './kernels/camera.ts';
-import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, nameScale, type Lod } from './kernels/lod.ts';
+import { MAX_DETAILED_NODES, commonNameWidth, edgeLabelsVisible, lodForScale, nameScale, sharedNameFactor, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
-import { installFonts } from './scene/fonts.ts';
+import { installFonts, labelEm } from './scene/fonts.ts';
 import { parkRenderer, takeParkedRenderer, takePendingRenderer } from './rendererPark.ts';
 import { createRenderer } from './createRenderer.ts';
 import { IconAtlas } from './scene/iconAtlas.ts';
@@ -671,7 +671,17 @@ export class CanvasController implements SyncListener {
     if (lod !== this.lod) this.switchLod(lod);
     // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
     const nameFloor = nameScale(cam.k, SIZES.labelSize);
-    const nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameFloor;
+    let nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameFloor;
+    // Asked for more than the minimum (a wall): one size that fits most names whole.
+    if (nameFactor > nameFloor && nameFloor > 0 && (nameFactor !== this.scene.askedNameFactor || nameFloor !== this.scene.nameFloor || cam.k !== this.scene.sharedAtScale)) {
+      this.scene.askedNameFactor = nameFactor;
+      this.scene.sharedAtScale = cam.k;
+      const names = untracked(() => [...this.doc.nodes.values()].filter((n) => !n.isSticky).map((n) => n.name));
+      // The exact size asked (a hair over, so rounding stays at or above it).
+      const exact = ((this.opts.minNamePx ?? 0) / (SIZES.labelSize * cam.k)) * 1.0001;
+      this.scene.sharedNameFactor = sharedNameFactor(nameFactor, nameFloor, commonNameWidth(names, labelEm), SIZES.labelSize, exact);
+    }
+    if (nameFactor > nameFloor && nameFactor === this.scene.askedNameFactor) nameFactor = this.scene.sharedNameFactor;
     if (nameFactor !== this.scene.nameFactor || nameFloor !== this.scene.nameFloor) {
       this.scene.nameFactor = nameFactor;
       this.scene.nameFloor = nameFloor;

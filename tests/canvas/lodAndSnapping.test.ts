@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_SIZE } from '../../src/model/constants.ts';
-import { LOD_FULL_MIN_SCALE, LOD_SIMPLIFIED_MIN_SCALE, NAME_MIN_CHARS, NAME_MIN_CUT, NAME_MIN_PX, edgeLabelsVisible, lodForScale, nameCharsPerLine, nameScale, scaledName } from '../../src/canvas/kernels/lod.ts';
+import { LOD_FULL_MIN_SCALE, LOD_SIMPLIFIED_MIN_SCALE, NAME_MIN_CHARS, NAME_MIN_CUT, NAME_MIN_PX, edgeLabelsVisible, lodForScale, nameCharsPerLine, nameScale, scaledName, sharedNameFactor, commonNameWidth, estimateEm } from '../../src/canvas/kernels/lod.ts';
 import { SIZES } from '../../src/canvas/scene/theme.ts';
 import { snapToGrid, snappedDragDelta } from '../../src/canvas/kernels/snapping.ts';
 
@@ -70,12 +70,47 @@ describe('level of detail', () => {
     expect(long.text.length - 1).toBeGreaterThanOrEqual(NAME_MIN_CUT);
   });
 
+  it('gives a view\'s names one size that fits most of them whole (a wall asking 18 px)', () => {
+    const ls = SIZES.labelSize;
+    const names = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}`);
+    expect(commonNameWidth(names)).toBeCloseTo(estimateEm('Step 10'));
+    expect(commonNameWidth([])).toBe(0);
+    const asked = 2 ** (10 / 4);
+    const floor = 2 ** (6 / 4);
+    const shared = sharedNameFactor(asked, floor, commonNameWidth(names), ls);
+    expect(shared).toBeLessThan(asked);
+    // Every 'Step N' is then drawn whole at that one size.
+    for (const n of names) expect(scaledName(n, shared, 100, ls, floor)).toEqual({ text: n, factor: shared });
+    // A view that does not zoom may take the exact size asked when the step above it is too big.
+    const exact = 2 ** (9.5 / 4);
+    const em = NAME_ROOM_EM(exact) - 0.01;
+    expect(sharedNameFactor(asked, floor, em, ls, exact)).toBe(exact);
+    expect(sharedNameFactor(asked, floor, em, ls)).toBeLessThan(exact);
+    // Short names keep the size asked; names too long for any step fall to the floor.
+    expect(sharedNameFactor(asked, floor, estimateEm('Set'), ls)).toBe(asked);
+    expect(sharedNameFactor(asked, floor, estimateEm('x'.repeat(40)), ls)).toBe(floor);
+  });
+
+  it('lays names out by their measured width: narrow letters fit more', () => {
+    const ls = SIZES.labelSize;
+    const f = 4; // 27.97 / 4: 6 characters of the estimate's mean width
+    expect(scaledName('Step 10', f, 100, ls)).toBeUndefined();
+    // Measured (glyph advances), 'Step 10' is ~3.4 em, not 7 × 0.55: it fits whole.
+    const measured = (t: string) => t.length * 0.49;
+    expect(scaledName('Step 10', f, 100, ls, f, measured)).toEqual({ text: 'Step 10', factor: f });
+  });
+
   it('hides connection labels before node labels', () => {
     expect(edgeLabelsVisible(1)).toBe(true);
     expect(edgeLabelsVisible(0.55)).toBe(false);
     expect(lodForScale(0.55)).toBe('full');
   });
 });
+
+/** The ems a name's room holds at factor f. */
+function NAME_ROOM_EM(f: number): number {
+  return 200 / (SIZES.labelSize * f);
+}
 
 describe('snapping', () => {
   it('snaps to the spec grid', () => {

@@ -65,15 +65,25 @@ export function edgeLabelsVisible(scale: number): boolean {
 /** A name cut to fewer characters than this (before its ellipsis) is not drawn at all. */
 export const NAME_MIN_CUT = 8;
 
+/** A text's width in ems of the label font (the canvas measures its glyphs; tests estimate). */
+export type MeasureEm = (text: string) => number;
+export const estimateEm: MeasureEm = (text) => text.length * CHAR_EM;
+
 export interface ScaledName {
   text: string;
   /** The factor this name is drawn at: `factor`, or a step down to `floor` where it fits whole. */
   factor: number;
 }
 
-function layoutAt(name: string, factor: number, width: number, labelSize: number): { text: string; whole: boolean; kept: number } {
-  const perLine = Math.max(2, Math.min(18, nameCharsPerLine(factor, labelSize, Math.max(NAME_ROOM, width))));
+/** Characters of this name a line holds at `factor`: its room over the name's own mean advance. */
+function charsPerLine(flat: string, factor: number, width: number, labelSize: number, measure: MeasureEm): number {
+  const em = flat.length ? measure(flat) / flat.length : CHAR_EM;
+  return Math.max(2, Math.min(18, Math.floor(Math.max(NAME_ROOM, width) / (labelSize * factor * Math.max(em, 0.2)))));
+}
+
+function layoutAt(name: string, factor: number, width: number, labelSize: number, measure: MeasureEm): { text: string; whole: boolean; kept: number } {
   const flat = name.trim().replace(/\s+/g, ' ');
+  const perLine = charsPerLine(flat, factor, width, labelSize, measure);
   if (factor <= 2) {
     const text = wrapName(name, perLine, 2);
     const whole = !text.endsWith('…');
@@ -92,14 +102,42 @@ function layoutAt(name: string, factor: number, width: number, labelSize: number
  * fallback from 18 px to 9 px), else cut with an ellipsis if at least NAME_MIN_CUT characters
  * stay, else not drawn (undefined): 'Step…' says nothing a reader can use.
  */
-export function scaledName(name: string, factor: number, width: number, labelSize: number, floor = factor): ScaledName | undefined {
+export function scaledName(name: string, factor: number, width: number, labelSize: number, floor = factor, measure: MeasureEm = estimateEm): ScaledName | undefined {
   const step = 2 ** (1 / NAME_STEPS_PER_OCTAVE);
   const last = floor * (1 - 1e-9);
   let cut: ScaledName | undefined;
   for (let f = factor, n = 0; f >= last && n < 32; f /= step, n++) {
-    const l = layoutAt(name, f, width, labelSize);
+    const l = layoutAt(name, f, width, labelSize, measure);
     if (l.whole) return { text: l.text, factor: f };
     if (!cut && l.kept >= NAME_MIN_CUT) cut = { text: l.text, factor: f };
   }
   return cut;
+}
+
+/**
+ * One size for a view's names where it can: the largest step from `factor` down to `floor` at
+ * which a name `em` ems wide (most of the view's names: commonNameWidth) fits whole, so that
+ * 'Step 9' and 'Step 10' are not drawn at two sizes side by side. `floor` when none does.
+ */
+export function sharedNameFactor(factor: number, floor: number, em: number, labelSize: number, exact?: number): number {
+  const fits = (f: number) => {
+    const room = NAME_ROOM / (labelSize * f);
+    return (f <= 2 ? 2 * room : room) >= em;
+  };
+  // A view that does not zoom (a wall) may take the size asked exactly rather than the step
+  // above it (up to 19 % larger), which fits longer names at that size.
+  if (fits(factor)) return factor;
+  if (exact !== undefined && exact > floor && exact <= factor && fits(exact)) return exact;
+  const step = 2 ** (1 / NAME_STEPS_PER_OCTAVE);
+  for (let f = factor, n = 0; f >= floor * (1 - 1e-9) && n < 32; f /= step, n++) if (fits(f)) return f;
+  return floor;
+}
+
+/** The width (ems) most names (nine in ten) are within. */
+export function commonNameWidth(names: Iterable<string>, measure: MeasureEm = estimateEm): number {
+  const widths: number[] = [];
+  for (const name of names) widths.push(measure(name.trim().replace(/\s+/g, ' ')));
+  if (!widths.length) return 0;
+  widths.sort((a, b) => a - b);
+  return widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.9))];
 }

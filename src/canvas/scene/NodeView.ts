@@ -4,7 +4,7 @@ import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
 import { scaledName, type Lod } from '../kernels/lod.ts';
 import type { VisualState } from '../kernels/nodeState.ts';
 import { LABEL_GAP, PORT_LABEL_HEIGHT, edgePortX, portY } from '../../../workers/spatial/geometry.ts';
-import { BOLD_FONT, LABEL_FONT } from './fonts.ts';
+import { BOLD_FONT, LABEL_FONT, labelEm } from './fonts.ts';
 import { IconAtlas } from './iconAtlas.ts';
 import { bodyContext, boxContext, portsContext, simpleBodyContext, strikeContext, type BodyShape } from './nodeGraphics.ts';
 import { SIZES, THEME, stateColor } from './theme.ts';
@@ -173,7 +173,7 @@ export class NodeView {
     // A name drawn larger than its size is laid out for its room, under the node, at its own
     // factor (smaller when only that fits it whole); not drawn when only a stub would fit.
     const scaled = globalFactor !== 1;
-    const laid = scaled && globalFactor > 0 ? scaledName(a.name, globalFactor, a.w, SIZES.labelSize, Math.min(nameFloor, globalFactor)) : undefined;
+    const laid = scaled && globalFactor > 0 ? scaledName(a.name, globalFactor, a.w, SIZES.labelSize, Math.min(nameFloor, globalFactor), labelEm) : undefined;
     const named = globalFactor > 0 && (!scaled || !!laid);
     const nameFactor = laid ? laid.factor : 1;
     const label = laid ? laid.text : a.label;

@@ -79,3 +79,8 @@ export function measureText(text: string, f: RunFont, size: number): number {
   }
   return w * scale;
 }
+
+/** A label's width in ems of the label font (name layout: kernels/lod.ts MeasureEm). */
+export function labelEm(text: string): number {
+  return measureText(text, 'regular', 1);
+}
