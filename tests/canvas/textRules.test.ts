@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTES_LINES, NOTES_PER_LINE, connectionLabelFits, itemCountText, noteInFlow, wrapName, wrapNote } from '../../src/canvas/kernels/labels.ts';
+import { NOTES_LINES, NOTES_PER_LINE, connectionLabelCentre, connectionLabelFits, itemCountText, noteInFlow, wrapName, wrapNote } from '../../src/canvas/kernels/labels.ts';
 import { accessibleLabel, visualState } from '../../src/canvas/kernels/nodeState.ts';
 
 describe('connection labels', () => {
@@ -101,5 +101,33 @@ describe('node visual state', () => {
     expect(accessibleLabel('NoOp', { ...base, disabled: true, itemCount: [4] })).toBe('NoOp, disabled');
     expect(accessibleLabel('Wait', { ...base, status: 'waiting' }, 'Waiting indefinitely')).toBe('Wait, waiting, Waiting indefinitely');
     expect(accessibleLabel('Set', base)).toBe('Set');
+  });
+});
+
+describe('connection label placement', () => {
+  /** Whether the line through (mx, my) along (dx, dy) crosses the w × h box centred at c. */
+  const crosses = (c: [number, number], mx: number, my: number, dx: number, dy: number, w: number, h: number) => {
+    const len = Math.hypot(dx, dy);
+    const corners = [[-1, -1], [1, -1], [-1, 1], [1, 1]].map(([sx, sy]) => (c[0] + (sx * w) / 2 - mx) * (-dy / len) + (c[1] + (sy * h) / 2 - my) * (dx / len));
+    return Math.min(...corners) < 0 && Math.max(...corners) > 0;
+  };
+
+  it('keeps the label box off the line whatever its slope, above it (or right of a vertical one)', () => {
+    const w = 40, h = 12;
+    for (const [dx, dy] of [[1, 0], [1, 1], [1, -1], [1, 4], [-1, 3], [0, 1], [0, -1], [-1, 0]]) {
+      const c = connectionLabelCentre(100, 100, dx, dy, w, h);
+      expect(crosses(c, 100, 100, dx, dy, w, h), `slope ${dx},${dy}`).toBe(false);
+      // Close to the line: within the box's half-diagonal plus the gap.
+      expect(Math.hypot(c[0] - 100, c[1] - 100)).toBeLessThanOrEqual(Math.hypot(w, h) / 2 + 4 + 1e-9);
+    }
+    // Horizontal: straight above, as before (bottom 4 above the line).
+    expect(connectionLabelCentre(100, 100, 1, 0, w, h)).toEqual([100, 100 - h / 2 - 4]);
+    expect(connectionLabelCentre(100, 100, -1, 0, w, h)).toEqual([100, 100 - h / 2 - 4]);
+    // Vertical: to the right.
+    const v = connectionLabelCentre(100, 100, 0, 1, w, h);
+    expect(v[0]).toBeCloseTo(100 + w / 2 + 4);
+    expect(v[1]).toBeCloseTo(100);
+    // Degenerate direction: above.
+    expect(connectionLabelCentre(100, 100, 0, 0, w, h)).toEqual([100, 100 - h / 2 - 4]);
   });
 });

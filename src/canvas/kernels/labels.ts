@@ -90,3 +90,22 @@ export function wrapNote(note: string, perLine = NOTES_PER_LINE, lines = NOTES_L
   out[out.length - 1] = (last.length >= perLine ? last.slice(0, perLine - 1).trimEnd() : last) + '…';
   return out.join('\n');
 }
+
+/**
+ * Where a connection's item-count label goes: its centre moved off the connection's midpoint
+ * (mx, my) along the normal of the connection's direction there (dx, dy), above it (or right of
+ * a vertical one), far enough that a w × h box clears the line plus `gap`. A label centred over
+ * a sloped connection had the line run through its text.
+ */
+export function connectionLabelCentre(mx: number, my: number, dx: number, dy: number, w: number, h: number, gap = 4): [number, number] {
+  const len = Math.hypot(dx, dy);
+  if (!(len > 0)) return [mx, my - h / 2 - gap];
+  let nx = -dy / len;
+  let ny = dx / len;
+  if (ny > 0 || (ny === 0 && nx < 0)) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const d = (w / 2) * Math.abs(nx) + (h / 2) * Math.abs(ny) + gap;
+  return [mx + nx * d, my + ny * d];
+}

@@ -6,7 +6,7 @@
 // types than main (AI sub-node connections) are drawn dashed, from a top port to a bottom port.
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
-import { connectionLabelFits, itemCountText } from '../kernels/labels.ts';
+import { connectionLabelCentre, connectionLabelFits, itemCountText } from '../kernels/labels.ts';
 import { dashCurve, dashSegmentsFor, flattenCurve, smallCurveChords } from '../kernels/dash.ts';
 import { EDGE_STRIDE, E_INPUT, E_OUTPUT, bezierPoint, connectionCurve, inputPoint, outputPoint, subConnectionCurve } from '../../../workers/spatial/geometry.ts';
 import type { GraphGeometry } from '../doc/GraphGeometry.ts';
@@ -327,15 +327,21 @@ export class EdgeLayer {
     let t = this.labels.get(e);
     if (!t) {
       t = this.labelPool.pop() ?? new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: SIZES.edgeLabelSize } });
-      t.anchor.set(0.5, 1);
+      t.anchor.set(0.5, 0.5);
       t.tint = THEME.textMuted;
       this.labels.set(e, t);
       this.labelsLayer.addChild(t);
     }
     const s = itemCountText(n);
     if (t.text !== s) t.text = s;
+    // Beside the line, not over it: the direction from two points either side of the middle.
+    bezierPoint(curve, 0.45, pt);
+    const ax = pt[0], ay = pt[1];
+    bezierPoint(curve, 0.55, pt);
+    const bx = pt[0], by = pt[1];
     bezierPoint(curve, 0.5, pt);
-    t.position.set(pt[0], pt[1] - 4);
+    const [cx, cy] = connectionLabelCentre(pt[0], pt[1], bx - ax, by - ay, t.width, t.height);
+    t.position.set(cx, cy);
   }
 
   private dropLabel(e: number): void {
