@@ -31,13 +31,15 @@ function placement(page: Page) {
   });
 }
 
-test('a 150-node paste zooms out to show every new node; a 2-node paste keeps the zoom', async ({ page }) => {
+test('a 150-node paste zooms out to show every new node; a 2-node paste keeps the zoom; no minimap while empty', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${baseUrl()}workflow`);
   await waitForCanvas(page);
   await canvasIdle(page);
 
+  // An empty workflow shows no minimap (a panel with a lone view frame said nothing).
+  await expect(page.getByTestId('canvas-minimap')).toBeHidden();
   const small = generateWorkflow(2, { seed: 3 });
   await pasteJson(page, JSON.stringify({ nodes: small.nodes, connections: small.connections }));
   await expect.poll(async () => (await placement(page)).stored).toBe(2);
@@ -45,6 +47,7 @@ test('a 150-node paste zooms out to show every new node; a 2-node paste keeps th
   const two = await placement(page);
   expect(two.k).toBe(1);
   expect(two.off).toBe(0);
+  await expect(page.getByTestId('canvas-minimap')).toBeVisible();
 
   // Pastes within DEBOUNCE_PASTE_MS (1 s) of each other count once.
   await page.waitForTimeout(1100);

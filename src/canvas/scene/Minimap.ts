@@ -153,7 +153,11 @@ export class Minimap {
   private drawBoxes(version: number, now: number): void {
     this.drawnVersion = version;
     this.lastDraw = now;
-    this.layout = minimapLayout(this.src.bounds(), MINIMAP_WIDTH, MINIMAP_HEIGHT);
+    const bounds = this.src.bounds();
+    this.layout = minimapLayout(bounds, MINIMAP_WIDTH, MINIMAP_HEIGHT);
+    // An empty workflow has nothing to map: no panel with a lone view frame in it.
+    const hidden = bounds === null ? 'hidden' : '';
+    if (this.el.style.visibility !== hidden) this.el.style.visibility = hidden;
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
     if (!ctx) return;
     const t0 = performance.now();
