@@ -1,7 +1,7 @@
 // Surveys and prompts end to end (spec 002 §2, §4, §5, §9; issue 17), on a server with them on
 // and the instance as their store: the owner signs up and gets the personalization survey with
-// its conditional questions, then the onboarding call offer as a toast; saves bring the contact
-// prompt (2nd workflow) and the value survey (3rd); the owner reads every answer in Settings →
+// its conditional questions, then the onboarding call offer as a toast; saves bring the value
+// survey (3rd workflow) and, after 5 successful runs, the contact prompt once; the owner reads every answer in Settings →
 // Feedback and downloads it as CSV. Also: the About dialog's instance id fits its box.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ let server: AccountServer;
 const OWNER = { email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', password: 'OwnerPass1' };
 
 test.beforeAll(async () => {
-  server = await startAccountServer({ smtp: false, env: { SWITCHYARD_PERSONALIZATION_ENABLED: 'true', SWITCHYARD_PROMPTS_ENABLED: 'true', SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED: 'true' } });
+  server = await startAccountServer({ smtp: false, env: { SWITCHYARD_PERSONALIZATION_ENABLED: 'true', SWITCHYARD_PROMPTS_ENABLED: 'true', SWITCHYARD_ONBOARDING_CALL_PROMPT_ENABLED: 'true', SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' } });
 });
 test.afterAll(async () => server?.stop());
 
@@ -27,6 +27,18 @@ async function saveNewWorkflow(page: Page, name: string): Promise<void> {
   await page.evaluate((n) => (window as unknown as { __switchyard: { workflow: { setName(n: string): void } } }).__switchyard.workflow.setName(n), name);
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(/\/workflow\/[A-Za-z0-9]+$/);
+}
+
+/** Five successful runs of a stored workflow (kept: SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL). */
+async function runFiveTimes(page: Page): Promise<void> {
+  const headers = { origin: new URL(server.url).origin };
+  const trigger = { id: 't', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const created = await page.request.post(`${server.url}rest/workflows`, { data: { name: 'Runs', nodes: [trigger], connections: {} }, headers });
+  const workflowData = (await created.json()).data;
+  for (let i = 0; i < 5; i++) {
+    const id = (await (await page.request.post(`${server.url}rest/workflows/run`, { data: { workflowData }, headers })).json()).data.executionId as string;
+    await expect.poll(async () => (await (await page.request.get(`${server.url}rest/executions/${id}`)).json()).data?.status).toBe('success');
+  }
 }
 
 test('survey, onboarding call, contact prompt, value survey, and the owner\'s feedback page', async ({ page }) => {
@@ -101,18 +113,12 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   await waitForCanvas(page);
   await expect(page.getByTestId('personalization-modal')).toHaveCount(0);
 
-  // 1st save: nothing; 2nd: the contact prompt (Send waits for a valid address).
-  await saveNewWorkflow(page, 'First');
-  await page.waitForTimeout(500);
-  await expect(page.getByTestId('contact-prompt')).toHaveCount(0);
-  await saveNewWorkflow(page, 'Second');
+  // 1st and 2nd save: nothing (issue 17: the contact prompt waited for only 2 workflows).
   const contact = page.getByTestId('contact-prompt');
-  await expect(contact).toBeVisible();
-  await expect(contact.getByTestId('contact-prompt-send')).toBeDisabled();
-  await contact.getByTestId('contact-prompt-email').fill('olive+news@example.com');
-  await expect(contact.getByTestId('contact-prompt-send')).toBeEnabled();
-  await contact.getByTestId('contact-prompt-send').click();
-  await expect(toast(page, 'Thanks!')).toBeVisible();
+  await saveNewWorkflow(page, 'First');
+  await saveNewWorkflow(page, 'Second');
+  await page.waitForTimeout(500);
+  await expect(contact).toHaveCount(0);
 
   // 3rd save: the value survey drawer; a 9 is positive; the email step; reset after sending.
   await saveNewWorkflow(page, 'Third');
@@ -130,6 +136,22 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   await drawer.getByTestId('value-survey-send').click();
   await expect(toast(page, 'Thanks for your feedback')).toBeVisible();
   await expect(drawer).toHaveCount(0);
+
+  // After 5 successful runs: the contact prompt, once, with the owner's address filled in.
+  await runFiveTimes(page);
+  await saveNewWorkflow(page, 'Fourth');
+  await expect(contact).toBeVisible();
+  await expect(contact.getByTestId('contact-prompt-email')).toHaveValue(OWNER.email);
+  await page.screenshot({ path: `${SHOTS}/contact-prompt.png` });
+  await contact.getByTestId('contact-prompt-email').fill('not an address');
+  await expect(contact.getByTestId('contact-prompt-send')).toBeDisabled();
+  await contact.getByTestId('contact-prompt-email').fill('olive+news@example.com');
+  await expect(contact.getByTestId('contact-prompt-send')).toBeEnabled();
+  await contact.getByTestId('contact-prompt-send').click();
+  await expect(toast(page, 'Thanks!')).toBeVisible();
+  await saveNewWorkflow(page, 'Fifth');
+  await page.waitForTimeout(500);
+  await expect(contact).toHaveCount(0);
 
   // The owner's feedback page and its CSV.
   await page.goto(`${server.url}settings/feedback`);

@@ -4,7 +4,7 @@
 // the answers kept, and the owner's table and CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
-import { api, createWorkflow, setupOwner, type Account } from './accountHelpers.ts';
+import { api, createWorkflow, runToEnd, setupOwner, type Account } from './accountHelpers.ts';
 import { contactDue, valueSurveyDue, PROMPT_RULES } from '../../src/server/prompts/service.ts';
 import { csvField } from '../../src/server/prompts/answers.ts';
 import { checkSurveyAnswers, visibleQuestions } from '../../src/model/survey.ts';
@@ -35,12 +35,16 @@ describe('survey answers (v3)', () => {
 });
 
 describe('prompt rules', () => {
-  it('contact: from the 2nd workflow, again 30 days after a close, never after an address', () => {
-    expect(contactDue(PROMPT_RULES.contactAfterWorkflows - 1, [])).toBe(false);
-    expect(contactDue(2, [])).toBe(true);
-    expect(contactDue(2, [answer(3, null)])).toBe(false);
-    expect(contactDue(2, [answer(31, null)])).toBe(true);
-    expect(contactDue(9, [answer(400, null, 'a@b.co')])).toBe(false);
+  it('contact (issue 17): after 3 workflows and 5 successful runs, once: never again after a close or an address', () => {
+    const { contactAfterWorkflows: w, contactAfterRuns: r } = PROMPT_RULES;
+    expect([w, r]).toEqual([3, 5]);
+    expect(contactDue(1, 0, [])).toBe(false);
+    expect(contactDue(2, 100, [])).toBe(false);
+    expect(contactDue(50, r - 1, [])).toBe(false);
+    expect(contactDue(w, r, [])).toBe(true);
+    expect(contactDue(w, r, [answer(3, null)])).toBe(false);
+    expect(contactDue(w, r, [answer(400, null)])).toBe(false);
+    expect(contactDue(9, 99, [answer(400, null, 'a@b.co')])).toBe(false);
   });
 
   it('value survey: from the 3rd workflow, not within 180 days of a score nor 30 of a close', () => {
@@ -64,7 +68,8 @@ describe('the prompts service and the owner\'s feedback', () => {
   let s: TestServer;
   let owner: Account;
   beforeAll(async () => {
-    s = await startServer();
+    // Manual runs are kept, so that they count as the contact prompt's runs.
+    s = await startServer({ SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' });
     owner = await setupOwner(s);
   });
   afterAll(async () => s?.dispose());
@@ -79,15 +84,12 @@ describe('the prompts service and the owner\'s feedback', () => {
     expect((await as('GET', '/rest/me')).body.data.personalizationAnswers).toEqual(good);
   });
 
-  it('asks for contact after the 2nd workflow, then for a rating after the 3rd; keeps what was given', async () => {
+  it('asks for a rating after the 3rd workflow, for contact once 5 runs succeeded; keeps what was given', async () => {
     expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: false, showValueSurvey: false });
     await createWorkflow(s, owner, 'one');
     await createWorkflow(s, owner, 'two');
-    expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: true, showValueSurvey: false });
-    expect((await as('POST', `${P}/prompt`, { email: 'not an address' })).status).toBe(400);
-    expect((await as('POST', `${P}/prompt`, { email: 'olive@example.com' })).body).toEqual({ updated: true });
     expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: false, showValueSurvey: false });
-    await createWorkflow(s, owner, 'three');
+    const third = await createWorkflow(s, owner, 'three');
     expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: false, showValueSurvey: true });
     expect((await as('POST', `${P}/value-survey`, { value: '11' })).status).toBe(400);
     expect((await as('POST', `${P}/value-survey`, { value: '9' })).body).toEqual({ updated: true });
@@ -95,7 +97,35 @@ describe('the prompts service and the owner\'s feedback', () => {
     expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showValueSurvey: false });
     const stored = await s.server.context.repos.promptAnswers.ofUser('valueSurvey', owner.id);
     expect(stored.map((a) => [a.value, a.email])).toEqual([['9', 'olive+nps@example.com']]);
-  });
+    for (let i = 0; i < PROMPT_RULES.contactAfterRuns; i++) {
+      expect((await as('GET', `${P}/prompts`)).body.showContactPrompt).toBe(false);
+      await runToEnd(s, owner, third);
+    }
+    expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: true, showValueSurvey: false });
+    expect((await as('POST', `${P}/prompt`, { email: 'not an address' })).status).toBe(400);
+    expect((await as('POST', `${P}/prompt`, { email: 'olive@example.com' })).body).toEqual({ updated: true });
+    expect((await as('GET', `${P}/prompts`)).body).toMatchObject({ showContactPrompt: false, showValueSurvey: false });
+  }, 60_000);
+
+  it('asked once, the contact prompt does not ask again, however it was closed', async () => {
+    const other = await startServer({ SWITCHYARD_EXECUTIONS_DATA_SAVE_MANUAL: 'true' });
+    try {
+      const o = await setupOwner(other);
+      const ids = [await createWorkflow(other, o, 'a'), await createWorkflow(other, o, 'b'), await createWorkflow(other, o, 'c')];
+      for (let i = 0; i < PROMPT_RULES.contactAfterRuns; i++) await runToEnd(other, o, ids[i % 3]!);
+      const prompts = async () => (await api(other, 'GET', `${P}/prompts`, undefined, { cookie: o.cookie })).body;
+      expect(await prompts()).toMatchObject({ showContactPrompt: true });
+      // Asked once: closed by any means (even one that tells the service nothing), it is not asked again.
+      expect(await prompts()).toMatchObject({ showContactPrompt: false });
+      expect((await api(other, 'POST', `${P}/prompt`, { email: null }, { cookie: o.cookie })).body).toEqual({ updated: true });
+      expect((await other.server.context.repos.promptAnswers.ofUser('contactPrompt', o.id)).map((a) => a.email)).toEqual([null]);
+      await createWorkflow(other, o, 'd');
+      await runToEnd(other, o, ids[0]!);
+      expect(await prompts()).toMatchObject({ showContactPrompt: false });
+    } finally {
+      await other.dispose();
+    }
+  }, 60_000);
 
   it('onboarding toasts: at most 3, none after the user signed up', async () => {
     const seq: unknown[] = [];

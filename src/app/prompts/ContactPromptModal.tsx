@@ -1,6 +1,7 @@
 // Modal 'contactPrompt' (spec 002 §2, §4, §5): the prompts service's title and message, an
-// email field and Send (disabled until the address is valid); 'Thanks!' after it. Closed
-// without a valid address, the service hears so (a null email) and waits before asking again.
+// email field pre-filled with the signed-in user's address and Send (disabled until the address
+// is valid); 'Thanks!' after it. Closed without one, the service hears so (a null email); it asks
+// only once either way (issue 17).
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useStores } from '../stores/context.ts';
@@ -19,7 +20,7 @@ export const ContactPromptModal = observer(function ContactPromptModal() {
 const ContactForm = observer(function ContactForm() {
   const root = useStores();
   const { ui, prompts } = root;
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => root.users.currentUser?.email ?? '');
   const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email);
   const target = promptsTarget(root);

@@ -15,10 +15,10 @@ export const PROMPTS_SERVICE_PATH = '/prompts-service';
 
 /** The rules, in one place (README "Surveys and prompts"). */
 export const PROMPT_RULES = {
-  /** The contact prompt asks once a user has saved this many workflows… */
-  contactAfterWorkflows: 2,
-  /** …and asks again this long after it was closed without an address (never after one was given). */
-  contactRetryDays: 30,
+  /** The contact prompt asks someone who uses the product: this many saved workflows… */
+  contactAfterWorkflows: 3,
+  /** …and this many successful runs of them. It asks once: closed or answered, never again. */
+  contactAfterRuns: 5,
   /** The value survey asks once a user has saved this many workflows… */
   valueSurveyAfterWorkflows: 3,
   /** …not again for this long after a score… */
@@ -32,6 +32,7 @@ export const PROMPT_RULES = {
 } as const;
 
 const DAY = 86_400_000;
+const EPOCH = new Date(0).toISOString();
 const Email = Type.String({ maxLength: 254 });
 const ContactBody = Type.Object({ email: Type.Union([Email, Type.Null()]) }, { additionalProperties: false });
 const ValueSurveyBody = Type.Object({ value: Type.Union([Type.String({ maxLength: 2 }), Type.Null()]), email: Type.Optional(Email) }, { additionalProperties: false });
@@ -49,12 +50,9 @@ function checkEmail(email: string): string {
 
 const ageDays = (iso: string, now: number) => (now - Date.parse(iso)) / DAY;
 
-/** Whether the contact prompt asks now (its answers, newest first). */
-export function contactDue(workflows: number, answers: PromptAnswer[], now = Date.now()): boolean {
-  if (workflows < PROMPT_RULES.contactAfterWorkflows) return false;
-  if (answers.some((a) => a.email)) return false;
-  const last = answers[0];
-  return !last || ageDays(last.createdAt, now) >= PROMPT_RULES.contactRetryDays;
+/** Whether the contact prompt asks now: any answer (an address or a close) ends it. */
+export function contactDue(workflows: number, successfulRuns: number, answers: PromptAnswer[]): boolean {
+  return answers.length === 0 && workflows >= PROMPT_RULES.contactAfterWorkflows && successfulRuns >= PROMPT_RULES.contactAfterRuns;
 }
 
 export function valueSurveyDue(workflows: number, answers: PromptAnswer[], now = Date.now()): boolean {
@@ -66,13 +64,17 @@ export function valueSurveyDue(workflows: number, answers: PromptAnswer[], now =
 }
 
 export function promptsServiceRoutes(ctx: ServerContext) {
-  const { promptAnswers, workflows } = ctx.repos;
+  const { promptAnswers, workflows, executions } = ctx.repos;
   return async function promptsService(app: FastifyInstance): Promise<void> {
     app.get('/prompts', async (request) => {
       const user = currentUser(request);
       const count = await workflows.count({ ownerId: user.id });
       const [contact, value] = await Promise.all([promptAnswers.ofUser('contactPrompt', user.id), promptAnswers.ofUser('valueSurvey', user.id)]);
-      const showContactPrompt = ctx.config.promptsEnabled && contactDue(count, contact);
+      // Runs are counted only when the other conditions hold (a capped count, but not free).
+      const runs = contact.length === 0 && count >= PROMPT_RULES.contactAfterWorkflows ? (await executions.count({ userId: user.id, status: ['success'] })).count : 0;
+      const showContactPrompt = ctx.config.promptsEnabled && contactDue(count, runs, contact);
+      // Asked is answered (no address yet): whatever closes the prompt, it does not ask again.
+      if (showContactPrompt) await promptAnswers.add('contactPrompt', user.id, null, null);
       // One prompt at a time: the value survey waits while the contact prompt asks.
       const showValueSurvey = ctx.config.promptsEnabled && !showContactPrompt && valueSurveyDue(count, value);
       return {
@@ -86,7 +88,9 @@ export function promptsServiceRoutes(ctx: ServerContext) {
     app.post<{ Body: Static<typeof ContactBody> }>('/prompt', { schema: { body: ContactBody } }, async (request) => {
       const user = currentUser(request);
       const email = request.body.email === null ? null : checkEmail(request.body.email);
-      await promptAnswers.add('contactPrompt', user.id, email, null);
+      // The address completes the row the ask left; a close adds nothing to it.
+      const asked = email === null ? (await promptAnswers.ofUser('contactPrompt', user.id)).length > 0 : await promptAnswers.addEmail('contactPrompt', user.id, email, EPOCH);
+      if (!asked) await promptAnswers.add('contactPrompt', user.id, email, null);
       return { updated: true };
     });
 
