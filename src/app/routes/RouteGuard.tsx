@@ -18,6 +18,11 @@ export const RouteGuard = observer(function RouteGuard({ name, children }: { nam
   useLayoutEffect(() => {
     if (redirect !== undefined) navigate(redirect, { replace: true });
   }, [redirect, path, search, navigate]);
+  // Decided: the view paints itself now (index.html's booting strip goes).
+  const decided = access !== undefined;
+  useLayoutEffect(() => {
+    if (decided) document.documentElement.classList.remove('booting');
+  }, [decided]);
   if (!access) {
     return (
       <div className="view-loading" role="status" data-testid="route-loading">
