@@ -38,13 +38,15 @@ import { stickyGripAt, targetOfHit } from './interaction/targeting.ts';
 import { InteractionMachine } from './interaction/machine.ts';
 import { KeyCommands } from './interaction/KeyCommands.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
-import { screenToWorld, visibleRect, worldToScreen, type Camera, type ScreenBox } from './kernels/camera.ts';
+import { screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
 import { MAX_DETAILED_NODES, commonNameWidth, edgeLabelsVisible, lodForScale, nameScale, sharedNameFactor, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
 import { installFonts, labelEm } from './scene/fonts.ts';
+import { PendingFits } from './camera/PendingFits.ts';
+import { overlaysOver } from './camera/overlays.ts';
 import { parkRenderer, takeParkedRenderer, takePendingRenderer } from './rendererPark.ts';
 import { createRenderer } from './createRenderer.ts';
 import { IconAtlas } from './scene/iconAtlas.ts';
@@ -110,9 +112,6 @@ export class CanvasController implements SyncListener {
    */
   private readonly staticLayer = new Container({ isRenderGroup: true });
   /** A zoomToFit asked before the canvas had started or had nodes (see zoomToFit). */
-  private fitPending = false;
-  /** Nodes to show whole once they are laid out (showNodes: a paste or an import). */
-  private showPending: { ids: string[]; frames: number } | undefined;
   private readonly dragCache = new DragCache(this.stage, this.world, this.staticLayer, OVERSCAN_PX, THEME.background);
   private atlas: IconAtlas | null = null;
   private background: Background | null = null;
@@ -154,6 +153,8 @@ export class CanvasController implements SyncListener {
   private readonly stickyEditor: StickyEditor;
   private readonly motion: Motion;
   private readonly cameraCmds: CameraCommands;
+  /** Fits and shows asked before the canvas could do them (the open's fit, a paste's show). */
+  private readonly pendingFits: PendingFits;
   /** Connections whose source or target has not arrived (yet), by the missing node id. */
   private readonly pendingEdges = new Map<string, CanvasConnection[]>();
   /** Last pointer position while a drag gesture runs (auto-pan near the edges). */
@@ -272,9 +273,15 @@ export class CanvasController implements SyncListener {
       flyTo: (c, ms, now) => this.motion.flyTo(c, ms, now),
       size: () => [this.width, this.height],
       bounds: () => contentBounds(this.geometry.state),
-      obstacles: () => this.fitObstacles(),
+      obstacles: () => overlaysOver(this.root, [this.minimap.el]),
       now: () => performance.now(),
     }, opts);
+    this.pendingFits = new PendingFits({
+      ready: () => !!this.renderer && this.width > 0,
+      hasContent: () => contentBounds(this.geometry.state) !== null,
+      boundsOf: (ids) => this.boundsOf(ids),
+      invalidate: () => this.invalidate(),
+    }, this.cameraCmds);
     this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
     this.minimap = new Minimap({
       state: this.geometry.state,
@@ -330,7 +337,7 @@ export class CanvasController implements SyncListener {
         this.viewport.scaleBy(1 / ZOOM_STEP);
       },
       resetZoom: () => this.resetZoom(),
-      zoomToFit: () => this.zoomToFit(),
+      zoomToFit: () => this.pendingFits.zoomToFit(),
       cancel: () => {
         const fx = this.machine.cancel(this.machineContext());
         this.dragPointer = null;
@@ -657,12 +664,7 @@ export class CanvasController implements SyncListener {
     let cam = this.viewport.camera;
 
     this.flushPorts();
-    if (this.fitPending && this.width > 0 && contentBounds(this.geometry.state)) {
-      this.fitPending = false;
-      this.cameraCmds.zoomToFit();
-      cam = this.viewport.camera;
-    }
-    if (this.showPending && this.width > 0) this.showPendingNodes();
+    if (this.pendingFits.apply()) cam = this.viewport.camera;
     const patch = this.geometry.takePatch();
     if (patch) this.spatial.patch(patch);
     this.culling.update(cam);
@@ -949,59 +951,20 @@ export class CanvasController implements SyncListener {
     this.invalidate();
   }
 
-  private showPendingNodes(): void {
-    const p = this.showPending!;
+  /** The world box of these nodes with their ports and names, null when none is laid out. */
+  private boundsOf(ids: readonly string[]): Rect | null {
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     const box = [0, 0, 0, 0];
-    for (const id of p.ids) {
+    for (const id of ids) {
       const slot = this.geometry.nodes.slotOf(id);
       if (slot === undefined) continue;
-      // The node with its ports and the name under it.
       nodeExtent(this.geometry.state.nodes, slot, box);
       minX = Math.min(minX, box[0]);
       minY = Math.min(minY, box[1]);
       maxX = Math.max(maxX, box[2]);
       maxY = Math.max(maxY, box[3]);
     }
-    // The document change reaches the geometry within a frame or two; give up after a few.
-    if (minX === Infinity) {
-      if (++p.frames > 5) this.showPending = undefined;
-      else this.invalidate();
-      return;
-    }
-    this.showPending = undefined;
-    this.cameraCmds.show({ minX, minY, maxX, maxY });
-  }
-
-  /**
-   * What covers the view, in view px: the minimap, and the app's overlays marked
-   * `data-fit-avoid` (the Execute button). Read at fit time only (it reads layout).
-   */
-  private fitObstacles(): ScreenBox[] {
-    const view = this.root.getBoundingClientRect();
-    const els = [this.minimap.el, ...document.querySelectorAll<HTMLElement>('[data-fit-avoid]')];
-    const out: ScreenBox[] = [];
-    for (const el of els) {
-      if (!el.isConnected) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) out.push({ x: r.left - view.left, y: r.top - view.top, w: r.width, h: r.height });
-    }
-    return out;
-  }
-
-  /**
-   * Fits at once when the canvas is started and has nodes; asked earlier (a view that opens a
-   * workflow asks as soon as its data is in the store), the fit waits for the first frame with
-   * nodes, so that the open draws the fitted view first instead of a scale-1 one it replaces.
-   */
-  private zoomToFit(): void {
-    if (this.renderer && this.width > 0 && contentBounds(this.geometry.state)) {
-      this.fitPending = false;
-      this.cameraCmds.zoomToFit();
-    } else {
-      this.fitPending = true;
-      this.invalidate();
-    }
+    return minX === Infinity ? null : { minX, minY, maxX, maxY };
   }
 
   /** Pans (animated) just enough to show the node with a margin; nothing when it is in view. */
@@ -1352,7 +1315,7 @@ export class CanvasController implements SyncListener {
     return {
       ready: Promise.resolve(),
       zoom: this.zoomState,
-      zoomToFit: () => this.zoomToFit(),
+      zoomToFit: () => this.pendingFits.zoomToFit(),
       zoomIn: () => this.viewport.scaleBy(ZOOM_STEP),
       zoomOut: () => this.viewport.scaleBy(1 / ZOOM_STEP),
       resetZoom: () => this.resetZoom(),
@@ -1368,11 +1331,7 @@ export class CanvasController implements SyncListener {
       viewportCenterWorld: () => this.cameraCmds.viewCentre(),
       focusNode: (id, options) => this.focusNode(id, options?.animate !== false),
       reveal: (id) => this.keepInView(id),
-      showNodes: (ids) => {
-        if (!ids.length) return;
-        this.showPending = { ids: [...ids], frames: 0 };
-        this.invalidate();
-      },
+      showNodes: (ids) => this.pendingFits.showNodes(ids),
       animatePositions: (positions, durationMs = 300, label) => {
         const list: Array<[string, number, number]> = [];
         const entries = positions instanceof Map ? positions.entries() : Object.entries(positions);
