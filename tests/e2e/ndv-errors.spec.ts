@@ -41,6 +41,11 @@ let port = 0;
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url?.startsWith('/long/')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `No order at http://127.0.0.1:${port}${req.url}` }));
+      return;
+    }
     if (req.url === '/missing') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'no such order', id: 42 }));
@@ -62,6 +67,33 @@ test.describe('errors in the node details view', () => {
 
   test.beforeEach(async ({ context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl()).origin });
+  });
+
+  test('a 300-character URL in the error wraps inside the output panel', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const prefix = `http://127.0.0.1:${port}/long/`;
+    const url = prefix + 'x'.repeat(300 - prefix.length);
+    await openNew(page, {
+      name: 'Long URL error',
+      nodes: [n('Start', TYPES.trigger, [240, 300]), n('Get order', 'n8n-nodes-base.httpRequest', [480, 300], { url, options: {} }, 4.2)],
+      connections: links([['Start', 'Get order']]),
+    });
+    await page.getByTestId('execute-workflow').click();
+    await expect(toast(page, 'Problem executing workflow')).toBeVisible();
+    await openNdv(page, 'Get order');
+    await expect(page.getByTestId('run-error-description')).toContainText(url);
+    await page.getByTestId('run-error-details-toggle').click();
+    await expect(page.getByTestId('run-error-details')).toBeVisible();
+    // Nothing is wider than its box: the error, its parts, and the output panel around it.
+    const overflow = (testId: string) => page.getByTestId(testId).evaluate((el) => el.scrollWidth - el.clientWidth);
+    for (const id of ['run-error', 'run-error-message', 'run-error-description', 'run-error-details']) expect(await overflow(id), id).toBeLessThanOrEqual(0);
+    for (const dd of await page.locator('[data-testid="run-error-details"] dd').all()) expect(await dd.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const panel = page.locator('section.ndv-output');
+    expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const p = (await panel.boundingBox())!;
+    const d = (await page.getByTestId('run-error-description').boundingBox())!;
+    expect(d.x + d.width).toBeLessThanOrEqual(p.x + p.width);
+    await shot(page, 'ndv-errors-long-url');
   });
 
   test('an HTTP Request that gets a 404: message, description and the details with copy', async ({ page }) => {
