@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorise, searchNodes, CORE_CATEGORY, OTHER_CATEGORY } from '../../src/app/editor/creator/creatorItems.ts';
+import { categorise, echoQuery, searchNodes, CORE_CATEGORY, CREATOR_QUERY_ECHO_MAX, OTHER_CATEGORY } from '../../src/app/editor/creator/creatorItems.ts';
 import type { INodeTypeDescription } from '../../src/model/nodeTypes.ts';
 
 function d(name: string, displayName: string, extra: Partial<INodeTypeDescription> = {}): INodeTypeDescription {
@@ -53,5 +53,15 @@ describe('searchNodes', () => {
     expect(searchNodes(loose, 'm', 'All').map((n) => n.nodeType)).toEqual(['x.manual', 'pkg.mischief', 'pkg.nameless']);
     expect(searchNodes(loose, 'quiet', 'All').map((n) => n.nodeType)).toEqual(['pkg.nameless']);
     expect(searchNodes(loose, 'nameless', 'All')[0]).toMatchObject({ nodeType: 'pkg.nameless', displayName: 'pkg.nameless', description: 'x node' });
+  });
+});
+
+describe('the no-results echo', () => {
+  it('quotes a short query whole and cuts a long one to 40 characters with an ellipsis', () => {
+    expect(echoQuery('  slack ')).toBe('slack');
+    expect(echoQuery('x'.repeat(40))).toBe('x'.repeat(40));
+    const long = echoQuery(JSON.stringify({ nodes: [{ name: 'a'.repeat(90_000) }], connections: {} }));
+    expect(long.length).toBe(CREATOR_QUERY_ECHO_MAX);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { DEBOUNCE_COPY_MS, DEBOUNCE_DISABLE_MS, DEBOUNCE_PASTE_MS, DEBOUNCE_RENA
 import type { Rect } from '../../model/pastePlan.ts';
 import type { RootStore } from '../stores/RootStore.ts';
 import { typingTarget } from './keyTargets.ts';
+import { readClipboardText } from '../../model/clipboard.ts';
 import { copiedToast, cutSelection, duplicateSelection, pasteText, selectionText } from '../commands/clipboard.ts';
 import { redo, startRename, toggleDisabled, undo } from '../commands/editNodes.ts';
 import { leadingDebounce } from '../commands/debounce.ts';
@@ -149,9 +150,19 @@ export function useCanvasEditing(root: RootStore, canvas: CanvasHandle | undefin
       cutSelection(root, (text) => e.clipboardData?.setData('text/plain', text));
     };
     const onPaste = (e: ClipboardEvent) => {
-      if (!clipboardEvent(e)) return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      // Pasted into the node creator's search, a workflow was meant for the canvas (issue 17).
+      const intoCreator = workflowIntoCreatorSearch(e, text);
+      if (!intoCreator && !clipboardEvent(e)) return;
       e.preventDefault();
-      paste(e.clipboardData?.getData('text/plain') ?? '');
+      if (intoCreator) root.ui.closeCreator();
+      paste(text);
+    };
+    const workflowIntoCreatorSearch = (e: ClipboardEvent, text: string) => {
+      const t = e.target;
+      if (e.defaultPrevented || busy() || root.ui.ndvNode || !(t instanceof HTMLElement) || !t.closest('[data-testid="node-creator-search"]')) return false;
+      const kind = readClipboardText(text).kind;
+      return kind === 'workflow' || kind === 'url';
     };
 
     window.addEventListener('keydown', onKey);

@@ -1,5 +1,7 @@
 // The node creator panel (spec 001 §2.6): search, tabs All / Regular / Trigger, collapsible
 // categories (the first expanded), subcategory sub-panels with a back arrow, a no-results view.
+// Workflow JSON (or a link to one) pasted into the search goes onto the canvas instead
+// (useCanvasEditing's paste); other text is a search of at most CREATOR_SEARCH_MAX_LENGTH.
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Input, SearchField, Tab, TabList, Tabs, Button } from 'react-aria-components';
@@ -8,7 +10,7 @@ import { HTTP_REQUEST_NODE_TYPE, MANUAL_TRIGGER_NODE_TYPE, STICKY_NODE_TYPE, WEB
 import { useStores } from '../../stores/context.ts';
 import { addNodeOfType } from '../../commands/addNode.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { categorise, CREATOR_TABS, searchNodes, toNodeItem, type CreatorSubcategory, type CreatorTab } from './creatorItems.ts';
+import { categorise, CREATOR_SEARCH_MAX_LENGTH, CREATOR_TABS, echoQuery, searchNodes, toNodeItem, type CreatorSubcategory, type CreatorTab } from './creatorItems.ts';
 import { CreatorList, type CreatorRow } from './CreatorList.tsx';
 import './creator.css';
 
@@ -110,10 +112,10 @@ export const NodeCreator = observer(function NodeCreator() {
           </div>
         )}
       </div>
-      <Autocomplete inputValue={query} onInputChange={setQuery}>
+      <Autocomplete inputValue={query} onInputChange={(v) => setQuery(v.slice(0, CREATOR_SEARCH_MAX_LENGTH))}>
         <SearchField className="creator-search" aria-label="Search nodes" autoFocus={false}>
           <Icon icon={faMagnifyingGlass} className="creator-search-icon" />
-          <Input ref={searchRef} className="input creator-search-input" placeholder="Search nodes…" data-testid="node-creator-search" />
+          <Input ref={searchRef} className="input creator-search-input" placeholder="Search nodes…" maxLength={CREATOR_SEARCH_MAX_LENGTH} data-testid="node-creator-search" />
         </SearchField>
         {!sub && (
           <Tabs
@@ -137,7 +139,7 @@ export const NodeCreator = observer(function NodeCreator() {
           <div className="creator-empty">Loading nodes…</div>
         ) : rows.length === 0 && query.trim() ? (
           <div className="creator-empty" data-testid="creator-no-results">
-            <div className="creator-empty-title">No nodes match “{query.trim()}”</div>
+            <div className="creator-empty-title">No nodes match “{echoQuery(query)}”</div>
             {fallbacks.length > 0 && (
               <>
                 <p>You can reach most services with these:</p>

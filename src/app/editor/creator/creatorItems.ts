@@ -119,6 +119,17 @@ function score(item: CreatorNodeItem, q: string): number {
   return 0;
 }
 
+/** The search field takes this many characters: a node's name is far shorter. */
+export const CREATOR_SEARCH_MAX_LENGTH = 100;
+/** 'No nodes match' repeats at most this much of the query. */
+export const CREATOR_QUERY_ECHO_MAX = 40;
+
+/** The query as 'No nodes match' quotes it: trimmed, cut with an ellipsis past CREATOR_QUERY_ECHO_MAX. */
+export function echoQuery(query: string): string {
+  const q = query.trim();
+  return q.length > CREATOR_QUERY_ECHO_MAX ? `${q.slice(0, CREATOR_QUERY_ECHO_MAX - 1).trimEnd()}…` : q;
+}
+
 /** Nodes of the tab matching the query, best first. */
 export function searchNodes(descriptions: INodeTypeDescription[], query: string, tab: CreatorTab): CreatorNodeItem[] {
   const q = query.trim().toLowerCase();
