@@ -39,13 +39,14 @@ import { InteractionMachine } from './interaction/machine.ts';
 import { KeyCommands } from './interaction/KeyCommands.ts';
 import type { Effect, MachineContext, PointerInput, Target } from './interaction/types.ts';
 import { screenToWorld, visibleRect, worldToScreen, type Camera } from './kernels/camera.ts';
-import { MAX_DETAILED_NODES, commonNameWidth, edgeLabelsVisible, lodForScale, nameScale, sharedNameFactor, type Lod } from './kernels/lod.ts';
+import { MAX_DETAILED_NODES, edgeLabelsVisible, lodForScale, type Lod } from './kernels/lod.ts';
 import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
 import { installFonts, labelEm } from './scene/fonts.ts';
 import { PendingFits } from './camera/PendingFits.ts';
+import { NameSizing } from './scene/NameSizing.ts';
 import { overlaysOver } from './camera/overlays.ts';
 import { parkRenderer, takeParkedRenderer, takePendingRenderer } from './rendererPark.ts';
 import { createRenderer } from './createRenderer.ts';
@@ -155,6 +156,7 @@ export class CanvasController implements SyncListener {
   private readonly cameraCmds: CameraCommands;
   /** Fits and shows asked before the canvas could do them (the open's fit, a paste's show). */
   private readonly pendingFits: PendingFits;
+  private readonly names: NameSizing;
   /** Connections whose source or target has not arrived (yet), by the missing node id. */
   private readonly pendingEdges = new Map<string, CanvasConnection[]>();
   /** Last pointer position while a drag gesture runs (auto-pan near the edges). */
@@ -282,6 +284,7 @@ export class CanvasController implements SyncListener {
       boundsOf: (ids) => this.boundsOf(ids),
       invalidate: () => this.invalidate(),
     }, this.cameraCmds);
+    this.names = new NameSizing({ names: () => untracked(() => [...this.doc.nodes.values()].filter((n) => !n.isSticky).map((n) => n.name)), measure: labelEm }, SIZES.labelSize, opts.minNamePx);
     this.stickyEditor = new StickyEditor((id, content) => this.commitStickyText(id, content));
     this.minimap = new Minimap({
       state: this.geometry.state,
@@ -672,23 +675,7 @@ export class CanvasController implements SyncListener {
     const lod = lodForScale(cam.k, this.culling.nodesInView(cam));
     if (lod !== this.lod) this.switchLod(lod);
     // Names as tall as asked (a wall: 18 px) where they fit, else at the legible minimum.
-    const nameFloor = nameScale(cam.k, SIZES.labelSize);
-    let nameFactor = nameScale(cam.k, SIZES.labelSize, this.opts.minNamePx) || nameFloor;
-    // Asked for more than the minimum (a wall): one size that fits most names whole.
-    if (nameFactor > nameFloor && nameFloor > 0 && (nameFactor !== this.scene.askedNameFactor || nameFloor !== this.scene.nameFloor || cam.k !== this.scene.sharedAtScale)) {
-      this.scene.askedNameFactor = nameFactor;
-      this.scene.sharedAtScale = cam.k;
-      const names = untracked(() => [...this.doc.nodes.values()].filter((n) => !n.isSticky).map((n) => n.name));
-      // The exact size asked (a hair over, so rounding stays at or above it).
-      const exact = ((this.opts.minNamePx ?? 0) / (SIZES.labelSize * cam.k)) * 1.0001;
-      this.scene.sharedNameFactor = sharedNameFactor(nameFactor, nameFloor, commonNameWidth(names, labelEm), SIZES.labelSize, exact);
-    }
-    if (nameFactor > nameFloor && nameFactor === this.scene.askedNameFactor) nameFactor = this.scene.sharedNameFactor;
-    if (nameFactor !== this.scene.nameFactor || nameFloor !== this.scene.nameFloor) {
-      this.scene.nameFactor = nameFactor;
-      this.scene.nameFloor = nameFloor;
-      if (lod !== 'boxes') this.switchLod(lod);
-    }
+    if (this.names.update(cam.k) && lod !== 'boxes') this.switchLod(lod);
     this.edges.setLod(lod, lod === 'full' && edgeLabelsVisible(cam.k));
     if (lod === 'boxes') this.boxes.setScale(cam.k);
 
@@ -862,7 +849,7 @@ export class CanvasController implements SyncListener {
       let plusMask = 0;
       if (!this.opts.readOnly) for (let i = 0; i < Math.min(31, record.outputs); i++) if (!this.geometry.outputConnected(slot, i)) plusMask |= 1 << i;
       const v = this.viewFor(slot, false) as NodeView;
-      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.scene.nameFactor, this.scene.nameFloor);
+      v.apply(nodeAppearance(n, t, record, state, selected, plusMask, this.portBook.at(slot) ?? nodePorts(n, t)), this.lod, this.atlas!, this.names.factor, this.names.floor);
     }
     if (this.mirror.has(n.id) || this.mirror.size < MIRROR_MAX) {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
@@ -1368,7 +1355,7 @@ export class CanvasController implements SyncListener {
       displayedEdges: this.edges.displayedCount,
       displayedEdgesByType: this.edgeTypeCounts(),
       lod: this.lod,
-      namePx: this.lod === 'boxes' ? 0 : SIZES.labelSize * this.viewport.camera.k * this.scene.nameFactor,
+      namePx: this.lod === 'boxes' ? 0 : SIZES.labelSize * this.viewport.camera.k * this.names.factor,
       spatial: this.spatial.kind,
     };
   }

@@ -39,14 +39,6 @@ export class NodeScene {
   private readonly host: NodeSceneHost;
   private readonly layers: NodeSceneLayers;
   private lodNow: Lod = 'full';
-  /** The node names' scale factor at this zoom (nameScale): 1 their own size, 0 not drawn. */
-  nameFactor = 1;
-  /** The legible minimum's factor (9 px): a name that does not fit may be drawn down to it. */
-  nameFloor = 1;
-  /** The factor a wall's minNamePx asked for, and the one its names share (sharedNameFactor). */
-  askedNameFactor = 0;
-  sharedNameFactor = 0;
-  sharedAtScale = 0;
 
   constructor(host: NodeSceneHost, layers: NodeSceneLayers) {
     this.host = host;
