@@ -236,6 +236,9 @@ class Parser {
             this.invalidAt(memberStart);
           }
         }
+        // Each level's probe scans up to PROBE_CHARS: 512 levels of a '[[[[…' body are 32 MB of
+        // scanning, which held the loop 200+ ms before the parser gave it back on the way down.
+        await this.breathe();
         const value = await this.container(level + 1);
         if (key === undefined) {
           if (++members > maxArrayLength) this.stop('large', opened);

@@ -86,6 +86,46 @@ describe('parseJsonSliced', () => {
   });
 });
 
+describe('parseJsonSliced: deep and large', () => {
+  /** The longest the parse kept the loop between two turns (ms), the best of `tries` parses. */
+  async function longestHold(text: string, tries = 3): Promise<{ ms: number; kind: string }> {
+    let best = Infinity;
+    let kind = '';
+    for (let t = 0; t < tries && best >= 60; t++) {
+      let last = performance.now();
+      let longest = 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 1);
+      const r = await parseJsonSliced(text, hook);
+      clearInterval(timer);
+      longest = Math.max(longest, performance.now() - last);
+      kind = r.ok ? 'ok' : r.kind;
+      best = Math.min(best, longest);
+    }
+    return { ms: best, kind };
+  }
+
+  it("refuses a 5 MB '[[[[…' body as too deep, giving the loop back on the way down (it held 200+ ms)", async () => {
+    const r = await longestHold('['.repeat(5 * 1024 * 1024));
+    expect(r.kind).toBe('deep');
+    expect(r.ms).toBeLessThan(60);
+  });
+
+  it('parses a 5 MB body nested to just under the limit without holding the loop', async () => {
+    const depth = MAX_JSON_DEPTH - 2;
+    const pad = JSON.stringify('x'.repeat(10_000));
+    const inner = Array.from({ length: 500 }, () => pad).join(',');
+    const text = '['.repeat(depth) + inner + ']'.repeat(depth);
+    expect(text.length).toBeGreaterThan(5_000_000);
+    const r = await longestHold(text);
+    expect(r.kind).toBe('ok');
+    expect(r.ms).toBeLessThan(60);
+  });
+});
+
 /** The offset of the first error, as the editor's scanner finds it in the whole text. */
 function firstErrorOffset(text: string): number {
   return locateJsonError(text)?.offset ?? -1;
