@@ -88,6 +88,29 @@ describe('expressions off the thread keep their meaning', () => {
     expect(lag).toBeLessThan(100);
   }, 60_000);
 
+  it('JSON.parse of a large nested text and JSON.stringify of a large value are not started on the thread', async () => {
+    // ~1M characters nested 400 deep: one JSON.parse of it held the loop 125–360 ms (issue-14 audit).
+    const unit = '[' .repeat(400) + '1' + ']'.repeat(400);
+    const text = `[${Array.from({ length: 1_200 }, () => unit).join(',')}]`;
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
+    const before = offloadStats().evaluations;
+    const { value: o, lag } = await calmLag(() =>
+      execute(workflow([trigger(), setField('n', '={{ JSON.parse($json.text).length + JSON.stringify($json.rows).length }}', 'number')]), { pinData: { Trigger: [{ json: { text, rows } }] } }),
+    );
+    expect(o.status).toBe('success');
+    expect(o.out('Set')?.[0].n).toBe(1_200 + JSON.stringify(rows).length);
+    expect(offloadStats().evaluations - before).toBeGreaterThanOrEqual(1);
+    expect(lag).toBeLessThan(100);
+  }, 60_000);
+
+  it('small JSON.parse and JSON.stringify stay on the thread', async () => {
+    const before = offloadStats().evaluations;
+    const o = await execute(workflow([trigger(), setField('n', '={{ JSON.parse(JSON.stringify($json)).a }}', 'number')]), { pinData: { Trigger: items(3) } });
+    expect(o.status).toBe('success');
+    expect(o.out('Set')?.map((r) => r.n)).toEqual([0, 1, 2]);
+    expect(offloadStats().evaluations - before).toBe(0);
+  });
+
   it('the time limit fires inside one long native call, and the worker is replaced', async () => {
     const { configureExpressionLimits } = await import('../../src/engine/expressions.ts');
     configureExpressionLimits({ expressionTimeoutMs: 300 });

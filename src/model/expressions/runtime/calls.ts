@@ -3,7 +3,7 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { account, afterHeavy, chargeLength, chargeSize, tick } from './ticks.ts';
+import { account, afterHeavy, chargeJson, chargeLength, chargeSize, tick } from './ticks.ts';
 import { ARRAY_MAKERS } from './guards.ts';
 
 const apply = Reflect.apply;
@@ -21,6 +21,7 @@ export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknow
   const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0]));
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
+  if (thisArg === JSON) chargeJson(c, fn, args);
   const r = apply(fn, thisArg, args);
   if (heavy) afterHeavy(c);
   if (typeof r === 'object' || typeof r === 'string') {

@@ -64,6 +64,43 @@ export function chargeSize(c: Ctx, value: unknown, deferFrom = DEFER_NATIVE): bo
 }
 
 /**
+ * JSON.parse of this many characters or more is not started on the server's thread: its cost
+ * is the structure's, not the length's (a ~1M-character text nested 500 deep took 125–360 ms in
+ * one call, a flat one 56 ms).
+ */
+export const DEFER_PARSE = 262_144;
+/** JSON.stringify of a value with this many members and characters (/64) or more, likewise. */
+export const DEFER_STRINGIFY_UNITS = 65_536;
+
+/** Whether a value is at least `budget` units big (members, plus characters / 64): a walk that stops there. */
+function atLeast(value: unknown, budget: number): boolean {
+  const stack: unknown[] = [value];
+  let units = 0;
+  while (stack.length) {
+    const v = stack.pop();
+    units += typeof v === 'string' ? 1 + (v.length >>> 6) : 1;
+    if (units >= budget) return true;
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
+    if (Array.isArray(v)) for (let i = 0; i < v.length && stack.length < budget; i++) stack.push(v[i]);
+    else for (const k in v) if (Object.hasOwn(v, k)) stack.push((v as Record<string, unknown>)[k]);
+  }
+  return false;
+}
+
+/**
+ * Before JSON.parse / JSON.stringify in an evaluation that may be deferred: a large text or
+ * value goes to the worker instead of one uninterruptible call on the thread.
+ */
+export function chargeJson(c: Ctx, fn: unknown, args: readonly unknown[]): void {
+  if (c.deferAfterMs === 0) return;
+  if (fn === JSON.parse) {
+    if (typeof args[0] === 'string' && args[0].length >= DEFER_PARSE) throw new EvaluationTooLong();
+  } else if (fn === JSON.stringify) {
+    if (args[0] !== null && typeof args[0] === 'object' && atLeast(args[0], DEFER_STRINGIFY_UNITS)) throw new EvaluationTooLong();
+  }
+}
+
+/**
  * Before a call that makes an array of `length` elements from a small input (Array(n),
  * Array.from({ length: n })): not started on the server's thread when that long (3M elements
  * from Array.from took 250 ms in one call). The length itself is capped by checkArrayLength.
