@@ -1,5 +1,6 @@
 // The engine's public contract: what a caller (server, corpus runner, bench) passes in and gets back.
 import type { IDataObject, IPinData, IWorkflowBase } from '../model/workflow.ts';
+import { codeMemoryMb } from './sandbox/codeMemory.ts';
 import type {
   ExecutionError,
   ExecutionStatus,
@@ -160,7 +161,7 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxNodeRuns: 100_000,
   maxItemsPerNode: 1_000_000,
   codeTimeoutMs: 10_000,
-  codeMemoryBytes: 128 * 1024 * 1024,
+  codeMemoryBytes: codeMemoryMb() * 1024 * 1024,
   expressionSteps: 1_000_000,
 };
 

@@ -1,6 +1,7 @@
 // Server configuration from SWITCHYARD_* environment variables. Each variable is declared once
 // in CONFIG_VARIABLES (name, default, meaning, parser) so the README table is generated from the
 // same list the server reads, and a bad value stops startup with a message naming the variable.
+import { CODE_MEMORY_MB_DEFAULT, CODE_MEMORY_MB_MAX, CODE_MEMORY_MB_MIN, parseCodeMemoryMb } from '../engine/sandbox/codeMemory.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
@@ -108,6 +109,8 @@ export interface ServerConfig {
   executionsDataPruneMaxCount: number;
   /** Wall-clock limit of one expression evaluation, ms. */
   expressionTimeout: number;
+  /** QuickJS memory of one Code / Function run, MB (the sandbox reads the same variable). */
+  codeMemoryMb: number;
   /** Regex time limit, ms: one operation, and all of one evaluation's operations together. */
   regexTimeout: number;
   /** Settings → Community nodes: install npm packages of nodes (off in queue mode). */
@@ -421,6 +424,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   variable({ name: 'SWITCHYARD_EXECUTIONS_DATA_PRUNE_MAX_COUNT', key: 'executionsDataPruneMaxCount', default: '10000', meaning: 'Most executions kept when pruning is on (the newest); 0 = no limit by count.', parse: integer(0, 1_000_000_000) }),
   variable({ name: 'SWITCHYARD_PAYLOAD_SIZE_MAX', key: 'payloadSizeMax', default: String(16 * 1024 * 1024), meaning: 'Largest request body in bytes; larger requests get HTTP 413.', parse: integer(1024 * 1024, 1024 * 1024 * 1024) }),
   variable({ name: 'SWITCHYARD_GRACEFUL_SHUTDOWN_TIMEOUT', key: 'gracefulShutdownTimeout', default: '30', meaning: 'Seconds running executions get to finish on shutdown (SIGTERM/SIGINT): the listener closes at once and webhooks answer 503; runs still going then are canceled (not crashed), the database is closed cleanly and the process exits 0.', parse: integer(0, 3600) }),
+  variable({ name: 'SWITCHYARD_CODE_MEMORY_MB', key: 'codeMemoryMb', default: String(CODE_MEMORY_MB_DEFAULT), meaning: `Memory of one Code or Function node run, MB (${CODE_MEMORY_MB_MIN}–${CODE_MEMORY_MB_MAX}); past it the node fails naming the limit.`, parse: (raw) => { const v = parseCodeMemoryMb(raw); if (typeof v === 'string') throw new ConfigError(v); return v; } }),
   variable({ name: 'SWITCHYARD_EXPRESSION_TIMEOUT', key: 'expressionTimeout', default: '5000', meaning: 'Milliseconds one expression evaluation may run on the server (loops, calls and regular expressions all count), as n8n\'s 5 s; past it the node fails with "Expression exceeded its time limit".', parse: integer(1, 600_000) }),
   variable({ name: 'SWITCHYARD_REGEX_TIMEOUT', key: 'regexTimeout', default: '50', meaning: 'Milliseconds a regular expression (in an expression, or an If / Filter / Switch regex condition) may run, per operation and per expression evaluation all together; it runs in a worker that is stopped past it, so a backtracking pattern cannot stall the server.', parse: integer(1, 600_000) }),
   variable({ name: 'SWITCHYARD_EXECUTE_COMMAND_ENABLED', key: 'executeCommandEnabled', default: 'false', meaning: 'Let Execute Command nodes run shell commands on the server, as the server\'s user (n8n 2 blocks the node by default too). Off: the node fails with "Execute Command is disabled on this instance".', parse: bool }),

@@ -2,7 +2,23 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codeMemoryMb } from '../../src/engine/sandbox/codeMemory.ts';
 import { CONFIG_VARIABLES, ConfigError, configMarkdownTable, loadConfig, normaliseBasePath, systemTimezone } from '../../src/server/config.ts';
+
+describe('SWITCHYARD_CODE_MEMORY_MB', () => {
+  it('is a whole number of MB from 16 to 4096, 128 by default; anything else is refused at start, naming it', () => {
+    expect(loadConfig({}).codeMemoryMb).toBe(128);
+    expect(loadConfig({ SWITCHYARD_CODE_MEMORY_MB: '512' }).codeMemoryMb).toBe(512);
+    for (const bad of ['abc', '8', '5000', '1.5', '-1']) {
+      expect(() => loadConfig({ SWITCHYARD_CODE_MEMORY_MB: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ SWITCHYARD_CODE_MEMORY_MB: bad }), bad).toThrow(/SWITCHYARD_CODE_MEMORY_MB must be a whole number of MB from 16 to 4096/);
+    }
+    // The sandbox reads the same variable (a bad value never gets past the start; the default then).
+    expect(codeMemoryMb({ SWITCHYARD_CODE_MEMORY_MB: '256' })).toBe(256);
+    expect(codeMemoryMb({ SWITCHYARD_CODE_MEMORY_MB: 'abc' })).toBe(128);
+    expect(codeMemoryMb({})).toBe(128);
+  });
+});
 
 describe('config', () => {
   it('has the documented defaults', () => {

@@ -3,11 +3,12 @@
 // replaced, which ends any program, however it is stuck.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { codeMemoryMb } from './codeMemory.ts';
 import { CTRL_ERROR, CTRL_OK, SAB_HEADER_BYTES, UNDEFINED_LENGTH, type VmErrorInfo, type VmRequest, type WorkerToMain } from './protocol.ts';
 
 const MAX_SAB_BYTES = 1024 * 1024 * 1024;
 /** WebAssembly memory of one sandbox: the default per-run limit plus room for Luxon and the prelude. */
-const WASM_MEMORY_BYTES = Number(process.env.SWITCHYARD_CODE_MEMORY_MB ?? 128) * 1024 * 1024 + 32 * 1024 * 1024;
+const WASM_MEMORY_BYTES = codeMemoryMb() * 1024 * 1024 + 32 * 1024 * 1024;
 /**
  * The worker's own JavaScript heap (results and messages in transit, not the VM's memory).
  * Without a limit, a worker that ran out of heap would take the whole process down; with one,
