@@ -46,6 +46,7 @@ configureRegex({
   deferring: deferringRegexRunner,
   inline: regexInlineMax,
   timeoutMs: envMs('SWITCHYARD_REGEX_TIMEOUT', DEFAULT_REGEX_TIMEOUT_MS, 1, 600_000),
+  offThread: !isMainThread,
 });
 // Loaded once, when the engine is: the first regex then does not wait for the worker to start.
 warmRegexWorker();

@@ -151,6 +151,8 @@ export type DeferringRunner = (
   syncMs: number,
 ) => RegexResponse | undefined | { later: Promise<RegexResponse | undefined> };
 let deferringRunner: DeferringRunner | undefined;
+/** Evaluating off the server's thread (the expression worker): a wait here holds no request. */
+let offThread = false;
 
 /**
  * Installs how regex operations run (the engine's worker runner) and the regex time limit in
@@ -158,7 +160,8 @@ let deferringRunner: DeferringRunner | undefined;
  * one evaluation's operations may take together (a loop of operations just under the limit
  * would otherwise add up).
  */
-export function configureRegex(options: { runner?: RegexRunner; deferring?: DeferringRunner; timeoutMs?: number; inline?: InlinePredicate }): void {
+export function configureRegex(options: { runner?: RegexRunner; deferring?: DeferringRunner; timeoutMs?: number; inline?: InlinePredicate; offThread?: boolean }): void {
+  if (options.offThread !== undefined) offThread = options.offThread;
   if (options.runner) runner = options.runner;
   if (options.deferring) deferringRunner = options.deferring;
   if (options.timeoutMs !== undefined) regexTimeoutMs = options.timeoutMs;
@@ -182,10 +185,17 @@ function describe(source: string, flags: string): string {
   return `/${shown}/${flags}`;
 }
 
-function regexLimitError(source: string, flags: string, op: string, inputLength: number): Error {
+/**
+ * Input characters per extra ms an operation may take when the caller can await it (the worker
+ * runs it; the loop is free): linear patterns over megabytes of text (`.replace(/o/g, '0')` on 5M
+ * characters), which n8n runs, need more than the base limit. 5M characters: 50 + 500 ms.
+ */
+export const REGEX_CHARS_PER_EXTRA_MS = 10_000;
+
+function regexLimitError(source: string, flags: string, op: string, inputLength: number, limitMs: number): Error {
   return limitError(
-    `Regular expression ${describe(source, flags)} took longer than ${regexTimeoutMs} ms and was stopped`,
-    `Regular expressions may run for at most ${regexTimeoutMs} ms per operation, and per expression all together (SWITCHYARD_REGEX_TIMEOUT), so that they cannot stall the server; patterns with nested repetition such as (a+)+ can take exponential time on inputs that almost match. Simplify the pattern or shorten the input (${inputLength} characters, operation ${op}).`,
+    `Regular expression ${describe(source, flags)} took longer than ${limitMs} ms and was stopped`,
+    `Regular expressions may run for at most ${regexTimeoutMs} ms per operation, plus 1 ms per ${REGEX_CHARS_PER_EXTRA_MS.toLocaleString('en-US')} characters of input, and per expression all together (SWITCHYARD_REGEX_TIMEOUT), so that they cannot stall the server; patterns with nested repetition such as (a+)+ can take exponential time on inputs that almost match. Simplify the pattern or shorten the input (${inputLength} characters, operation ${op}).`,
   );
 }
 
@@ -219,18 +229,20 @@ function run(req: RegexRequest): RegexResponse & { ok: true } {
   const ctx = activeContext();
   const left = remainingMs();
   if (left <= 0) throw timeLimitError();
-  const limit = regexTimeoutMs > 0 ? regexTimeoutMs - (ctx ? ctx.regexMs : 0) : Infinity;
+  const scope = deferringRunner === undefined ? undefined : slowWorkScope();
+  // Awaited, or waited for off the server's thread: a long input gets time in proportion. Waited for on the server's thread: the base limit.
+  const allowed = regexTimeoutMs + (scope !== undefined || offThread ? Math.floor(req.input.length / REGEX_CHARS_PER_EXTRA_MS) : 0);
+  const limit = regexTimeoutMs > 0 ? allowed - (ctx ? ctx.regexMs : 0) : Infinity;
   const budget = Math.min(limit, left);
   const started = performance.now();
   const timeoutMs = budget === Infinity ? 0 : Math.max(1, Math.ceil(budget));
-  const scope = deferringRunner === undefined ? undefined : slowWorkScope();
   const res = budget <= 0 ? undefined : scope !== undefined ? runDeferring(scope, req, timeoutMs) : runner(req, timeoutMs);
   // The worker's CPU time when it reports it (a loaded machine's thread switches are not the
   // pattern's), else the wait.
   if (ctx) ctx.regexMs += res?.ok && res.cpuMs !== undefined && res.cpuMs >= 0 ? res.cpuMs : performance.now() - started;
   if (res === undefined) {
     if (left < limit) throw timeLimitError();
-    throw regexLimitError(req.source, req.flags, req.op, req.input.length);
+    throw regexLimitError(req.source, req.flags, req.op, req.input.length, allowed);
   }
   if (!res.ok) {
     const E = res.name === 'SyntaxError' ? SyntaxError : res.name === 'RangeError' ? RangeError : res.name === 'TypeError' ? TypeError : Error;
