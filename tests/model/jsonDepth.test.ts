@@ -103,4 +103,36 @@ describe('lineAndColumn', () => {
     expect(lineAndColumn('ab\ncd\nef', 4)).toEqual({ line: 2, column: 2 });
     expect(lineAndColumn('ab\ncd\nef', 6)).toEqual({ line: 3, column: 1 });
   });
+
+  it('keeps taking steps after the plain walk hands over to the exact one (past 1M containers)', () => {
+    // 1.2M rows: the exact walk once ran to its end in one step (~1 s for 1.9M rows).
+    const rows = Array.from({ length: 1_200_000 }, () => [0]);
+    let deep: unknown = 1;
+    for (let i = 0; i < 20; i++) deep = [deep];
+    const shared = { s: [1] };
+    const cases: Array<[unknown, string]> = [
+      [{ rows }, 'ok'],
+      [{ rows, tail: [shared, shared, deep] }, 'deep'],
+    ];
+    const cyclic: Record<string, unknown> = { rows, tail: [] };
+    (cyclic.tail as unknown[]).push(cyclic);
+    cases.push([cyclic, 'circular']);
+    for (const [v, answer] of cases) {
+      const walk = new DepthWalk(v, 16);
+      let longest = 0;
+      let steps = 0;
+      let found: string;
+      do {
+        const t = performance.now();
+        found = walk.step(10_000);
+        longest = Math.max(longest, performance.now() - t);
+        steps++;
+      } while (found === 'more');
+      expect(found).toBe(answer);
+      // ~200 steps of the plain walk, then ~240 of the exact one (one step before).
+      expect(steps).toBeGreaterThan(300);
+      // Generous for a young-generation GC of the rows made just above (~40 ms here).
+      expect(longest).toBeLessThan(100);
+    }
+  });
 });
