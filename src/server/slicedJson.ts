@@ -7,7 +7,7 @@
 // non-finite numbers as null, TypeError on a cycle or a BigInt).
 import { yieldToLoop } from '../model/yieldToLoop.ts';
 import type { FastifyInstance } from 'fastify';
-import { jsonLargerThan } from './push/jsonSize.ts';
+import { jsonLargerThan, jsonSizeUpTo } from './push/jsonSize.ts';
 
 const SLICE_MS = 10;
 /** Values serialised between two looks at the clock. */
@@ -138,6 +138,24 @@ export async function stringifySlicedBytes(value: unknown): Promise<Buffer | und
   return Buffer.concat(sink.chunks);
 }
 
+/**
+ * The end of the run of elements from `start` whose JSON together stays under LEAF_CHARS (by
+ * estimate). Elements with toJSON end a run: in place it gets the element's own index as key.
+ */
+function smallRunEnd(list: unknown[], start: number): number {
+  let budget = LEAF_CHARS;
+  let end = start;
+  while (end < list.length) {
+    const c = list[end];
+    if (c !== null && typeof c === 'object' && typeof (c as { toJSON?: unknown }).toJSON === 'function') break;
+    const size = jsonSizeUpTo(c, budget);
+    if (size === Infinity) break;
+    budget -= size;
+    end++;
+  }
+  return end;
+}
+
 async function walkSliced(value: object, parts: Sink): Promise<void> {
   const stack: Frame[] = [];
   const open = new Set<object>();
@@ -171,6 +189,19 @@ async function walkSliced(value: object, parts: Sink): Promise<void> {
       if (f.i >= list.length) {
         parts.push(']');
         open.delete(stack.pop()!.value);
+        continue;
+      }
+      // A run of small elements goes to the native serializer in one call: one call per
+      // element made 1.9M tiny rows (8 MB) take ~5 s.
+      const end = smallRunEnd(list, f.i);
+      if (end - f.i > 1) {
+        const text = JSON.stringify(f.i === 0 && end === list.length ? list : list.slice(f.i, end));
+        parts.push(f.i > 0 ? `,${text.slice(1, -1)}` : text.slice(1, -1));
+        f.i = end;
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await yieldToLoop();
+          sliceStart = performance.now();
+        }
         continue;
       }
       const child = list[f.i];
