@@ -11,7 +11,7 @@ import { limitError } from '../../model/expressions/errors.ts';
 import { MAX_DATA_ARRAY_LENGTH } from '../../model/jsonDepth.ts';
 import { sliceDue, yieldToLoop } from '../../model/yieldToLoop.ts';
 import { errorFromWire, fromWire } from './wire.ts';
-import { TEXT_TRANSFER_CHARS, type FromWorker, type ToWorker } from './protocol.ts';
+import { TEXT_TRANSFER_CHARS, type EvalResult, type FromWorker, type ToWorker } from './protocol.ts';
 import { jsonLargerThan } from '../../server/push/jsonSize.ts';
 import { stringifySlicedChunks } from '../../server/slicedJson.ts';
 import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../../server/slicedJsonParse.ts';
@@ -21,6 +21,13 @@ const MAX_RUNS = 4;
 const MAX_NODE_RUNS = 16;
 /** How long past the expression time limit a stuck native call may run before the worker is ended. */
 const KILL_GRACE_MS = 1000;
+/**
+ * How long the worker may take to read the data sent before an evaluation (tens of megabytes of
+ * JSON take seconds there, off the server's thread) before it counts as stuck. The expression
+ * time limit starts when the worker begins evaluating: it counted the reading too, and a 8 MB
+ * item made a 40 ms expression exceed 5 s on a loaded machine.
+ */
+const READ_GUARD_MS = 60_000;
 const START_TIMEOUT_MS = 30_000;
 const WORKER_HEAP_MB = 1024;
 let idleMs = 60_000;
@@ -41,7 +48,7 @@ interface RunEntry {
 let worker: Worker | undefined;
 let ready: Promise<void> | undefined;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
-let inFlight: { id: number; resolve: (m: FromWorker) => void; reject: (e: Error) => void } | undefined;
+let inFlight: { id: number; started: () => void; resolve: (m: EvalResult) => void; reject: (e: Error) => void } | undefined;
 let chain: Promise<unknown> = Promise.resolve();
 let nextId = 1;
 const runs = new Map<object, RunEntry>();
@@ -92,7 +99,10 @@ function start(): Promise<void> {
       if (m.type === 'ready') {
         clearTimeout(timer);
         resolve();
-      } else if (inFlight && m.id === inFlight.id) inFlight.resolve(m);
+      } else if (inFlight && m.id === inFlight.id) {
+        if (m.type === 'started') inFlight.started();
+        else inFlight.resolve(m);
+      }
     });
     w.once('error', (e: Error & { code?: string }) => {
       clearTimeout(timer);
@@ -201,17 +211,26 @@ async function evaluateInWorker(req: OffloadRequest): Promise<unknown> {
   const id = nextId++;
   evaluations++;
   const data = req.ctx.runExecutionData;
-  const reply = await new Promise<FromWorker>((resolve, reject) => {
-    const killer = setTimeout(() => {
+  const reply = await new Promise<EvalResult>((resolve, reject) => {
+    const kill = (error: Error) => {
       restarts++;
       stop(w);
-      reject(limitError(
-        'Expression exceeded its time limit',
-        `One evaluation may run for a limited time (on the server SWITCHYARD_EXPRESSION_TIMEOUT, ${req.expressionTimeoutMs} ms unless set), whatever it does: this one was stopped inside a single long operation.`,
-      ));
-    }, req.expressionTimeoutMs + KILL_GRACE_MS);
+      reject(error);
+    };
+    let killer = setTimeout(() => kill(new Error(`The expression worker took more than ${READ_GUARD_MS / 1000} s to read this node run's data`)), READ_GUARD_MS);
     inFlight = {
       id,
+      started: () => {
+        clearTimeout(killer);
+        killer = setTimeout(
+          () =>
+            kill(limitError(
+              'Expression exceeded its time limit',
+              `One evaluation may run for a limited time (on the server SWITCHYARD_EXPRESSION_TIMEOUT, ${req.expressionTimeoutMs} ms unless set), whatever it does: this one was stopped inside a single long operation.`,
+            )),
+          req.expressionTimeoutMs + KILL_GRACE_MS,
+        );
+      },
       resolve: (m) => (clearTimeout(killer), resolve(m)),
       reject: (e) => (clearTimeout(killer), reject(e)),
     };

@@ -72,9 +72,14 @@ export interface DropMessage {
 
 export type ToWorker = RunMessage | TasksMessage | NodeRunMessage | EvalMessage | DropMessage;
 
-export type FromWorker =
+export type EvalResult =
   | { type: 'result'; id: number; ok: true; value?: unknown; json?: string; tagged: boolean }
   | { type: 'result'; id: number; ok: false; error: WireError };
+
+export type FromWorker =
+  /** The worker begins evaluating (after reading the data sent before): the time limit starts. */
+  | { type: 'started'; id: number }
+  | EvalResult;
 
 /** Data larger than this (JSON characters, estimated) crosses as JSON text: see offloader.ts. */
 export const TEXT_TRANSFER_CHARS = 256 * 1024;

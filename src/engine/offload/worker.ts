@@ -8,7 +8,7 @@ import type { IRunExecutionData, ITaskData } from '../../model/execution.ts';
 import type { IPinData } from '../../model/workflow.ts';
 import { configureExpressionLimits, evaluateParameterValue } from '../expressions.ts';
 import { errorToWire, toWire } from './wire.ts';
-import { TEXT_TRANSFER_CHARS, type EvalMessage, type FromWorker, type NodeRunMessage, type ToWorker } from './protocol.ts';
+import { TEXT_TRANSFER_CHARS, type EvalMessage, type EvalResult, type FromWorker, type NodeRunMessage, type ToWorker } from './protocol.ts';
 import { jsonLargerThan } from '../../server/push/jsonSize.ts';
 
 const port = parentPort;
@@ -57,7 +57,7 @@ function addNodeRun(m: NodeRunMessage): void {
   nodeRuns.set(m.nodeRun, state);
 }
 
-function evaluate(m: EvalMessage): FromWorker {
+function evaluate(m: EvalMessage): EvalResult {
   const state = nodeRuns.get(m.nodeRun);
   const run = runs.get(nodeRunOf.get(m.nodeRun) ?? -1);
   if (!state || !run) return { type: 'result', id: m.id, ok: false, error: { kind: 'Error', name: 'Error', message: 'The expression worker lost the data of this node run' } };
@@ -111,6 +111,7 @@ port.on('message', (m: ToWorker) => {
       addNodeRun(m);
       break;
     case 'eval': {
+      port.postMessage({ type: 'started', id: m.id } satisfies FromWorker);
       const reply = evaluate(m);
       try {
         port.postMessage(reply);
