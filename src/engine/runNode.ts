@@ -2,7 +2,7 @@
 import type { IDataObject } from '../model/workflow.ts';
 import type { INodeExecutionData } from '../model/execution.ts';
 import type { NodeType } from '../nodes/types.ts';
-import { createExecuteContext, prefetchParameters, type ContextInit } from './context.ts';
+import { createNodeRunContext, type ContextInit } from './context.ts';
 import type { StackEntry } from './scheduling.ts';
 import { checkOutputDepth } from './dataDepth.ts';
 
@@ -56,7 +56,7 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
     connectionInputData = connectionInputData.slice(0, 1);
   }
 
-  const ctx = createExecuteContext({
+  const { ctx, prefetch } = createNodeRunContext({
     ...context,
     node,
     resolvedParameters,
@@ -65,7 +65,7 @@ export async function runNode({ entry, type, legacyOrder, resolvedParameters, co
     source: entry.source,
   });
   if (!type.execute) throw new Error(`Node type "${node.type}" cannot be executed`);
-  if (!type.evaluatesItemsItself) await prefetchParameters(ctx);
+  if (!type.evaluatesItemsItself) await prefetch();
   const data = await type.execute(ctx);
   await checkOutputDepth(node, data);
   return { data };

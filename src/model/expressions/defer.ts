@@ -33,6 +33,8 @@ export interface SlowWorkScope {
   deferred: boolean;
   /** Counters kept for the running attempt only (which copy of an object this is: deepCopy). */
   attemptCounts: Map<string, number>;
+  /** Ids of objects named in memo keys (deepCopy), for the scope's life: a global WeakMap took an entry per request. */
+  objectIds: Map<object, number>;
 }
 
 let current: SlowWorkScope | undefined;
@@ -59,7 +61,7 @@ export async function awaitSlowWork<T>(fn: () => T): Promise<T> {
  */
 export function runSlowWork<T>(fn: () => T): T | Promise<T> {
   if (current !== undefined) return fn();
-  const scope: SlowWorkScope = { memo: new Map(), pending: [], deferred: false, attemptCounts: new Map() };
+  const scope: SlowWorkScope = { memo: new Map(), pending: [], deferred: false, attemptCounts: new Map(), objectIds: new Map() };
   const first = attempt(scope, fn);
   return scope.deferred ? retry(scope, fn) : (first as T);
 }

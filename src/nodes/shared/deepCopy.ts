@@ -103,12 +103,9 @@ function exactCopy<T>(source: T, seen: WeakMap<object, unknown>): T {
   return copy as T;
 }
 
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-
 function copyInScope<T extends object>(scope: SlowWorkScope, source: T): T {
-  let id = ids.get(source);
-  if (id === undefined) ids.set(source, (id = nextId++));
+  let id = scope.objectIds.get(source);
+  if (id === undefined) scope.objectIds.set(source, (id = scope.objectIds.size + 1));
   // The n-th copy of the same object in this attempt: each gets its own copy.
   const base = `copy\u0000${id}`;
   const n = (scope.attemptCounts.get(base) ?? 0) + 1;
