@@ -66,7 +66,7 @@ const request = (code: string, n: number, luxon = false): VmRequest => ({
   code,
   mode: 'runOnceForAllItems',
   itemIndex: 0,
-  ctx: { items: items(n).map((i) => ({ json: i.json })), workflow: {}, staticData: {}, nodeName: 'Code', now: Date.now(), timezone: 'UTC' },
+  ctxJson: JSON.stringify({ items: items(n).map((i) => ({ json: i.json })), workflow: {}, staticData: {}, nodeName: 'Code', now: Date.now(), timezone: 'UTC' }),
   timeoutMs: 10_000,
   memoryBytes: 128 * 1024 * 1024,
   maxItems: 1_000_000,

@@ -5,9 +5,12 @@
 import type { INode, IDataObject } from '../../model/workflow.ts';
 import type { INodeExecutionData } from '../../model/execution.ts';
 import { javaScriptSyntaxError, syntaxErrorText } from '../../model/jsSyntax.ts';
+import { ARRAY_LIMIT_DESCRIPTION, MAX_DATA_ARRAY_LENGTH } from '../../model/jsonDepth.ts';
 import type { EngineLimits } from '../types.ts';
 import { runInSandbox, SandboxError } from './pool.ts';
 import { awaitSlowWork } from '../../model/expressions/defer.ts';
+import { stringifySliced } from '../../server/slicedJson.ts';
+import { parseJsonSliced, SLICED_PARSE_MIN_CHARS } from '../../server/slicedJsonParse.ts';
 import type { ExecutionCustomData } from '../../model/executionCustomData.ts';
 
 export interface RunCodeRequest {
@@ -199,7 +202,7 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
         mode: req.mode,
         itemIndex,
         legacy: req.legacy,
-        ctx,
+        ctxJson: (await stringifySliced(ctx)) ?? '{}',
         timeoutMs: req.limits.codeTimeoutMs,
         memoryBytes: req.limits.codeMemoryBytes,
         maxItems: req.limits.maxItemsPerNode,
@@ -248,6 +251,18 @@ export async function runCode(req: RunCodeRequest): Promise<unknown> {
     }
     throw e;
   }
-  mergeStaticData(req.workflowStaticData, JSON.parse(outcome.staticData));
-  return outcome.result === 'null' ? null : JSON.parse(outcome.result);
+  mergeStaticData(req.workflowStaticData, await parseResult(outcome.staticData));
+  return outcome.result === 'null' ? null : parseResult(outcome.result);
+}
+
+/** Depth the VM's JSON may have here (the engine checks node output against its own limit after). */
+const RESULT_MAX_DEPTH = 100_000;
+
+/** JSON text from the VM, parsed in slices when large (one JSON.parse of 10 MB held the thread ~100 ms). */
+async function parseResult(text: string): Promise<unknown> {
+  if (text.length < SLICED_PARSE_MIN_CHARS) return JSON.parse(text);
+  const parsed = await parseJsonSliced(text, { maxDepth: RESULT_MAX_DEPTH, refusePrototypeKeys: false });
+  if (!parsed.ok && parsed.kind === 'large') throw new CodeExecutionError(`The code returned an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements`, ARRAY_LIMIT_DESCRIPTION);
+  if (!parsed.ok) throw new CodeExecutionError(`The code's result could not be read back (${parsed.kind})`);
+  return parsed.value;
 }

@@ -329,7 +329,7 @@ export async function runInVm(req: VmRequest, bridge: Bridge, onConsole: (level:
 
     // Parsed as JSON by the VM, not evaluated as a literal: in a literal a "__proto__" key
     // would set the object's prototype instead of being data.
-    const ctxText = vm.newString(JSON.stringify(req.ctx));
+    const ctxText = vm.newString(req.ctxJson);
     const ctxHandle = unwrap(vm.callFunction(parse, vm.undefined, ctxText));
     ctxText.dispose();
     vm.setProp(vm.global, '__ctx', ctxHandle);
