@@ -3,20 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { execute, setField, trigger, workflow } from './harness.ts';
 import { offloadStats } from '../../src/engine/offload/offloader.ts';
-import { maxLag } from '../support/loopLag.ts';
-
-/**
- * maxLag, tried up to three times while the lag is 100 ms or more: a machine busy with other
- * work delays a timer by itself; a run that really holds the loop (seconds, before) fails every try.
- */
-async function calmLag<T>(fn: () => Promise<T>): Promise<{ value: T; lag: number }> {
-  let best = await maxLag(fn);
-  for (let i = 1; i < 3 && best.lag >= 100; i++) {
-    const next = await maxLag(fn);
-    if (next.lag < best.lag) best = next;
-  }
-  return best;
-}
+import { calmLag } from '../support/loopLag.ts';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { a: i } }));
 /** 1, after 40 ms of Intl formatting (few steps, whatever the machine's speed): always past the 20 ms slice. */
