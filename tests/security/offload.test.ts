@@ -97,9 +97,21 @@ describe('expressions off the thread keep their meaning', () => {
     const { value: o, lag } = await calmLag(() =>
       execute(workflow([trigger(), setField('n', "={{ $json.text.replace(/o/g, '0').length + $json.text.split(/\\s+/).length }}", 'number')]), { pinData: { Trigger: [{ json: { text } }] } }),
     );
+    expect(lag).toBeLessThan(100);
+    // The allowance is sized for this machine class (the two operations take well under half of
+    // it). A host running several times slower (seen: a shared VM at a third of its speed, the
+    // two at 400–500 ms of 550 allowed) rightly stops them: then only the named limit may fail it.
+    const t = performance.now();
+    text.replace(/o/g, '0');
+    text.split(/\s+/);
+    const native = performance.now() - t;
+    const allowed = 50 + Math.floor(text.length / 10_000);
+    if (native > allowed / 2.5 && o.status !== 'success') {
+      expect(o.error).toMatch(/^Regular expression .* took longer than \d+ ms and was stopped$/);
+      return;
+    }
     expect(o.status).toBe('success');
     expect(o.out('Set')?.[0].n).toBe(text.length + text.split(/\s+/).length);
-    expect(lag).toBeLessThan(100);
   }, 60_000);
 
   it('small JSON.parse and JSON.stringify stay on the thread', async () => {
