@@ -13,20 +13,23 @@ function random(seed: number): () => number {
   };
 }
 
+/** Tokens drawn at random and joined until the text is at least `length` characters. */
+function tokenText(next: () => number, tokens: string[], length: number): string {
+  const parts: string[] = [];
+  for (let n = 0; n < length; ) {
+    const t = tokens[Math.floor(next() * tokens.length)];
+    parts.push(t);
+    n += t.length;
+  }
+  return parts.join('');
+}
+
 const TOKENS = ['a', 'b', 'key', '=', '==', '&', '&&', '%', '%2', '%2B', '+', '%E6%9D%B1', 'é', '東', '%FF', '__proto__', 'x'.repeat(5000)];
 
 describe('parseFormSliced', () => {
   it('gives what querystring.parse gives (repeated keys, empty pairs, maxKeys, bad escapes), on bodies cut into many pieces', async () => {
     for (let seed = 1; seed <= 12; seed++) {
-      const next = random(seed);
-      const parts: string[] = [];
-      let length = 0;
-      while (length < 600_000) {
-        const t = TOKENS[Math.floor(next() * TOKENS.length)];
-        parts.push(t);
-        length += t.length;
-      }
-      const text = parts.join('');
+      const text = tokenText(random(seed), TOKENS, 600_000);
       for (const maxKeys of [10_000, 3, 0, 40_000]) {
         expect(await parseFormSliced(text, maxKeys)).toEqual({ ...parse(text, '&', '=', { maxKeys }) });
       }
@@ -49,16 +52,7 @@ describe('parseFormSliced', () => {
     const LONG = ['a', '=', '%', '%2', '%2B', '+', '%E6%9D%B1', '%F0%9F%9A%80', 'é', '東', '%FF', '%80%80%80', '%C3', 'x'.repeat(3000)];
     for (let seed = 1; seed <= 6; seed++) {
       const next = random(seed);
-      const long = () => {
-        const parts: string[] = [];
-        let length = 0;
-        while (length < 400_000) {
-          const t = LONG[Math.floor(next() * LONG.length)];
-          parts.push(t);
-          length += t.length;
-        }
-        return parts.join('');
-      };
+      const long = () => tokenText(next, LONG, 400_000);
       const text = `a=1&big=${long()}&b=2&big=${long()}&${long()}&c`;
       for (const maxKeys of [1000, 2, 3, 0]) expect(await parseFormSliced(text, maxKeys)).toEqual({ ...parse(text, '&', '=', { maxKeys }) });
     }
