@@ -188,9 +188,11 @@ function describe(source: string, flags: string): string {
 /**
  * Input characters per extra ms an operation may take when the caller can await it (the worker
  * runs it; the loop is free): linear patterns over megabytes of text (`.replace(/o/g, '0')` on 5M
- * characters), which n8n runs, need more than the base limit. 5M characters: 50 + 500 ms.
+ * characters), which n8n runs, need more than the base limit. 250 ns per character, ~5× what
+ * such a pass takes here, so a host running a few times slower still runs them: 5M characters,
+ * 50 + 1,250 ms. The loop is free meanwhile; only the worker's time is spent.
  */
-export const REGEX_CHARS_PER_EXTRA_MS = 10_000;
+export const REGEX_CHARS_PER_EXTRA_MS = 4_000;
 
 function regexLimitError(source: string, flags: string, op: string, inputLength: number, limitMs: number): Error {
   return limitError(
