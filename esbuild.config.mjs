@@ -74,6 +74,8 @@ async function writeIndexHtml(metafile, out) {
     if (missing.length) throw new Error(`${missing.join(', ')}: imported only by ${o.entryPoint}, which loads on demand; import it (too) from a module that main.tsx loads at start, so that main.css has it`);
   }
   let html = await readFile(join(root, 'index.html'), 'utf8');
+  // The templates host calls index.html sends early carry the version header, as the app's do.
+  html = html.replace('"__SWITCHYARD_VERSION__"', JSON.stringify(pkg.version ?? ''));
   html = html.replace('href="assets/main.css"', `href="${css ? href(css) : 'assets/main.css'}"`);
   html = html.replace(
     /<script type="module" src="assets\/main\.js"><\/script>/,

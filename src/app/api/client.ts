@@ -4,6 +4,7 @@ import { PUSH_REF_HEADER, type ApiErrorBody } from '../../model/api.ts';
 import { restBase } from '../basePath.ts';
 import { ApiError, NetworkError } from './errors.ts';
 import { notifyUnauthorized } from './unauthorized.ts';
+import { fetchOrEarly } from './early.ts';
 
 /** Identifies this tab's push stream; manual executions report to it. */
 export const pushRef: string = globalThis.crypto.randomUUID();
@@ -47,7 +48,10 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
   }
   let res: Response;
   try {
-    res = await fetch(url(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    const init: RequestInit = { method, headers, body, credentials: 'same-origin', signal: options.signal };
+    // A GET asked as index.html started is taken from there, unless this call adds headers; any
+    // other method drops what was asked early (it may change the answers).
+    res = await (method !== 'GET' || !options.headers ? fetchOrEarly(url(path, options.query), init) : fetch(url(path, options.query), init));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);

@@ -16,6 +16,7 @@ import {
   type TemplateWorkflowSummary,
   type WorkflowTemplate,
 } from '../../model/templates.ts';
+import { fetchOrEarly } from './early.ts';
 
 const TIMEOUT_MS = 20_000;
 
@@ -46,7 +47,9 @@ async function get(target: HostTarget, path: string, query: Record<string, strin
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { headers: { 'n8n-version': target.version, accept: 'application/json' }, credentials: url.origin === globalThis.location?.origin ? 'same-origin' : 'omit', signal });
+    const init: RequestInit = { headers: { 'n8n-version': target.version, accept: 'application/json' }, credentials: url.origin === globalThis.location?.origin ? 'same-origin' : 'omit', signal };
+    // This server's own host, asked as index.html started (the version header changes nothing there).
+    res = await (url.origin === globalThis.location?.origin ? fetchOrEarly(url.href, init) : fetch(url, init));
   } catch (e) {
     if (options.signal?.aborted) throw e;
     throw new TemplatesHostError(timeout.aborted ? 'The templates host did not answer in time' : 'Could not reach the templates host');
