@@ -110,7 +110,7 @@ function vitest(name, args, env = {}) {
 // The attack suite measures how long the server's event loop is held (GET /rest/settings must
 // answer within 150 ms while a regex or a Code node is stopped): run beside other test files on
 // 2 cores, the machine's own load showed up as holds. It runs alone, after the rest.
-const LOAD_SENSITIVE = ['tests/security/redos.test.ts', 'tests/security/sandboxStop.test.ts', 'tests/security/server.test.ts', 'tests/security/offload.test.ts', 'tests/security/codeLargeData.test.ts'];
+const LOAD_SENSITIVE = ['tests/security/redos.test.ts', 'tests/security/sandboxStop.test.ts', 'tests/security/server.test.ts', 'tests/security/offload.test.ts', 'tests/security/codeLargeData.test.ts', 'tests/security/extensionHolds.test.ts'];
 
 stage('unit', () => {
   if (!ensureDatabases()) console.error('The database servers could not be installed; run `apt-get install -y postgresql mariadb-server redis-server` as root. The Postgres, MySQL and Redis node tests will fail.');

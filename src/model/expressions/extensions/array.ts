@@ -3,7 +3,7 @@ import { extensionError } from '../errors.ts';
 import { defineField, getMember } from '../runtime/members.ts';
 import { checkArrayLength } from '../limits.ts';
 import { table } from './types.ts';
-import { deepEqual, safeCopy, uniqueBy } from './utils.ts';
+import { DeepSet, safeCopy } from './utils.ts';
 import { compactObject } from './object.ts';
 
 function ensureNumbers(values: unknown[], fnName: string): void {
@@ -42,7 +42,9 @@ function unique(values: unknown[], fields: unknown[]): unknown[] {
     }
     return item;
   };
-  return uniqueBy(values, (a, b) => deepEqual(keyOf(a), keyOf(b)));
+  // The first of each set of equal ones, in order (as a scan of what was kept, in linear time).
+  const seen = new DeepSet();
+  return values.filter((v) => seen.add(keyOf(v)));
 }
 
 function compact(values: unknown[]): unknown[] {
@@ -108,10 +110,15 @@ function mergeObjects(value: object, other: unknown): Record<string, unknown> {
   return out;
 }
 
+/** Adds `other`'s fields that `into` lacks (as mergeObjects, without copying `into`: n merges stay linear). */
+function mergeInto(into: Record<string, unknown>, other: object): void {
+  for (const [k, v] of Object.entries(safeCopy(other))) if (!Object.prototype.hasOwnProperty.call(into, k)) defineField(into, k, v);
+}
+
 function merge(values: unknown[], [others]: unknown[]): unknown {
   if (others === undefined) {
-    let merged: Record<string, unknown> = {};
-    for (const v of values) if (v !== null && typeof v === 'object' && !Array.isArray(v)) merged = mergeObjects(merged, v);
+    const merged: Record<string, unknown> = {};
+    for (const v of values) if (v !== null && typeof v === 'object' && !Array.isArray(v)) mergeInto(merged, v);
     return merged;
   }
   if (!Array.isArray(others)) throw extensionError('merge(): expected array arg, e.g. .merge([{ id: 1, otherValue: 3 }])');
@@ -128,12 +135,12 @@ function merge(values: unknown[], [others]: unknown[]): unknown {
 /** Like merge, but keeps elements past the end of the shorter array (newer n8n). */
 function mergeIntoObject(values: unknown[], [others]: unknown[]): unknown {
   if (!Array.isArray(others)) throw extensionError('mergeIntoObject(): expected array arg, e.g. .mergeIntoObject([{ id: 1, otherValue: 3 }])');
-  let merged: Record<string, unknown> = {};
+  const merged: Record<string, unknown> = {};
   for (let i = 0; i < Math.max(values.length, others.length); i++) {
     const a = values[i], b = others[i];
     const base = a !== null && typeof a === 'object' ? a : {};
     if ((a === null || typeof a !== 'object') && (b === null || typeof b !== 'object')) continue;
-    merged = mergeObjects(merged, mergeObjects(base, b !== null && typeof b === 'object' ? b : undefined));
+    mergeInto(merged, mergeObjects(base, b !== null && typeof b === 'object' ? b : undefined));
   }
   return merged;
 }
@@ -173,19 +180,16 @@ export const arrayExtensions = table('Array', {
   renameKeys,
   merge,
   mergeIntoObject,
-  union: (v: unknown[], [others]: unknown[]) => {
-    const out = Array.from(v);
-    for (const x of arrayArg('union', '[1, 2, 3, 4]', others)) if (out.findIndex((w) => deepEqual(w, x)) === -1) out.push(x);
-    return unique(out, []);
-  },
+  // As n8n's (lodash-equal scans), in linear time: the first of equal elements kept, in order.
+  union: (v: unknown[], [others]: unknown[]) => unique([...v, ...arrayArg('union', '[1, 2, 3, 4]', others)], []),
   difference: (v: unknown[], [others]: unknown[]) => {
-    const o = arrayArg('difference', '[1, 2, 3, 4]', others);
-    return unique(v.filter((x) => o.findIndex((w) => deepEqual(w, x)) === -1), []);
+    const o = DeepSet.of(arrayArg('difference', '[1, 2, 3, 4]', others));
+    return unique(v.filter((x) => !o.has(x)), []);
   },
   intersection: (v: unknown[], [others]: unknown[]) => {
     const o = arrayArg('intersection', '[1, 2, 3, 4]', others);
-    const out = [...v.filter((x) => o.some((w) => deepEqual(w, x))), ...o.filter((x) => v.some((w) => deepEqual(w, x)))];
-    return unique(out, []);
+    const inO = DeepSet.of(o), inV = DeepSet.of(v);
+    return unique([...v.filter((x) => inO.has(x)), ...o.filter((x) => inV.has(x))], []);
   },
   append: (v: unknown[], args: unknown[]) => {
     checkArrayLength(v.length + args.length);

@@ -10,6 +10,7 @@ import { extensionError } from '../errors.ts';
 import { table, type ExtensionContext } from './types.ts';
 import { fromBase64, toBase64 } from './utils.ts';
 import { numberToDateTime, parseDateTime } from './dates.ts';
+import { guarded } from './guardedPatterns.ts';
 
 // Currency symbols n8n strips before number conversion (xe.com list, as in n8n).
 const CURRENCY_REGEXP =
@@ -25,6 +26,12 @@ const URL_REGEXP_EXACT =
   /^(?:(?:https?|ftp):\/\/)(?:www\.)?((?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?=([^\s]+#.*)?)#?[^\s]*$/i;
 const URL_REGEXP =
   /(?:(?:https?|ftp):\/\/)(?:www\.)?((?:(?:[-\w]+\.)+(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9]+)|localhost|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}))(?::\d+)?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?=([^\s]+#.*)?)#?[^\s]*/i;
+const DOMAIN_EXTRACT = guarded(DOMAIN_EXTRACT_REGEXP);
+const DOMAIN = guarded(DOMAIN_REGEXP);
+const EMAIL = guarded(EMAIL_REGEXP);
+const URL_EXACT = guarded(URL_REGEXP_EXACT);
+const URL_ANYWHERE = guarded(URL_REGEXP);
+const TAGS = guarded(/<[^>]*>?/gm);
 const CHAR_TEST_REGEXP = /\p{L}/u;
 const PUNC_TEST_REGEXP = /[!?.]/;
 
@@ -48,24 +55,34 @@ function hash(value: string, [algorithm]: unknown[]): string {
   return bytesToHex(fn(utf8ToBytes(value)));
 }
 
+/** removeMarkdown's replacements, in n8n's order. */
+const MARKDOWN: Array<[(input: string) => RegExp, string]> = (
+  [
+    [/^([\s\t]*)([*\-+]|\d\.)\s+/gm, '$1'],
+    [/\n={2,}/g, '\n'],
+    [/~~/g, ''],
+    [/`{3}.*\n/g, ''],
+    [/<[\w|\s|=|'|"|:|(|)|,|;|/|0-9|.|-]+[>|\\>]/g, ''],
+    [/^[=-]{2,}\s*$/g, ''],
+    [/\[\^.+?\](: .*?$)?/g, ''],
+    [/\s{0,2}\[.*?\]: .*?$/g, ''],
+    [/!\[.*?\][[(].*?[\])]/g, ''],
+    [/\[(.*?)\][[(].*?[\])]/g, '$1'],
+    [/>/g, ''],
+    [/^\s{1,2}\[(.*?)\]: (\S+)( ".*?")?\s*$/g, ''],
+    [/^#{1,6}\s*([^#]*)\s*(#{1,6})?/gm, '$1'],
+    [/([*_]{1,3})(\S.*?\S)\1/g, '$2'],
+    [/(`{3,})(.*?)\1/gm, '$2'],
+    [/^-{3,}\s*$/g, ''],
+    [/`(.+?)`/g, '$1'],
+    [/\n{2,}/g, '\n\n'],
+  ] as Array<[RegExp, string]>
+).map(([re, to]) => [guarded(re), to]);
+
 function removeMarkdown(value: string): string {
-  let output = value.replace(/^([\s\t]*)([*\-+]|\d\.)\s+/gm, '$1');
-  output = output.replace(/\n={2,}/g, '\n').replace(/~~/g, '').replace(/`{3}.*\n/g, '');
-  return output
-    .replace(/<[\w|\s|=|'|"|:|(|)|,|;|/|0-9|.|-]+[>|\\>]/g, '')
-    .replace(/^[=-]{2,}\s*$/g, '')
-    .replace(/\[\^.+?\](: .*?$)?/g, '')
-    .replace(/\s{0,2}\[.*?\]: .*?$/g, '')
-    .replace(/!\[.*?\][[(].*?[\])]/g, '')
-    .replace(/\[(.*?)\][[(].*?[\])]/g, '$1')
-    .replace(/>/g, '')
-    .replace(/^\s{1,2}\[(.*?)\]: (\S+)( ".*?")?\s*$/g, '')
-    .replace(/^#{1,6}\s*([^#]*)\s*(#{1,6})?/gm, '$1')
-    .replace(/([*_]{1,3})(\S.*?\S)\1/g, '$2')
-    .replace(/(`{3,})(.*?)\1/gm, '$2')
-    .replace(/^-{3,}\s*$/g, '')
-    .replace(/`(.+?)`/g, '$1')
-    .replace(/\n{2,}/g, '\n\n');
+  let output = value;
+  for (const [re, to] of MARKDOWN) output = output.replace(re(output), to);
+  return output;
 }
 
 function toDate(value: string): Date {
@@ -126,7 +143,7 @@ const EMAIL_MAX_LENGTH = 254;
 
 function isEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH || !value.includes('@')) return false;
-  const result = EMAIL_REGEXP.test(value);
+  const result = EMAIL(value).test(value);
   // The pattern is loose; n8n rejects anything with a space.
   return result && !value.includes(' ');
 }
@@ -198,8 +215,8 @@ function toSnakeCase(value: string): string {
 }
 
 function extractDomain(value: string): string | undefined {
-  if (isEmail(value)) return EMAIL_REGEXP.exec(value)?.groups?.domain;
-  return value.match(DOMAIN_EXTRACT_REGEXP)?.[1];
+  if (isEmail(value)) return EMAIL(value).exec(value)?.groups?.domain;
+  return value.match(DOMAIN_EXTRACT(value))?.[1];
 }
 
 function extractUrlPath(value: string): string | undefined {
@@ -227,7 +244,7 @@ function toBoolean(value: string): boolean {
 export const stringExtensions = table('String', {
   hash,
   removeMarkdown,
-  removeTags: (v: string) => v.replace(/<[^>]*>?/gm, ''),
+  removeTags: (v: string) => v.replace(TAGS(v), ''),
   toDate,
   toDateTime: stringToDateTime,
   toBoolean,
@@ -251,18 +268,18 @@ export const stringExtensions = table('String', {
   quote,
   replaceSpecialChars: (v: string) => transliterate(v, { unknown: '?' }),
   length: (v: string) => v.length,
-  isDomain: (v: string) => DOMAIN_REGEXP.test(v),
+  isDomain: (v: string) => DOMAIN(v).test(v),
   isEmail,
   isNumeric,
-  isUrl: (v: string) => URL_REGEXP_EXACT.test(v),
+  isUrl: (v: string) => URL_EXACT(v).test(v),
   isEmpty: (v: string) => v === '',
   isNotEmpty: (v: string) => v !== '',
   isBlank: (v: string) => v.trim() === '',
   isNotBlank: (v: string) => v.trim() !== '',
   toJsonString: (v: string) => JSON.stringify(v),
-  extractEmail: (v: string) => EMAIL_REGEXP.exec(v)?.[0],
+  extractEmail: (v: string) => EMAIL(v).exec(v)?.[0],
   extractDomain,
-  extractUrl: (v: string) => URL_REGEXP.exec(v)?.[0],
+  extractUrl: (v: string) => URL_ANYWHERE(v).exec(v)?.[0],
   extractUrlPath,
   parseJson,
   base64Encode: (v: string) => toBase64(v),

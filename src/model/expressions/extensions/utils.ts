@@ -35,10 +35,59 @@ export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-export function uniqueBy<T>(values: readonly T[], eq: (a: T, b: T) => boolean): T[] {
-  const out: T[] = [];
-  for (const v of values) if (!out.some((w) => eq(w, v))) out.push(v);
-  return out;
+/**
+ * A key that deepEqual-equal values share (different values may share one too: DeepSet compares
+ * within a key). Bounded: three levels, 16 elements or 32 keys per container, 256 parts in all.
+ */
+function equalityKey(v: unknown, depth: number, budget: { left: number }): string {
+  if (--budget.left < 0) return '~';
+  switch (typeof v) {
+    case 'string':
+      return v.length > 64 ? `s${v.length}:${v.slice(0, 64)}` : `s${v}`;
+    case 'number':
+      return `d${String(v)}`; // 0 and -0 alike, as deepEqual's ===
+    case 'object':
+      break;
+    default:
+      return `${(typeof v)[0]}${typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : ''}`;
+  }
+  if (v === null) return 'n';
+  if (v instanceof Date) return `D${v.getTime()}`;
+  if (depth >= 3) return Array.isArray(v) ? `A${v.length}` : 'O';
+  if (Array.isArray(v)) {
+    let k = `A${v.length}[`;
+    for (let i = 0; i < v.length && i < 16; i++) k += `${equalityKey(v[i], depth + 1, budget)},`;
+    return `${k}]`;
+  }
+  const keys = Object.keys(v).sort();
+  let k = `O${keys.length}{`;
+  for (let i = 0; i < keys.length && i < 32; i++) k += `${JSON.stringify(keys[i])}:${equalityKey((v as Record<string, unknown>)[keys[i]!], depth + 1, budget)},`;
+  return `${k}}`;
+}
+
+/** A set under deepEqual: values bucketed by equalityKey, so n values cost O(n), not O(n²). */
+export class DeepSet {
+  readonly #buckets = new Map<string, unknown[]>();
+
+  has(v: unknown): boolean {
+    return this.#buckets.get(equalityKey(v, 0, { left: 256 }))?.some((w) => deepEqual(w, v)) ?? false;
+  }
+
+  /** Adds `v`; false when an equal value was there already. */
+  add(v: unknown): boolean {
+    const key = equalityKey(v, 0, { left: 256 });
+    const bucket = this.#buckets.get(key);
+    if (bucket === undefined) this.#buckets.set(key, [v]);
+    else if (bucket.some((w) => deepEqual(w, v))) return false;
+    else bucket.push(v);
+    return true;
+  }
+
+  static of(values: readonly unknown[]): DeepSet {
+    const set = new DeepSet();
+    for (const v of values) set.add(v);
+    return set;
+  }
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -3,7 +3,7 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { account, afterHeavy, chargeJson, chargeLength, chargeSize, tick } from './ticks.ts';
+import { account, afterHeavy, chargeJson, chargeLength, chargeSize, isMedium, tick } from './ticks.ts';
 import { ARRAY_MAKERS } from './guards.ts';
 
 const apply = Reflect.apply;
@@ -18,7 +18,7 @@ export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknow
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
   tick(c);
   // Receiver or first argument long: the call's native work is charged (see chargeSize).
-  const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0]));
+  const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0])) || isMedium(thisArg) || (args.length !== 0 && isMedium(args[0]));
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
   if (thisArg === JSON) chargeJson(c, fn, args);

@@ -109,6 +109,14 @@ export function chargeLength(c: Ctx, length: number): void {
   if (c.deferAfterMs !== 0 && length >= DEFER_NATIVE >>> 3) throw new EvaluationTooLong();
 }
 
+/**
+ * A call on a string or array this long is not charged, but the clock is read after it: 64 calls
+ * of a millisecond or more each would otherwise run between two readings.
+ */
+export function isMedium(value: unknown): boolean {
+  return typeof value === 'string' ? value.length >= 4_096 : Array.isArray(value) && value.length >= 256;
+}
+
 /** After a heavy host call: the time limit fires now, not up to 63 (heavy) steps later. */
 export function afterHeavy(c: Ctx): void {
   if (checkClock(c)) throw timeLimitError();
