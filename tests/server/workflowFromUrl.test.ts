@@ -30,6 +30,8 @@ beforeAll(async () => {
     if (path === '/other.json') return res.writeHead(200).end('{"secret": "internal data"}');
     if (path === '/pinned.json') return res.writeHead(200).end(pinnedText);
     if (path === '/pinned-broken.json') return res.writeHead(200).end(`${pinnedText.slice(0, -2)},}`);
+    if (path === '/proto.json') return res.writeHead(200).end(JSON.stringify(workflow).replace('"nodes":', '"meta":{"__proto__":{"polluted":1}},"nodes":'));
+    if (path === '/pinned-proto.json') return res.writeHead(200).end(pinnedText.replace('"pinData":{', '"pinData":{"x":[{"json":{"constructor":{"prototype":{}}}}]},"other":{'));
     if (path === '/pinned-deep.json') return res.writeHead(200).end(pinnedText.replace('"pinData":{', `"pinData":{"deep":${'['.repeat(600)}${']'.repeat(600)},`));
     if (path === '/big.json') {
       // Streams without a length until the client gives up.
@@ -90,6 +92,9 @@ describe('GET /workflows/from-url', () => {
       ['/other.json', /not a workflow/],
       ['/loop.json', /more than 3 redirects/],
       ['/to-file.json', /Invalid URL/],
+      // Saving it would be refused: said at import instead of after (small and sliced files alike).
+      ['/proto.json', /has the key "__proto__" \(line 1, column \d+\), which is refused/],
+      ['/pinned-proto.json', /has the key "constructor" \(line 1, column \d+\), which is refused/],
     ];
     for (const [path, message] of cases) {
       const r = await get(`${base}${path}`);

@@ -21,7 +21,7 @@ import { Type } from '@sinclair/typebox';
 import { MAX_WORKFLOW_PAYLOAD_BYTES } from '../../model/constants.ts';
 import { isWorkflowUrl } from '../../model/clipboard.ts';
 import { jsonErrorMessage } from '../../model/jsonErrors.ts';
-import { jsonTooDeepAt, lineAndColumn, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
+import { jsonPrototypeKeyAt, jsonTooDeepAt, lineAndColumn, MAX_DATA_ARRAY_LENGTH, MAX_JSON_DEPTH } from '../../model/jsonDepth.ts';
 import { BadRequestError, HttpError, PayloadTooLargeError } from '../errors.ts';
 
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -100,10 +100,11 @@ export async function fetchWorkflowFromUrl(raw: string, options: FetchWorkflowOp
 
 /** A large file (a workflow with megabytes of pinned data) is checked and parsed in slices. */
 async function parseLarge(text: string): Promise<unknown> {
-  const r = await parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: false });
+  const r = await parseJsonSliced(text, { maxDepth: MAX_JSON_DEPTH, refusePrototypeKeys: true });
   if (r.ok) return r.value;
   const { line, column } = lineAndColumn(text, r.offset);
   if (r.kind === 'deep') throw tooDeep(line, column);
+  if (r.kind === 'prototype') throw prototypeKey(r.key ?? '__proto__', line, column);
   if (r.kind === 'large') throw new UpstreamError(`the file has an array of more than ${MAX_DATA_ARRAY_LENGTH.toLocaleString('en-US')} elements (line ${line}, column ${column})`);
   throw new UpstreamError(`the file is not valid JSON: ${r.message ?? 'Unexpected token'} (line ${line}, column ${column})`);
 }
@@ -114,9 +115,21 @@ function parseSmall(text: string): unknown {
     const { line, column } = lineAndColumn(text, deep);
     throw tooDeep(line, column);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw new UpstreamError(text.trim() === '' ? 'the file is empty' : `the file is not valid JSON: ${jsonErrorMessage(text, e)}`);
   }
+  const proto = jsonPrototypeKeyAt(text);
+  if (proto) {
+    const { line, column } = lineAndColumn(text, proto.offset);
+    throw prototypeKey(proto.key, line, column);
+  }
+  return value;
+}
+
+/** Said at import, as saving would say it (a workflow with such a key cannot be saved). */
+function prototypeKey(key: string, line: number, column: number): UpstreamError {
+  return new UpstreamError(`the file has the key "${key}" (line ${line}, column ${column}), which is refused: keys __proto__, and constructor holding prototype, could change the prototypes of other objects`);
 }
