@@ -317,6 +317,25 @@ export const ATTACKS: Attack[] = [
     check: (e) => e.status === 'success' && output(e, 'Set')?.[0]?.json?.n === '3000000',
     timeoutMs: 30_000,
   },
+  // n8n's own functions that were quadratic: its email pattern over a long text (one native
+  // call of 1.7 s from a 63 KB webhook body), merge() and unique() of a few thousand objects.
+  {
+    name: 'Webhook: extractEmail() of a 63,000-character body field (n8n\'s pattern backtracks)',
+    webhook: (() => {
+      const hook = webhookNode({ path: 'extract-email', httpMethod: 'POST', responseMode: 'lastNode' });
+      const set = setRaw('Set', 'e', '={{ $json.body.t.extractEmail() }}');
+      return { path: 'extract-email', body: JSON.stringify({ t: 'a'.repeat(63_000) }), workflow: workflow('Webhook extractEmail', [hook, set], chain(hook, set)) };
+    })(),
+    error: /Regular expression .* took longer than \d+ ms/,
+  },
+  {
+    name: 'Set: merge() and unique() of 4,000 objects',
+    workflow: chainOf('Set merge unique', [
+      trigger(),
+      setRaw('Set', 'n', "={{ Object.keys(Array.from({ length: 4000 }, (_, i) => ({ ['k' + i]: i })).merge()).length + Array.from({ length: 4000 }, (_, i) => ({ a: i, b: [i, i] })).unique().length }}"),
+    ]),
+    check: (e) => e.status === 'success' && output(e, 'Set')?.[0]?.json?.n === '8000',
+  },
   {
     name: 'Crypto: sha3 of a 6M-character text in the Value expression (a node without its own deferral)',
     workflow: chainOf('Crypto sha3', [
