@@ -57,4 +57,26 @@ describe('built-in functions on attacker-sized input keep the loop free', () => 
     expect(o.status).toBe('success');
     expect(o.out('Set')?.[0].r).toBe(70 * 60000);
   }, 60_000);
+
+  // A second attack round: costs the receiver's length does not show.
+  const W = "Object.fromEntries(Array.from({ length: 1000 }, (_, i) => ['k' + i, 'v' + i]))";
+  const DAG = '(() => { let x = { v: 1 }; for (let i = 0; i < 20; i++) x = { a: x, b: x }; return x })()';
+  const outcome = (o: { status: string; error?: string }) => (o.status === 'success' ? 'success' : o.error);
+
+  it.each([
+    ['pluck over 4,095 references to an object of 4,000 keys', `Array(4095).fill(${W.replace('1000', '4000')}).pluck('k1').length`, 4095],
+    ['compact of the same', `Array(4095).fill(${W}).compact().length`, 4095],
+    ['merge() of the same', `Object.keys(Array(4095).fill(${W}).merge()).length`, 1000],
+    ['compact of an object sharing its children (2^20 paths)', `Object.keys(${DAG}.compact()).length`, 2],
+    ['flat() of 131,000 nested arrays', 'Array(131000).fill(Array(76).fill(1)).flat().length', 131000 * 76],
+    ['a template literal of 131,000 nested arrays', "(() => { const a = Array(131000).fill(Array(120).fill('ab')); return `${a}`.length })()", 131000 * 360 - 1],
+    ['localeCompare with a list of 130,000 locales', "'a'.localeCompare('b', 'en-US,'.repeat(130000).slice(0, -1).split(','))", -1],
+    ['Duration.toFormat with a 30K-character format', "Duration.fromMillis(123456789).toFormat('hh:mm:ss '.repeat(3300)).length", 29700],
+    ['Interval.splitBy into 100,000 intervals', 'Interval.fromDateTimes(DateTime.fromMillis(0), DateTime.fromMillis(100000)).splitBy({ milliseconds: 1 }).length', 100000],
+  ])('%s: the loop stays free', async (_name, expression, expected) => {
+    const { value: o, lag } = await run(expression as string, 'number');
+    expect(lag).toBeLessThan(100);
+    expect(outcome(o)).toBe('success');
+    expect(o.out('Set')?.[0].r).toBe(expected);
+  }, 60_000);
 });

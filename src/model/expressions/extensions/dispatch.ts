@@ -8,7 +8,7 @@ import type { Ctx } from '../compile/types.ts';
 import { extensionError } from '../errors.ts';
 import { getMember } from '../runtime/members.ts';
 import { callFunction } from '../runtime/calls.ts';
-import { account, afterHeavy, chargeSize, DEFER_EXTENSION, tick } from '../runtime/ticks.ts';
+import { account, afterHeavy, chargeArguments, chargeContent, chargeSize, DEFER_EXTENSION, tick } from '../runtime/ticks.ts';
 import { SHORT } from '../compile/short.ts';
 import type { ExtensionContext, ExtensionFn, ExtensionKind, ExtensionTable } from './types.ts';
 import { stringExtensions } from './string.ts';
@@ -82,6 +82,27 @@ function find(input: unknown, name: string): Found | undefined {
   return generic ? { fn: generic, native: false, input: value } : undefined;
 }
 
+/** Extensions whose cost follows the content of their values, not only the receiver's length. */
+const WALKING = new Set([
+  'pluck',
+  'compact',
+  'renameKeys',
+  'toJsonString',
+  'unique',
+  'removeDuplicates',
+  'merge',
+  'mergeIntoObject',
+  'union',
+  'difference',
+  'intersection',
+  'smartJoin',
+  'removeFieldsContaining',
+  'keepFieldsContaining',
+  'urlEncode',
+  'values',
+  'chunk',
+]);
+
 export function callExtension(c: Ctx, input: unknown, name: string, args: unknown[], optionalCall: boolean, describe: () => string): unknown {
   const found = find(input, name);
   if (found === undefined) {
@@ -99,6 +120,13 @@ export function callExtension(c: Ctx, input: unknown, name: string, args: unknow
   tick(c);
   // Work on a long input is charged like a built-in's, and deferred sooner (JavaScript, slower).
   const heavy = chargeSize(c, found.input, DEFER_EXTENSION) || (args.length !== 0 && chargeSize(c, args[0], DEFER_EXTENSION));
+  // Those that walk what they are given (pluck, compact, renameKeys, merge … over wide objects):
+  // their cost is the content's, which the receiver's length does not show.
+  if (WALKING.has(name)) {
+    chargeContent(c, found.input);
+    for (const a of args) chargeContent(c, a);
+  }
+  chargeArguments(c, args, 0);
   const ctx: ExtensionContext = { timezone: c.timezone };
   const result = (found.fn as (v: unknown, a: unknown[], x: ExtensionContext) => unknown)(found.input, args, ctx);
   // The clock after a call on anything but a short text or array: 64 calls of ~13 ms each

@@ -3,7 +3,9 @@
 import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
-import { account, afterHeavy, chargeJson, chargeLength, chargeSize, isMedium, tick } from './ticks.ts';
+import { DateTime, Duration, Interval } from 'luxon';
+import { account, afterHeavy, chargeArguments, chargeContent, chargeJson, chargeLength, chargeSize, isMedium, tick } from './ticks.ts';
+import { EvaluationTooLong } from '../defer.ts';
 import { ARRAY_MAKERS } from './guards.ts';
 
 const apply = Reflect.apply;
@@ -14,11 +16,33 @@ export function filterResult(r: unknown): unknown {
   return r;
 }
 
+/** Built-ins whose cost follows the content of their values (nested arrays, objects), not their length. */
+const CONTENT_WALKERS = new Set<unknown>([
+  Array.prototype.flat,
+  Array.prototype.flatMap,
+  Array.prototype.join,
+  Array.prototype.toString,
+  Array.prototype.toLocaleString,
+  String,
+  Object.assign,
+  globalThis.structuredClone,
+]);
+/** Built-ins that make as many values as their arguments ask for, unbounded (200,000 intervals: 0.6 s). */
+const UNBOUNDED = new Set<unknown>([Interval.prototype.splitBy, Interval.prototype.divideEqually, Interval.prototype.splitAt]);
+
 export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
   tick(c);
   // Receiver or first argument long: the call's native work is charged (see chargeSize).
   const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0])) || isMedium(thisArg) || (args.length !== 0 && isMedium(args[0]));
+  // Luxon's formats and parsing grow faster than their format's length (a 63K-character
+  // Duration format: 4.2 s): a long first argument defers too.
+  chargeArguments(c, args, thisArg instanceof DateTime || thisArg instanceof Duration || thisArg instanceof Interval ? 0 : 1);
+  if (CONTENT_WALKERS.has(fn)) {
+    chargeContent(c, thisArg);
+    for (const a of args) chargeContent(c, a);
+  }
+  if (c.deferAfterMs !== 0 && UNBOUNDED.has(fn)) throw new EvaluationTooLong();
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
   if (thisArg === JSON) chargeJson(c, fn, args);
@@ -38,6 +62,9 @@ export const CONSTRUCT_FACTORIES = new Map<Function, (args: unknown[]) => unknow
 export function construct(c: Ctx, fn: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function' || !CONSTRUCTIBLE.has(fn)) throw new TypeError(`${describe()} is not a constructor`);
   tick(c);
+  // new Intl.Collator(a list of 130,000 locales) held 190 ms.
+  if (args.length !== 0) chargeSize(c, args[0]);
+  chargeArguments(c, args, 1);
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
   const factory = CONSTRUCT_FACTORIES.get(fn);
