@@ -8,6 +8,7 @@
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,32 @@ function repositoryUrl(repo) {
   return /^https:\/\//.test(url) ? url : '';
 }
 export const outDir = join(root, 'dist', 'editor');
+
+/**
+ * The source this build was made from, for the About dialog's source-code link when package.json
+ * names no repository: the checkout's HEAD commit, archived by git into static/ (tracked files
+ * only, as committed). '' outside a git checkout.
+ */
+const sourceCommit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return '';
+  }
+})();
+const sourceArchiveName = sourceCommit ? `switchyard-source-${sourceCommit}.tar.gz` : '';
+
+async function writeSourceArchive(out) {
+  if (!sourceArchiveName) return;
+  const file = join(out, 'static', sourceArchiveName);
+  if (existsSync(file)) return;
+  try {
+    execFileSync('git', ['archive', '--format=tar.gz', '--prefix=switchyard/', '-o', file, sourceCommit], { cwd: root, stdio: 'ignore' });
+  } catch (e) {
+    await rm(file, { force: true });
+    console.warn(`source archive not written (${e.message}); the About dialog says the source is not published`);
+  }
+}
 
 async function workerEntries() {
   const dir = join(root, 'workers');
@@ -37,6 +64,7 @@ async function workerEntries() {
 async function copyStatic(out) {
   await mkdir(join(out, 'static'), { recursive: true });
   await cp(join(root, 'LICENSE'), join(out, 'static', 'LICENSE.txt'));
+  await writeSourceArchive(out);
   // assets/ also holds TypeScript tables (icons.ts) that are bundled, not served.
   const assets = join(root, 'assets');
   const isStatic = (src) => !/\.(ts|tsx|mts)$/.test(src);
@@ -144,6 +172,8 @@ function common(production) {
       // The About dialog's licence and source-code rows (package.json's own fields).
       __SWITCHYARD_LICENSE__: JSON.stringify(pkg.license ?? ''),
       __SWITCHYARD_REPOSITORY__: JSON.stringify(repositoryUrl(pkg.repository)),
+      __SWITCHYARD_SOURCE_ARCHIVE__: JSON.stringify(sourceArchiveName),
+      __SWITCHYARD_SOURCE_COMMIT__: JSON.stringify(sourceCommit),
     },
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file' },
     logLevel: 'warning',

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { startAccountServer, type AccountServer } from './accountServer.ts';
 import { systemTimezone } from '../../src/server/config.ts';
 import { toast, waitForCanvas } from './editing-helpers.ts';
@@ -188,8 +189,18 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   expect(licenceText.status()).toBe(200);
   expect(await licenceText.text()).toContain('All rights reserved');
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository?: unknown };
-  if (pkg.repository) await expect(page.getByTestId('about-source').getByRole('link')).toBeVisible();
-  else await expect(page.getByTestId('about-source')).toHaveText('Not published');
+  // Without a repository (ours has none), the build's archive of the commit it was made from.
+  const source = page.getByTestId('about-source').getByRole('link');
+  if (pkg.repository) await expect(source).toBeVisible();
+  else {
+    await expect(source).toHaveText(/^Download \(tar\.gz, commit [0-9a-f]{12}\)$/);
+    const archive = await page.request.get(new URL((await source.getAttribute('href'))!, page.url()).href);
+    expect(archive.status()).toBe(200);
+    const bytes = await archive.body();
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // gzip
+    const tar = gunzipSync(bytes);
+    expect(tar.includes(Buffer.from('switchyard/package.json'))).toBe(true);
+  }
   // The time zone is the server machine's (SWITCHYARD_TIMEZONE unset), not n8n's New York.
   await expect(page.getByTestId('about-timezone')).toHaveText(systemTimezone(process.env));
   await page.screenshot({ path: `${SHOTS}/about.png` });

@@ -9,8 +9,13 @@ import './dialogs.css';
 // package.json's license and repository, put in by the build (esbuild.config.mjs).
 declare const __SWITCHYARD_LICENSE__: string | undefined;
 declare const __SWITCHYARD_REPOSITORY__: string | undefined;
+// Without a repository: the source this build was made from, archived by the build into static/.
+declare const __SWITCHYARD_SOURCE_ARCHIVE__: string | undefined;
+declare const __SWITCHYARD_SOURCE_COMMIT__: string | undefined;
 const LICENSE = typeof __SWITCHYARD_LICENSE__ === 'string' ? __SWITCHYARD_LICENSE__ : '';
 const REPOSITORY = typeof __SWITCHYARD_REPOSITORY__ === 'string' ? __SWITCHYARD_REPOSITORY__ : '';
+const SOURCE_ARCHIVE = typeof __SWITCHYARD_SOURCE_ARCHIVE__ === 'string' ? __SWITCHYARD_SOURCE_ARCHIVE__ : '';
+const SOURCE_COMMIT = typeof __SWITCHYARD_SOURCE_COMMIT__ === 'string' ? __SWITCHYARD_SOURCE_COMMIT__ : '';
 
 /** How a package.json licence reads to a user. */
 export function licenceName(spdx: string): string {
@@ -39,6 +44,10 @@ export const AboutDialog = observer(function AboutDialog() {
               {REPOSITORY ? (
                 <a href={REPOSITORY} target="_blank" rel="noopener noreferrer">
                   {REPOSITORY.replace(/^https:\/\//, '')}
+                </a>
+              ) : SOURCE_ARCHIVE ? (
+                <a href={`${basePath}static/${SOURCE_ARCHIVE}`} download>
+                  Download (tar.gz, commit {SOURCE_COMMIT})
                 </a>
               ) : (
                 <span className="about-muted">Not published</span>
