@@ -79,4 +79,30 @@ describe('built-in functions on attacker-sized input keep the loop free', () => 
     expect(outcome(o)).toBe('success');
     expect(o.out('Set')?.[0].r).toBe(expected);
   }, 60_000);
+
+  // A third round: conversions of nested arrays to text, and calls just under the thresholds in loops.
+  const N = "Array(16383).fill(Array(700).fill('abc'))";
+  const T = 16383 * 700 * 4 - 1; // N's text: 'abc,' per element, without the last comma
+  it.each([
+    ['join() (the guarded wrapper expressions call)', `${N}.join().length`, T],
+    ['toLocaleString()', 'Array(16383).fill(Array(150).fill(1)).toLocaleString().length', 16383 * 150 * 2 - 1],
+    ['flat()', 'Array(16383).fill(Array(600).fill(1)).flat().length', 16383 * 600],
+    ['Object.assign of 2,000 wide objects', `Object.keys(Object.assign({}, ...Array(2000).fill(${W.replace('1000', '4000')}))).length`, 4000],
+    ['+ with a text', `(${N} + '').length`, T],
+    ['== with a text', `${N} == 'x'`, false],
+    ['sort() of nested arrays', "Array(16383).fill(Array(2000).fill('abc')).sort().length", 16383],
+    ['startsWith(nested arrays)', `'abc'.startsWith(${N})`, false],
+    ['a computed key', `Object.keys({ [${N}]: 1 })[0].length`, T],
+    ['new Date(nested arrays)', `String(new Date(${N}).getTime())`, 'NaN'],
+    ['hasField(nested arrays)', "({ a: 1 }).hasField(Array(4095).fill(Array(2800).fill('abc')))", false],
+    ["Object.entries of a 1M-character text", "Object.entries('x'.repeat(1048575)).length", 1048575],
+    ['a loop of Duration formats of 4,095 characters', "(() => { const f = 'hh:mm:ss '.repeat(455); let n = 0; for (let i = 0; i < 40; i++) n += Duration.fromMillis(123456789).toFormat(f).length; return n })()", 40 * 455 * 9],
+    ['a loop of localeCompare with 4,095 locales', "(() => { const L = 'en-US,'.repeat(4095).slice(0, -1).split(','); let n = 0; for (let i = 0; i < 60; i++) n += 'a'.localeCompare('b', L); return n })()", -60],
+  ])('%s: the loop stays free', async (_name, expression, expected) => {
+    const type = typeof expected === 'number' ? 'number' : typeof expected === 'boolean' ? 'boolean' : 'string';
+    const { value: o, lag } = await run(expression as string, type);
+    expect(lag).toBeLessThan(100);
+    expect(outcome(o)).toBe('success');
+    expect(o.out('Set')?.[0].r).toBe(expected);
+  }, 60_000);
 });

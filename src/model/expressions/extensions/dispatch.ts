@@ -122,17 +122,16 @@ export function callExtension(c: Ctx, input: unknown, name: string, args: unknow
   const heavy = chargeSize(c, found.input, DEFER_EXTENSION) || (args.length !== 0 && chargeSize(c, args[0], DEFER_EXTENSION));
   // Those that walk what they are given (pluck, compact, renameKeys, merge … over wide objects):
   // their cost is the content's, which the receiver's length does not show.
-  if (WALKING.has(name)) {
-    chargeContent(c, found.input);
-    for (const a of args) chargeContent(c, a);
-  }
+  if (WALKING.has(name)) chargeContent(c, args.length === 0 ? found.input : [found.input, ...args]);
+  // An object argument is walked or converted to text by the rest (hasField(nested arrays)).
+  else for (const a of args) chargeContent(c, a);
   chargeArguments(c, args, 0);
   const ctx: ExtensionContext = { timezone: c.timezone };
   const result = (found.fn as (v: unknown, a: unknown[], x: ExtensionContext) => unknown)(found.input, args, ctx);
   // The clock after a call on anything but a short text or array: 64 calls of ~13 ms each
   // (toTitleCase on 60K characters) ran before the step counter's next reading. Not after every
   // call: reading the clock costs ~0.4 µs on this machine class, more than a short call.
-  if (heavy || notSmall(found.input) || (args.length !== 0 && notSmall(args[0]))) afterHeavy(c);
+  if (heavy || notSmall(found.input) || args.some(notSmall)) afterHeavy(c);
   account(c, result);
   return result;
 }

@@ -4,7 +4,8 @@ import type { Ctx } from '../compile/types.ts';
 import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
 import { DateTime, Duration, Interval } from 'luxon';
-import { account, afterHeavy, chargeArguments, chargeContent, chargeJson, chargeLength, chargeSize, isMedium, tick } from './ticks.ts';
+import { account, afterHeavy, chargeArguments, chargeContent, chargeJson, chargeLength, chargeSize, DEFER_EXTENSION, isMedium, tick } from './ticks.ts';
+import { FUNCTION_FILTER } from '../security.ts';
 import { EvaluationTooLong } from '../defer.ts';
 import { ARRAY_MAKERS } from './guards.ts';
 
@@ -16,17 +17,31 @@ export function filterResult(r: unknown): unknown {
   return r;
 }
 
-/** Built-ins whose cost follows the content of their values (nested arrays, objects), not their length. */
-const CONTENT_WALKERS = new Set<unknown>([
-  Array.prototype.flat,
-  Array.prototype.flatMap,
-  Array.prototype.join,
-  Array.prototype.toString,
-  Array.prototype.toLocaleString,
-  String,
-  Object.assign,
-  globalThis.structuredClone,
-]);
+/**
+ * Built-ins whose cost follows the content of their values (nested arrays, objects), not their
+ * length; and any call given an object where a text is expected converts it (startsWith(array),
+ * new Date(array)). Keyed by what expressions call: the guarded wrappers (security.ts), and the
+ * originals for those not wrapped.
+ */
+const CONTENT_WALKERS = new Set<unknown>(
+  [
+    Array.prototype.flat,
+    Array.prototype.flatMap,
+    Array.prototype.join,
+    Array.prototype.toString,
+    Array.prototype.toLocaleString,
+    Array.prototype.sort,
+    Array.prototype.toSorted,
+    String,
+    Number,
+    parseInt,
+    parseFloat,
+    Object.assign,
+    globalThis.structuredClone,
+  ].flatMap((fn) => [fn, FUNCTION_FILTER.get(fn)]).filter((fn) => fn != null),
+);
+/** Object.keys / values / entries of a text make one value per character (1M characters: 450–600 ms). */
+const STRING_SPLITTERS = new Set<unknown>([Object.keys, Object.values, Object.entries].flatMap((fn) => [fn, FUNCTION_FILTER.get(fn)]).filter((fn) => fn != null));
 /** Built-ins that make as many values as their arguments ask for, unbounded (200,000 intervals: 0.6 s). */
 const UNBOUNDED = new Set<unknown>([Interval.prototype.splitBy, Interval.prototype.divideEqually, Interval.prototype.splitAt]);
 
@@ -34,14 +49,18 @@ export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknow
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
   tick(c);
   // Receiver or first argument long: the call's native work is charged (see chargeSize).
-  const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0])) || isMedium(thisArg) || (args.length !== 0 && isMedium(args[0]));
+  const heavy = chargeSize(c, thisArg) || (args.length !== 0 && chargeSize(c, args[0])) || isMedium(thisArg) || args.some(isMedium);
   // Luxon's formats and parsing grow faster than their format's length (a 63K-character
   // Duration format: 4.2 s): a long first argument defers too.
   chargeArguments(c, args, thisArg instanceof DateTime || thisArg instanceof Duration || thisArg instanceof Interval ? 0 : 1);
   if (CONTENT_WALKERS.has(fn)) {
-    chargeContent(c, thisArg);
-    for (const a of args) chargeContent(c, a);
+    // One budget for all (Object.assign({}, ...2,000 wide objects) held 0.8 s, each under it).
+    chargeContent(c, args.length === 0 ? thisArg : [thisArg, ...args]);
+  } else {
+    // An object where a text is expected is converted: its content is the cost.
+    for (const a of args) if (Array.isArray(a)) chargeContent(c, a);
   }
+  if (STRING_SPLITTERS.has(fn) && typeof args[0] === 'string') chargeSize(c, args[0], DEFER_EXTENSION);
   if (c.deferAfterMs !== 0 && UNBOUNDED.has(fn)) throw new EvaluationTooLong();
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
@@ -62,9 +81,10 @@ export const CONSTRUCT_FACTORIES = new Map<Function, (args: unknown[]) => unknow
 export function construct(c: Ctx, fn: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function' || !CONSTRUCTIBLE.has(fn)) throw new TypeError(`${describe()} is not a constructor`);
   tick(c);
-  // new Intl.Collator(a list of 130,000 locales) held 190 ms.
+  // new Intl.Collator(a list of 130,000 locales) held 190 ms; new Date(nested arrays) 0.5 s.
   if (args.length !== 0) chargeSize(c, args[0]);
   chargeArguments(c, args, 1);
+  for (const a of args) chargeContent(c, a);
   const makes = ARRAY_MAKERS.get(fn);
   if (makes !== undefined) chargeLength(c, makes(args));
   const factory = CONSTRUCT_FACTORIES.get(fn);
