@@ -44,7 +44,7 @@ import { CULL_MARGIN, containsRect, expandRect } from './kernels/culling.ts';
 import { Background } from './scene/Background.ts';
 import { BoxLayer } from './scene/BoxLayer.ts';
 import { EdgeLayer } from './scene/EdgeLayer.ts';
-import { installFonts, labelEm } from './scene/fonts.ts';
+import { installFonts, labelEm, loadLabelFonts } from './scene/fonts.ts';
 import { PendingFits } from './camera/PendingFits.ts';
 import { NameSizing } from './scene/NameSizing.ts';
 import { overlaysOver } from './camera/overlays.ts';
@@ -370,6 +370,8 @@ export class CanvasController implements SyncListener {
 
   private async init(): Promise<void> {
     try {
+      // Beside the renderer's start: the glyph atlas is drawn with the app's font, not a fallback.
+      const fontsReady = loadLabelFonts();
       const resolution = this.reused?.resolution ?? (window.devicePixelRatio || 1);
       const size = (): [number, number] => [Math.max(1, this.root.clientWidth) + 2 * OVERSCAN_PX, Math.max(1, this.root.clientHeight) + 2 * OVERSCAN_PX];
       let renderer = this.reused;
@@ -383,6 +385,11 @@ export class CanvasController implements SyncListener {
       this.renderer = renderer ?? (await createRenderer(this.canvasEl, ...size(), resolution));
       // Sized now: the root may have changed while the renderer was made (onResize skipped it).
       this.renderer.resize(...size());
+      if (this.destroyed) {
+        parkRenderer(this.renderer);
+        return;
+      }
+      await fontsReady;
       if (this.destroyed) {
         parkRenderer(this.renderer);
         return;

@@ -1,6 +1,6 @@
 // The wall's fit at 3840 × 2160 (issue 18): a wide workflow uses its panel, with names 18 px
 // tall. A 300-node straight chain is drawn wrapped into bands (at 0.054 in its own shape it
-// would be a line of 5-px boxes without names); 300 nodes 20 a row beside a small workflow get
+// would be a line of 5-px boxes without names); 300 nodes 17 a row beside a small workflow get
 // a column of their own instead of a flat row (0.2: 22 % of the width, 10-px names).
 // Screenshots in test-results/wall.
 import { expect, test, type Page } from '@playwright/test';
@@ -51,7 +51,7 @@ const ready = (page: Page, count: number) =>
 test('a wide workflow uses its wall panel, with names 18 px tall', async ({ page }) => {
   test.setTimeout(180_000);
   const straight = await create(page, chain(`Straight ${stamp}`, 300, 300));
-  const deep = await create(page, chain(`Twenty a row ${stamp}`, 300, 20));
+  const deep = await create(page, chain(`Seventeen a row ${stamp}`, 300, 17));
   const small = await create(page, chain(`Small ${stamp}`, 4, 4));
   await page.setViewportSize({ width: 3840, height: 2160 });
 
@@ -65,6 +65,8 @@ test('a wide workflow uses its wall panel, with names 18 px tall', async ({ page
   await page.goto(`${baseUrl()}wall?ids=${small},${deep}`);
   await ready(page, 2);
   await expect.poll(async () => (await fits(page))[1]!.namePx).toBeGreaterThanOrEqual(18);
+  // Names are drawn (and measured) in the app's font, whatever fonts the machine has.
+  expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
   expect((await fits(page))[1]!.widthUsed).toBeGreaterThan(0.8);
   await page.screenshot({ path: `${SHOTS}/wall-chain-300-rows.png` });
   await page.screenshot({ path: `${SHOTS}/wall-chain-300-rows-closeup.png`, clip: { x: 2000, y: 600, width: 1200, height: 700 } });

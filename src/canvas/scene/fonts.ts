@@ -8,7 +8,26 @@ export const LABEL_FONT = 'sy-label';
 export const BOLD_FONT = 'sy-label-bold';
 export const MONO_FONT = 'sy-mono';
 
-const FAMILY = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
+// The app's own font first ('Inter Variable', @fontsource-variable/inter, loaded by the app's
+// CSS): with only 'Inter' the canvas drew in whatever the machine had (DejaVu Sans on a bare
+// Debian, ~12 % wider), so the same wall fitted 18-px names on one machine and 16.4 on another.
+const FAMILY = '"Inter Variable", Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
+/** How long the canvas waits for the label font before drawing its glyphs with a fallback. */
+const FONT_WAIT_MS = 2000;
+
+/**
+ * Loads the label font's faces (regular and bold) for canvas drawing: glyphs are drawn into the
+ * atlas once, so a face not yet loaded then would stay a fallback's. Resolves in any case (a
+ * fallback is used when the font cannot load within FONT_WAIT_MS).
+ */
+export function loadLabelFonts(): Promise<void> {
+  if (typeof document === 'undefined' || !document.fonts?.load) return Promise.resolve();
+  const faces = Promise.all([document.fonts.load(`${GLYPH_SIZE}px "Inter Variable"`), document.fonts.load(`bold ${GLYPH_SIZE}px "Inter Variable"`)]).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([faces, new Promise<void>((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
+}
 const MONO_FAMILY = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 /**
  * Glyph size in the atlas. Labels are 11–13 px at 100 %: glyphs near that size sample cleanly
