@@ -1,11 +1,10 @@
 // Calls and `new` from expression code. Host results that are functions pass through the
 // same filter as property reads, so a host call can't hand out Function or eval either.
 import type { Ctx } from '../compile/types.ts';
-import { CONSTRUCTIBLE, filterFunction } from '../security.ts';
+import { CONSTRUCTIBLE, filterFunction, FUNCTION_FILTER } from '../security.ts';
 import { blockedAccess } from '../errors.ts';
 import { DateTime, Duration, Interval } from 'luxon';
 import { account, afterHeavy, chargeArguments, chargeContent, chargeJson, chargeLength, chargeSize, DEFER_EXTENSION, isMedium, tick } from './ticks.ts';
-import { FUNCTION_FILTER } from '../security.ts';
 import { EvaluationTooLong } from '../defer.ts';
 import { ARRAY_MAKERS } from './guards.ts';
 
@@ -17,33 +16,36 @@ export function filterResult(r: unknown): unknown {
   return r;
 }
 
+/** The functions and the guarded wrappers expressions call in their place (security.ts). */
+function withWrappers(fns: unknown[]): Set<unknown> {
+  return new Set(fns.flatMap((fn) => [fn, FUNCTION_FILTER.get(fn as Function)]).filter((fn) => fn != null));
+}
+
 /**
  * Built-ins whose cost follows the content of their values (nested arrays, objects), not their
  * length; and any call given an object where a text is expected converts it (startsWith(array),
  * new Date(array)). Keyed by what expressions call: the guarded wrappers (security.ts), and the
  * originals for those not wrapped.
  */
-const CONTENT_WALKERS = new Set<unknown>(
-  [
-    Array.prototype.flat,
-    Array.prototype.flatMap,
-    Array.prototype.join,
-    Array.prototype.toString,
-    Array.prototype.toLocaleString,
-    Array.prototype.sort,
-    Array.prototype.toSorted,
-    String,
-    Number,
-    parseInt,
-    parseFloat,
-    Object.assign,
-    globalThis.structuredClone,
-  ].flatMap((fn) => [fn, FUNCTION_FILTER.get(fn)]).filter((fn) => fn != null),
-);
+const CONTENT_WALKERS = withWrappers([
+  Array.prototype.flat,
+  Array.prototype.flatMap,
+  Array.prototype.join,
+  Array.prototype.toString,
+  Array.prototype.toLocaleString,
+  Array.prototype.sort,
+  Array.prototype.toSorted,
+  String,
+  Number,
+  parseInt,
+  parseFloat,
+  Object.assign,
+  globalThis.structuredClone,
+]);
 /** Object.keys / values / entries of a text make one value per character (1M characters: 450–600 ms). */
-const STRING_SPLITTERS = new Set<unknown>([Object.keys, Object.values, Object.entries].flatMap((fn) => [fn, FUNCTION_FILTER.get(fn)]).filter((fn) => fn != null));
+const STRING_SPLITTERS = withWrappers([Object.keys, Object.values, Object.entries]);
 /** Built-ins that make as many values as their arguments ask for, unbounded (200,000 intervals: 0.6 s). */
-const UNBOUNDED = new Set<unknown>([Interval.prototype.splitBy, Interval.prototype.divideEqually, Interval.prototype.splitAt]);
+const UNBOUNDED = withWrappers([Interval.prototype.splitBy, Interval.prototype.divideEqually, Interval.prototype.splitAt]);
 
 export function callFunction(c: Ctx, fn: unknown, thisArg: unknown, args: unknown[], describe: () => string): unknown {
   if (typeof fn !== 'function') throw new TypeError(`${describe()} is not a function`);
