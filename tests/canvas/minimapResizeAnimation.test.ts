@@ -146,3 +146,11 @@ describe('auto-pan', () => {
     expect(autoPanDelta(-50, 300, 800, 600).dx).toBe(AUTOPAN_MAX_PX);
   });
 });
+
+describe('resizeBox without movement', () => {
+  it('a click on a handle (no movement) keeps an off-grid size exactly', () => {
+    const box = { x: 13, y: 7, w: 581.9949654101088, h: 333.3 };
+    for (const handle of ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'] as const) expect(resizeBox(box, handle, 0, 0)).toEqual(box);
+  });
+});
+

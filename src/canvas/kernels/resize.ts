@@ -33,6 +33,8 @@ function snap(v: number, grid: number): number {
 
 /** The box after moving `handle` by (dx, dy) world units. */
 export function resizeBox(b: Box, handle: ResizeHandle, dx: number, dy: number, minW = STICKY_MIN_WIDTH, minH = STICKY_MIN_HEIGHT, grid = GRID_SIZE): Box {
+  // An edge not moved stays where it is: a click on a handle snapped an imported 581.99-wide note to 580.
+  if (dx === 0 && dy === 0) return { ...b };
   let { x, y, w, h } = b;
   const right = b.x + b.w;
   const bottom = b.y + b.h;
