@@ -14,6 +14,7 @@ import { A11yMirror, MIRROR_MAX } from './a11y/A11yMirror.ts';
 import { EndpointHint } from './a11y/EndpointHint.ts';
 import { StickyEditor } from './a11y/StickyEditor.ts';
 import { mirrorSlots, syncMirrorMembers } from './a11y/mirrorSync.ts';
+import { LabelBatch } from './a11y/LabelBatch.ts';
 import { Motion } from './Motion.ts';
 import { CameraCommands } from './camera/CameraCommands.ts';
 import { FrameScheduler } from './frame/FrameScheduler.ts';
@@ -69,9 +70,6 @@ import type { CanvasConnection, CanvasDocument, CanvasHandle, CanvasNode, Canvas
  */
 const MARGIN_REFRESH_BUDGET_MS = 2;
 
-
-/** How often caption changes that only the mirror shows (below full detail) reach it, ms. */
-const CAPTION_MIRROR_MS = 1000;
 
 export class CanvasController implements SyncListener {
   readonly handle: CanvasHandle;
@@ -144,12 +142,11 @@ export class CanvasController implements SyncListener {
   private readonly dirtyNodes = new Set<number>();
   /**
    * Nodes whose change shows only in the mirror at this level of detail (a caption, drawn in full
-   * detail only): their accessible labels are refreshed, at most once every CAPTION_MIRROR_MS,
-   * and the drawing is left alone. A wall's captions (runs in the last minute) change on every
-   * update (up to 4 a second) of every busy node.
+   * detail only): their accessible labels are refreshed in batches (LabelBatch), and the drawing
+   * is left alone. A wall's captions (runs in the last minute) change on every update (up to 4 a
+   * second) of every busy node.
    */
-  private readonly mirrorDirty = new Set<number>();
-  private mirrorTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly mirrorLabels = new LabelBatch((slot) => this.refreshMirror(slot));
   private readonly minimap: Minimap;
   private readonly stickyEditor: StickyEditor;
   private readonly motion: Motion;
@@ -500,8 +497,7 @@ export class CanvasController implements SyncListener {
     if (slot === undefined) return;
     if (field === 'caption' && this.lod !== 'full') {
       // Drawn in full detail only (switchLod redraws every node when it gets there).
-      this.mirrorDirty.add(slot);
-      this.mirrorTimer ??= setTimeout(this.flushMirror, CAPTION_MIRROR_MS);
+      this.mirrorLabels.mark(slot);
       return;
     }
     switch (field) {
@@ -862,13 +858,6 @@ export class CanvasController implements SyncListener {
       this.mirror.put({ id: n.id, name: n.name, label: mirrorLabel(n, this.pinned(n), t.known, this.pins[n.name]), x: record.x, y: record.y, w: record.w, h: record.h, selected });
     }
   }
-
-  private readonly flushMirror = (): void => {
-    this.mirrorTimer = undefined;
-    if (this.destroyed) return;
-    for (const slot of this.mirrorDirty) this.refreshMirror(slot);
-    this.mirrorDirty.clear();
-  };
 
   /** A visible node's mirror entry alone (its label), the drawing untouched. */
   private refreshMirror(slot: number): void {
@@ -1379,7 +1368,7 @@ export class CanvasController implements SyncListener {
   destroy(): void {
     if (this.destroyed) return;
     this.frames.stop();
-    clearTimeout(this.mirrorTimer);
+    this.mirrorLabels.destroy();
     this.motion.finishAll();
     this.disposeSync?.();
     this.types.destroy();
