@@ -17,7 +17,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession } from 'playwright-core';
-import { cpuSeconds, openWall, sleep, startLoad, startWallServer, summary, WALL_VIEWPORT } from './wallScreen.ts';
+import { cpuSafe, cpuSeconds, openWall, sleep, startLoad, startWallServer, summary, WALL_VIEWPORT } from './wallScreen.ts';
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } };
 
@@ -220,14 +220,6 @@ export async function runWallFramesBench({ quick = false, rate = 500, seconds = 
     await load?.stop();
     await wall?.browser.close().catch(() => undefined);
     await server.stop();
-  }
-}
-
-function cpuSafe(pid: number): number {
-  try {
-    return cpuSeconds(pid);
-  } catch {
-    return 0;
   }
 }
 

@@ -245,6 +245,15 @@ export function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
+/** cpuSeconds, 0 for a process that is gone (Chromium's helpers come and go). */
+export function cpuSafe(pid: number): number {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return 0;
+  }
+}
+
 // ---- the load ---------------------------------------------------------------------------
 
 export interface LoadResult {

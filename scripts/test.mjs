@@ -3,8 +3,8 @@
 // apt-get, when missing), the editor build, type-checking, vitest (model, engine,
 // nodes, server, workers), the n8n conformance corpus and the Playwright end-to-end specs.
 // Ends with one line `N passed, N failed` (tests, files and checks summed over the stages).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,6 +112,15 @@ function vitest(name, args, env = {}) {
 // 2 cores, the machine's own load showed up as holds. It runs alone, after the rest.
 const LOAD_SENSITIVE = ['tests/security/redos.test.ts', 'tests/security/sandboxStop.test.ts', 'tests/security/server.test.ts', 'tests/security/offload.test.ts', 'tests/security/codeLargeData.test.ts', 'tests/security/extensionHolds.test.ts'];
 
+// Before the wall soak starts: it takes ~0.3 of a core for 30 minutes, and these tests time the loop.
+stage('attack', () => vitest('vitest-attack.json', [...LOAD_SENSITIVE, '--no-file-parallelism']));
+
+// Issue 18's soak: a wall with a 1,000-node workflow at 100 executions/s for 30 minutes
+// (WALL_SOAK_MINUTES=<n> for another length), its heap and DOM at the end within 10 % of their
+// level after warm-up (bench/wall-soak.bench.ts). It runs in the background beside the stages
+// below and is waited for at the end.
+const soak = wants('wall-soak') ? startWallSoak() : undefined;
+
 stage('unit', () => {
   if (!ensureDatabases()) console.error('The database servers could not be installed; run `apt-get install -y postgresql mariadb-server redis-server` as root. The Postgres, MySQL and Redis node tests will fail.');
   return vitest('vitest.json', LOAD_SENSITIVE.flatMap((f) => ['--exclude', f]));
@@ -120,8 +129,6 @@ stage('unit', () => {
 // The server and repository tests again on a real PostgreSQL (issue 16): a temporary cluster
 // started by tests/support/postgresGlobalSetup.ts, one schema per test data folder.
 stage('server-pg', () => vitest('vitest-server-postgres.json', ['tests/server', '--exclude', 'tests/server/queueMode.test.ts'], { SWITCHYARD_TEST_DB: 'postgres' }));
-
-stage('attack', () => vitest('vitest-attack.json', [...LOAD_SENSITIVE, '--no-file-parallelism']));
 
 stage('corpus', () => {
   const r = run(node, ['tests/corpus/run.ts'], { capture: true });
@@ -146,6 +153,45 @@ stage('e2e', () => {
   const failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (r.status !== 0 && !s.unexpected ? 1 : 0);
   return { passed: s.expected ?? 0, failed, names: playwrightFailures(report) };
 });
+
+if (soak) {
+  const t0 = Date.now();
+  console.log('\n=== wall-soak ===');
+  const outcome = await soak.done;
+  results.push({ name: 'wall-soak', ...outcome, seconds: Math.round((Date.now() - soak.started) / 1000) });
+  console.log(`(waited ${Math.round((Date.now() - t0) / 1000)} s for it after the other stages)`);
+}
+
+/**
+ * Starts the wall soak as a background process (its output in test-results/wall-soak.log) and
+ * resolves with its outcome: passed when the bench says pass, failed otherwise or after its time.
+ */
+function startWallSoak() {
+  const started = Date.now();
+  const minutes = Number(process.env.WALL_SOAK_MINUTES) > 0 ? Number(process.env.WALL_SOAK_MINUTES) : 30;
+  if (!ensureChromium()) {
+    console.error('Chromium could not be installed: the wall soak cannot run.');
+    return { started, done: Promise.resolve({ passed: 0, failed: 1, names: ['wall soak: no Chromium'] }) };
+  }
+  const dir = join(root, 'test-results');
+  mkdirSync(dir, { recursive: true });
+  const logPath = join(dir, 'wall-soak.log');
+  const fd = openSync(logPath, 'w');
+  console.log(`\n(wall soak: ${minutes} min in the background, log in test-results/wall-soak.log)`);
+  const child = spawn(node, [join(root, 'bench', 'wall-soak.bench.ts'), '--minutes', String(minutes), '--check'], { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const limit = setTimeout(() => child.kill('SIGTERM'), (minutes + 10) * 60_000);
+  const done = new Promise((resolveDone) => {
+    child.on('exit', (code, signal) => {
+      clearTimeout(limit);
+      const log = readFileSync(logPath, 'utf8');
+      process.stdout.write(log.split('\n').slice(-60).join('\n') + '\n');
+      const ok = code === 0 && /"pass": true/.test(log);
+      resolveDone(ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, names: [`wall soak (${signal ?? `exit ${code}`}; test-results/wall-soak.log)`] });
+    });
+  });
+  return { started, done };
+}
 
 /** Titles of the specs that failed or were flaky in a Playwright JSON report. */
 function playwrightFailures(report) {
