@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { COPY_ON_THREAD_VALUES, deepCopy, deepCopySliced } from '../../src/nodes/shared/deepCopy.ts';
 import { awaitSlowWork } from '../../src/model/expressions/defer.ts';
-import { maxLag } from '../support/loopLag.ts';
+import { calmLag } from '../support/loopLag.ts';
 
 const sample = () => {
   const shared = { s: 1 };
@@ -60,7 +60,7 @@ describe('deepCopy', () => {
     const {
       value: [one, two],
       lag,
-    } = await maxLag(() =>
+    } = await calmLag(() =>
       awaitSlowWork(() => {
         attempts++;
         return [deepCopy(big), deepCopy(big)];
