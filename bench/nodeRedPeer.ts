@@ -69,20 +69,25 @@ export interface NodeRedPeer {
   stop(): Promise<void>;
 }
 
-/** Installs (once) and starts Node-RED; resolves when POST /bench answers 200. */
-export async function startNodeRed(): Promise<NodeRedPeer> {
+/**
+ * Installs (once) and starts Node-RED; resolves when POST /bench answers 200. With `editor`, its
+ * editor at `/` (no sign-in) showing `flows` instead, ready when the admin API lists them.
+ */
+export async function startNodeRed(opts: { editor?: { flows: object[] } } = {}): Promise<NodeRedPeer> {
   await ensureInstalled();
   const userDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-node-red-user-'));
   const port = await freePort();
-  writeFileSync(join(userDir, 'flows.json'), JSON.stringify(FLOWS));
+  writeFileSync(join(userDir, 'flows.json'), JSON.stringify(opts.editor?.flows ?? FLOWS));
   const settings = {
     uiHost: '127.0.0.1',
     uiPort: port,
     userDir,
     flowFile: 'flows.json',
     credentialSecret: false,
-    // No editor: only the flow's http endpoint is measured.
-    httpAdminRoot: false,
+    // Without `editor` only the flow's http endpoint is measured.
+    httpAdminRoot: opts.editor ? '/' : false,
+    // No welcome tour over the workspace.
+    editorTheme: { tours: false },
     logging: { console: { level: 'warn', metrics: false, audit: false } },
     telemetry: { enabled: false },
     diagnostics: { enabled: false },
@@ -93,7 +98,7 @@ export async function startNodeRed(): Promise<NodeRedPeer> {
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-4000)));
   child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-4000)));
-  const url = `http://127.0.0.1:${port}/bench`;
+  const url = opts.editor ? `http://127.0.0.1:${port}/` : `http://127.0.0.1:${port}/bench`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       await new Promise<void>((resolve) => {
@@ -113,7 +118,11 @@ export async function startNodeRed(): Promise<NodeRedPeer> {
       await stop();
       throw new Error(`Node-RED exited (${child.exitCode}): ${out}`);
     }
-    const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }).catch(() => undefined);
+    if (opts.editor) {
+      const r = await fetch(`${url}flows`).catch(() => undefined);
+      if (r?.ok && ((await r.json()) as unknown[]).length === opts.editor.flows.length) break;
+    }
+    const r = opts.editor ? undefined : await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }).catch(() => undefined);
     if (r?.ok) {
       const answer = (await r.json()) as { doubled?: number };
       if (answer.doubled !== JSON.parse(BODY).n * 2) {

@@ -30,6 +30,7 @@ const suites = [
   { name: 'open-list', file: 'open-list.bench.ts', fn: 'runOpenListBench' },
   { name: 'templates', file: 'templates.bench.ts', fn: 'runTemplatesBench' },
   { name: 'editor-open', file: 'editor-open.bench.ts', fn: 'runEditorOpenBench' },
+  { name: 'editor-pan', file: 'editor-pan.bench.ts', fn: 'runEditorPanBench' },
   { name: 'oauth', file: 'oauth.bench.ts', fn: 'runOauthBench' },
   { name: 'attack', file: 'attack.bench.ts', fn: 'runAttackBench' },
   { name: 'large-body', file: 'largeBody.bench.ts', fn: 'runLargeBodyBench' },

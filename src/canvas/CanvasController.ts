@@ -19,7 +19,7 @@ import { Motion } from './Motion.ts';
 import { CameraCommands } from './camera/CameraCommands.ts';
 import { FrameScheduler } from './frame/FrameScheduler.ts';
 import { FrameStats } from './frame/FrameStats.ts';
-import { OVERSCAN_PX, planFrame, renderedRect, sameCamera } from './frame/renderPolicy.ts';
+import { OVERSCAN_PX, cameraSettled, planFrame, renderedRect, sameCamera } from './frame/renderPolicy.ts';
 import type { NavGraph } from './kernels/navigation.ts';
 import { autoPanDelta } from './kernels/autopan.ts';
 import { linkAt } from './kernels/markdown.ts';
@@ -177,6 +177,9 @@ export class CanvasController implements SyncListener {
   private dragMoved = false;
   private renderedCamera: Camera | null = null;
   private prevFrameCamera: Camera | null = null;
+  /** The frame time the camera last moved at, and whether an animation (not input) moved it. */
+  private cameraMovedAt = 0;
+  private cameraMovedByAnimation = false;
   private framesSinceRender = 0;
   /** New views were made outside the bitmap since the last render (see runFrame). */
   private marginBuilt = false;
@@ -665,6 +668,8 @@ export class CanvasController implements SyncListener {
     const renderer = this.renderer!;
     const background = this.background!;
     const t0 = performance.now();
+    // Active before this tick: an animation's last step moves the camera and ends it.
+    const animating0 = this.motion.active;
     const moving = this.motion.tick(now);
     this.autoPan();
     let cam = this.viewport.camera;
@@ -740,7 +745,12 @@ export class CanvasController implements SyncListener {
     // bitmap, which has an overscan margin); WebGL renders when content changed, when the
     // camera settles, and every PAN_RENDER_EVERY_FRAMES frames while it keeps moving.
     const rc = this.renderedCamera;
-    const settled = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
+    const still = this.prevFrameCamera !== null && sameCamera(cam, this.prevFrameCamera);
+    if (!still) {
+      this.cameraMovedAt = now;
+      this.cameraMovedByAnimation = animating0;
+    }
+    const settled = cameraSettled(still, now - this.cameraMovedAt, this.cameraMovedByAnimation);
     this.prevFrameCamera = cam;
     // Margin views are drawn (their labels laid out, their groups packed) by the next render;
     // once the camera rests that render happens now, not in the first frame of the next pan.

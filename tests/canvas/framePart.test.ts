@@ -2,7 +2,7 @@
 // once, whenIdle), the render policy (compositor pan or WebGL render) and the stats windows.
 import { describe, expect, it } from 'vitest';
 import { FrameScheduler, MAX_REPORTED_FRAME_ERRORS, type FrameHost } from '../../src/canvas/frame/FrameScheduler.ts';
-import { OVERSCAN_PX, PAN_RENDER_EVERY_FRAMES, compositeTransform, planFrame, renderedRect, type FrameFacts } from '../../src/canvas/frame/renderPolicy.ts';
+import { OVERSCAN_PX, PAN_RENDER_EVERY_FRAMES, PAN_SETTLE_MS, cameraSettled, compositeTransform, planFrame, renderedRect, type FrameFacts } from '../../src/canvas/frame/renderPolicy.ts';
 import { FrameStats, STATS_WINDOW, pushBounded } from '../../src/canvas/frame/FrameStats.ts';
 
 function fakeHost(run: (now: number) => void = () => {}) {
@@ -103,6 +103,15 @@ describe('render policy', () => {
     expect(planFrame(facts({ cam: moved, framesSinceRender: PAN_RENDER_EVERY_FRAMES }))).toEqual({ kind: 'render' });
     expect(planFrame(facts({ cam: { x: OVERSCAN_PX, y: 0, k: 1 } }))).toEqual({ kind: 'render' });
     expect(planFrame(facts({ cam: { x: 0, y: 0, k: 1.5 } }))).toEqual({ kind: 'render' });
+  });
+
+  it('a camera still between two input steps is not settled; it is after PAN_SETTLE_MS, or at once after an animation', () => {
+    // Wheel events at 30 a second against 60 frames: one still frame between two steps.
+    expect(cameraSettled(true, 17, false)).toBe(false);
+    expect(cameraSettled(true, PAN_SETTLE_MS - 1, false)).toBe(false);
+    expect(cameraSettled(true, PAN_SETTLE_MS, false)).toBe(true);
+    expect(cameraSettled(true, 0, true)).toBe(true);
+    expect(cameraSettled(false, 10_000, true)).toBe(false);
   });
 
   it('a composite zoom scales around the bitmap origin so the world stays put', () => {

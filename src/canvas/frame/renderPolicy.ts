@@ -13,6 +13,20 @@ export const OVERSCAN_PX = 128;
  */
 export const PAN_RENDER_EVERY_FRAMES = 8;
 
+/**
+ * Input moves the camera in steps (wheel events, pointer moves) that come slower than frames: 20–40
+ * a second against 60 frames. A camera still for one frame between two steps is not at rest, and
+ * rendering it (a WebGL render is a full software-rasterised frame on a machine without a GPU)
+ * made every other frame of a wheel pan a render. It counts as settled once still this long, ms;
+ * a camera animation's end settles at once.
+ */
+export const PAN_SETTLE_MS = 100;
+
+/** Whether the camera is at rest: still since the last frame, and for PAN_SETTLE_MS after input moved it. */
+export function cameraSettled(still: boolean, msSinceMove: number, movedByAnimation: boolean): boolean {
+  return still && (movedByAnimation || msSinceMove >= PAN_SETTLE_MS);
+}
+
 export function sameCamera(a: Camera, b: Camera): boolean {
   return a.x === b.x && a.y === b.y && a.k === b.k;
 }
