@@ -2,7 +2,7 @@
 // workflows, and a workflow too wide for readable names wrapped into bands. 4K numbers: a
 // single panel's canvas is 3805 × 1911 px with 128 px of fit padding.
 import { describe, expect, it } from 'vitest';
-import { bandedSize, bandsFor, columnsFor, extentOf, fitScale, namesReadable, wrapPositions, WALL_NAME_PX } from '../../src/app/wall/wallFit.ts';
+import { bandedSize, bandsFor, columnsFor, extentOf, fitScale, namesReadable, wallMaxScale, wrapPositions, WALL_MAX_SCALE, WALL_NAME_PX } from '../../src/app/wall/wallFit.ts';
 import { WallPanelState } from '../../src/app/wall/WallPanelState.ts';
 import { nameScale } from '../../src/canvas/kernels/lod.ts';
 import { SIZES } from '../../src/canvas/scene/theme.ts';
@@ -19,6 +19,14 @@ const orders = [
 const HEAD = 4.4 * 34.56;
 
 describe('wall fit', () => {
+  it('lets a small workflow grow with the screen: 2× up to 1920 px, 4× at 3840 (the canvas maximum)', () => {
+    expect(wallMaxScale(1280)).toBe(WALL_MAX_SCALE);
+    expect(wallMaxScale(1920)).toBe(2);
+    expect(wallMaxScale(2880)).toBe(3);
+    expect(wallMaxScale(3840)).toBe(4);
+    expect(wallMaxScale(7680)).toBe(4);
+  });
+
   it('a 300-node straight chain cannot have readable names in its own shape, and is wrapped so it has', () => {
     const e = extentOf(straight(300));
     expect(e).toEqual({ minX: 0, minY: 0, w: 65_880, h: 100 });

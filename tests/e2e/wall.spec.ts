@@ -115,10 +115,13 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
     board.source?.dispatchEvent(new Event('error'));
   });
   await expect(page.getByTestId('wall-link')).toHaveText('Reconnecting…');
+  // Meanwhile the last state stays on screen, dimmed.
+  await expect(page.getByTestId('wall')).toHaveClass(/wall--stale/);
   await page.waitForTimeout(2500);
   await expect(page.getByTestId('wall-link')).toHaveText('Reconnecting…');
   await page.context().setOffline(false);
   await expect(page.getByTestId('wall-link')).toHaveText('Live', { timeout: 30_000 });
+  await expect(page.getByTestId('wall')).not.toHaveClass(/wall--stale/);
   await call({ fail: false });
   await expect(orders1.getByTestId('wall-per-minute')).toContainText('8');
 
@@ -153,6 +156,9 @@ test('a wall shows production runs live, flashes a failure, turns pages, reconne
     await page.getByTestId('wall-token-row').filter({ hasText: `Ops room ${stamp}` }).getByTestId('wall-token-revoke').click();
     await expect(page.getByTestId('wall-token-row').filter({ hasText: `Ops room ${stamp}` })).toHaveCount(0);
     await expect(screen.getByTestId('wall-link')).toHaveText('Refused', { timeout: 30_000 });
+    // …and shows nothing of what it showed.
+    await expect(screen.getByTestId('wall-panel')).toHaveCount(0);
+    await expect(screen.getByTestId('wall-problem')).toBeVisible();
   } finally {
     await kiosk.close();
   }

@@ -10,7 +10,7 @@ import type { CanvasDocument, CanvasHandle, NodeTypeLookup } from '../../canvas/
 import { basePath } from '../basePath.ts';
 import { LOOK_KEY, type WallPanelState } from './WallPanelState.ts';
 import { percent } from './liveState.ts';
-import { bandsFor, fitPadding, WALL_MAX_SCALE, WALL_NAME_PX } from './wallFit.ts';
+import { bandsFor, fitPadding, wallMaxScale, WALL_NAME_PX } from './wallFit.ts';
 
 function lookup(panel: WallPanelState): NodeTypeLookup {
   return (type, typeVersion, parameters) => {
@@ -41,8 +41,8 @@ export const WallPanel = observer(function WallPanel({ panel, now }: { panel: Wa
       readOnly: true,
       minimap: false,
       minNamePx: WALL_NAME_PX,
-      // A small workflow fills its panel: read from across the room.
-      fitMaxScale: WALL_MAX_SCALE,
+      // A small workflow fills its panel: read from across the room (up to 4× on a 3840-px wall).
+      fitMaxScale: wallMaxScale(window.innerWidth),
       // Room above and below for the failure line drawn over the canvas's top.
       fitPaddingPx: pad,
       callbacks: { openNode: () => undefined, requestAddNode: () => undefined, onError: setProblem },

@@ -78,7 +78,8 @@ const WallScreen = observer(function WallScreen({ token, ids, perPage, interval 
   }, []);
 
   return (
-    <div className="wall" data-testid="wall" ref={el}>
+    // Reconnecting: the last state stays, dimmed, so that nobody reads it as live.
+    <div className={`wall${board.link === 'reconnecting' ? ' wall--stale' : ''}`} data-testid="wall" ref={el}>
       <header className="wall-bar">
         <span className="wall-brand">Switchyard wall</span>
         {pages > 1 && (
@@ -97,11 +98,14 @@ const WallScreen = observer(function WallScreen({ token, ids, perPage, interval 
         </p>
       )}
       {!board.problem && board.link !== 'connecting' && board.panels.length === 0 && <p className="wall-refused">None of the workflows of this wall exist any more.</p>}
-      <main className="wall-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
-        {shown.map((p) => (
-          <WallPanel key={p.id} panel={p} now={now} />
-        ))}
-      </main>
+      {/* A refused (revoked) wall shows nothing of what it showed. */}
+      {board.link !== 'refused' && (
+        <main className="wall-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
+          {shown.map((p) => (
+            <WallPanel key={p.id} panel={p} now={now} />
+          ))}
+        </main>
+      )}
     </div>
   );
 });

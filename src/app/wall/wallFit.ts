@@ -3,12 +3,18 @@
 // names at any fit (a 300-node chain) is drawn wrapped into bands, read like lines of text.
 import { NODE_SIZE } from '../../model/constants.ts';
 import { nameScale } from '../../canvas/kernels/lod.ts';
+import { MAX_SCALE } from '../../canvas/kernels/camera.ts';
 import { SIZES } from '../../canvas/scene/theme.ts';
 
 /** Node names on a wall: readable from a few metres. */
 export const WALL_NAME_PX = 18;
-/** The largest zoom a wall fits to: a small workflow fills its panel. */
+/** The largest zoom a wall fits to on a 1920-px screen: a small workflow fills its panel. */
 export const WALL_MAX_SCALE = 2;
+
+/** The largest zoom on a screen `screenW` px wide: WALL_MAX_SCALE, in proportion on larger screens, at most the canvas's MAX_SCALE. */
+export function wallMaxScale(screenW: number): number {
+  return Math.min(MAX_SCALE, WALL_MAX_SCALE * Math.max(1, screenW / 1920));
+}
 /** World units between one band of a wrapped workflow and the next: its names and the connections back. */
 export const BAND_GAP = 160;
 export const MAX_BANDS = 16;
