@@ -15,10 +15,14 @@ import { App } from './App.tsx';
 import { routerBase } from './basePath.ts';
 import { preloadEditorWhenIdle, preloadViewFor } from './views/lazyViews.ts';
 import { prefetchWorkflow } from './commands/openWorkflow.ts';
+import { startGallery } from './templates/galleryStart.ts';
 
 configure({ enforceActions: 'observed' });
 
 const root = new RootStore();
+
+/** How long the gallery's first view waits for its data before it shows a skeleton. */
+const GALLERY_WAIT_MS = 300;
 
 // Settings first, then the cookie login (a failure only means signed out). Node types and the
 // push stream follow the signed-in user (authSync); the routes wait for users.initialized.
@@ -33,6 +37,11 @@ async function startup(): Promise<void> {
   }
   if (root.settings.settings) void loadVersions(root, root.settings.settings);
   void root.templates.checkHealth(root.settings.settings);
+  // On a gallery page, its first loads start now (index.html asked them already) and a signed-in
+  // user's first view waits for them a little: one render with the categories and cards, not three
+  // commits filling in a skeleton.
+  const gallery = /^\/templates\/?$/.test(path) ? startGallery(root.templates, root.settings.settings, location.search) : undefined;
+  if (gallery && (await signIn.then(() => true, () => false))) await Promise.race([gallery, new Promise((r) => setTimeout(r, GALLERY_WAIT_MS))]);
   await root.users.loginWithCookie(signIn);
 }
 

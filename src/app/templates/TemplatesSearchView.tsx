@@ -10,21 +10,14 @@ import { useStores } from '../stores/context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { TemplatesLayout, useNewWorkflow } from './TemplatesLayout.tsx';
 import { CollectionsCarousel } from './CollectionsCarousel.tsx';
+import { readQuery } from './galleryStart.ts';
+
+export { readQuery };
 import { TemplateCard, TemplateCardSkeleton } from './TemplateCards.tsx';
 
 export const NO_RESULTS = 'Nothing found. Try another search or fewer categories.';
 export const END_OF_LIST = 'That is every template that matches.';
 export const CONNECTION_WARNING = 'There was a problem fetching workflow templates. Check your connection to the templates host.';
-
-/** search and categories from the query string ('categories' is comma-separated ids). */
-export function readQuery(search: string): { text: string; categories: number[] } {
-  const q = new URLSearchParams(search);
-  const categories = (q.get('categories') ?? '')
-    .split(',')
-    .filter((s) => /^\d{1,9}$/.test(s))
-    .map(Number);
-  return { text: (q.get('search') ?? '').slice(0, TEMPLATES_MAX_SEARCH), categories: [...new Set(categories)] };
-}
 
 export function writeQuery(text: string, categories: number[]): string {
   const q = new URLSearchParams();
