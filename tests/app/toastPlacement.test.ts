@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOAST_WIDTH, toastPlacement, type Box, type ToastPlace } from '../../src/app/toasts/toastPlacement.ts';
+import { isCanvasRoute, TOAST_WIDTH, toastPlacement, type Box, type ToastPlace } from '../../src/app/toasts/toastPlacement.ts';
 
 const view = { width: 1440, height: 900 };
 
@@ -14,6 +14,15 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
 describe('toast placement', () => {
   it('over the canvas: the default place', () => {
     expect(toastPlacement({ view })).toBeUndefined();
+  });
+
+  it('on a page without a canvas: the bottom right, clear of the title row and its buttons', () => {
+    const p = toastPlacement({ view, page: true })!;
+    expect(p).toEqual({ right: 16, bottom: 16, width: TOAST_WIDTH });
+    // The gallery's top row (heading, New blank workflow / Use workflow) under the header.
+    expect(overlaps(box(p, 120), { left: 80, top: 56, right: 1440, bottom: 160 })).toBe(false);
+    expect(['/workflow', '/workflow/abc', '/workflows/templates/3', '/workflows/demo', '/execution/5', '/wall'].every(isCanvasRoute)).toBe(true);
+    expect(['/templates/', '/templates/3', '/collections/2', '/settings/users', '/signin', '/workflowsx'].some(isCanvasRoute)).toBe(false);
   });
 
   it('with the NDV open: bottom right of the panel, above the output pagination, clear of the output header', () => {

@@ -1,12 +1,13 @@
-// Toasts, top-right over the canvas; with the node details view or a dialog open, where they hide
-// none of its controls (toastPlacement.ts). Persistent ones carry a close button; details expand on demand.
+// Toasts, top-right over the canvas, bottom-right on other pages; with the node details view or a
+// dialog open, where they hide none of its controls (toastPlacement.ts). Persistent ones carry a close button; details expand on demand.
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import { faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation, faXmark } from '@fortawesome/free-solid-svg-icons';
 import { useStores } from '../stores/context.ts';
 import type { Toast } from '../stores/ToastStore.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { toastPlacement, type Box, type ToastPlace } from './toastPlacement.ts';
+import { useLocation } from 'wouter';
+import { isCanvasRoute, toastPlacement, type Box, type ToastPlace } from './toastPlacement.ts';
 import './toasts.css';
 
 const ICONS = { success: faCircleCheck, error: faCircleExclamation, warning: faTriangleExclamation, info: faCircleInfo };
@@ -63,7 +64,7 @@ function rect(el: Element | null | undefined): Box | undefined {
 }
 
 /** Measures the open dialog (the last one: the topmost) and the node details view. */
-function measure(): ToastPlace | undefined {
+function measure(path: string): ToastPlace | undefined {
   const dialogs = document.querySelectorAll('.dialog-overlay .dialog');
   const ndv = document.querySelector('[data-testid="ndv"] .ndv');
   const footer = document.querySelector('[data-testid="ndv"] .ndv-output-column [data-testid="pagination"]');
@@ -72,6 +73,7 @@ function measure(): ToastPlace | undefined {
     dialog: rect(dialogs[dialogs.length - 1]),
     ndv: rect(ndv),
     ndvFooterTop: rect(footer)?.top,
+    page: !isCanvasRoute(path),
   });
 }
 
@@ -87,6 +89,7 @@ export const Toasts = observer(function Toasts() {
   const ndvId = ui.ndvNode?.id;
   const modal = root.modalOpen();
   const [place, setPlace] = useState<ToastPlace | undefined>();
+  const [path] = useLocation();
   // Measured while toasts show: again when one comes or goes, the view or a dialog opens or
   // closes (dialogs are portals added to the body), the topmost dialog resizes, and the window resizes.
   useLayoutEffect(() => {
@@ -94,7 +97,7 @@ export const Toasts = observer(function Toasts() {
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setPlace(measure()));
+      frame = requestAnimationFrame(() => setPlace(measure(path)));
     };
     // A dialog changes size after it opens (the open-workflow list loads, a search filters it):
     // a place chosen for its first size would leave the toasts over it, or clipped for nothing.
@@ -108,7 +111,7 @@ export const Toasts = observer(function Toasts() {
       if (top) ro.observe(top);
       watched = top;
     };
-    setPlace(measure());
+    setPlace(measure(path));
     // Again after a frame: a dialog or the view opened in this same commit may still be laying out.
     update();
     watchDialog();
@@ -127,7 +130,7 @@ export const Toasts = observer(function Toasts() {
       ro.disconnect();
       window.removeEventListener('resize', update);
     };
-  }, [count, ndvId, modal]);
+  }, [count, ndvId, modal, path]);
   return (
     <div className="toasts" aria-live="polite" style={count ? placeStyle(place) : undefined} data-place={place ? (place.bottom !== undefined ? 'bottom' : 'top') : 'default'}>
       {ui.toasts.toasts.map((t) => (

@@ -1,5 +1,6 @@
 // Where the toasts go so they never hide what the user is working with. Over the canvas: the
-// top right, left of the add-node buttons (the CSS default). With the node details view open:
+// top right, left of the add-node buttons (the CSS default). On a page without a canvas (the
+// gallery, settings, lists): the bottom right, off the page's title row and its buttons. With the node details view open:
 // its bottom right, above the output panel's pagination, where only data rows (which scroll)
 // are under them — the top right held the output header (pin, edit, close, Table/JSON, the
 // error title). With a dialog open: beside it, on the side with more room (narrower if need
@@ -36,10 +37,17 @@ export interface PlacementInput {
   ndv?: Box;
   /** The top of the output panel's footer (pagination), when it shows one. */
   ndvFooterTop?: number;
+  /** The page draws no canvas. */
+  page?: boolean;
+}
+
+/** Routes (below the base path) whose view is a canvas, where the top right is free. */
+export function isCanvasRoute(path: string): boolean {
+  return /^\/(workflow(\/|$)|workflows\/(templates|demo)(\/|$)|execution\/|wall(\/|$))/.test(path);
 }
 
 /** undefined: the default place (top right over the canvas). */
-export function toastPlacement({ view, dialog, ndv, ndvFooterTop }: PlacementInput): ToastPlace | undefined {
+export function toastPlacement({ view, dialog, ndv, ndvFooterTop, page }: PlacementInput): ToastPlace | undefined {
   const m = TOAST_MARGIN;
   if (dialog) {
     const right = view.width - dialog.right - 2 * m;
@@ -61,5 +69,6 @@ export function toastPlacement({ view, dialog, ndv, ndvFooterTop }: PlacementInp
     const floor = Math.min(ndv.bottom, ndvFooterTop ?? ndv.bottom);
     return { right: view.width - ndv.right + m, bottom: view.height - floor + m / 2, width: Math.min(TOAST_WIDTH, view.width - 2 * m) };
   }
+  if (page) return { right: m, bottom: m, width: Math.min(TOAST_WIDTH, view.width - 2 * m) };
   return undefined;
 }
