@@ -3,7 +3,7 @@ import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';
 import { createRoot } from 'react-dom/client';
-import { configure } from 'mobx';
+import { configure, when } from 'mobx';
 import { RootStore } from './stores/RootStore.ts';
 import { StoresContext } from './stores/context.ts';
 import { startIssuesSync } from './stores/issuesSync.ts';
@@ -35,7 +35,6 @@ async function startup(): Promise<void> {
   } catch (e) {
     root.ui.toasts.show({ kind: 'error', title: 'startup error', message: errorMessage(e), persistent: true });
   }
-  if (root.settings.settings) void loadVersions(root, root.settings.settings);
   void root.templates.checkHealth(root.settings.settings);
   // On a gallery page, its first loads start now (index.html asked them already) and a signed-in
   // user's first view waits for them a little: one render with the categories and cards, not three
@@ -60,6 +59,14 @@ preloadEditorWhenIdle();
 const named = /^\/workflow\/([^/?#]+)$/.exec(path);
 if (named) prefetchWorkflow(decodeURIComponent(named[1]!));
 
+// Version notices once someone is signed in (n8n checks them with the signed-in features): the
+// pages before have no sidebar to point to, and the demo view and a wall have none either.
+if (!/^\/(workflows\/demo|wall)(\/|$)/.test(path)) {
+  when(
+    () => !!root.users.currentUser && !!root.settings.settings,
+    () => void loadVersions(root, root.settings.settings!),
+  );
+}
 startIssuesSync(root);
 startTitleSync(root);
 startRunRecovery(root);
