@@ -1,6 +1,6 @@
 // The sticky-note markdown kernel: blocks, inline spans, and the word-by-word layout.
 import { describe, expect, it } from 'vitest';
-import { layoutMarkdown, linkAt, parseInline, parseMarkdown, plainFirstLine, MAX_MARKDOWN_CHARS, type Measure } from '../../src/canvas/kernels/markdown.ts';
+import { greekBars, layoutMarkdown, linkAt, parseInline, parseMarkdown, plainFirstLine, MAX_MARKDOWN_CHARS, type Measure } from '../../src/canvas/kernels/markdown.ts';
 
 /** Every character 10 px wide at size 10 (scales with size); mono the same. */
 const measure: Measure = (t, _f, size) => t.length * size;
@@ -81,5 +81,24 @@ describe('markdown layout', () => {
     expect(a.x).toBeGreaterThan(m1.x);
     expect(m2.x).toBe(m1.x + 16);
     expect(b.x).toBeGreaterThan(a.x);
+  });
+});
+
+describe('greekBars (a note drawn too small to read)', () => {
+  it('one bar per run with words, as wide as its words, in the middle of its line; links marked', () => {
+    const layout = layoutMarkdown(parseMarkdown('# Title\n\nSee [docs](https://example.com) now\n\n   \n- item'), measure, { width: 400, maxHeight: 400, textSize: 10, headingSizes: { 1: 20 } });
+    const bars = greekBars(layout);
+    const worded = layout.runs.filter((r) => r.text.trim());
+    expect(bars).toHaveLength(worded.length);
+    for (const [i, b] of bars.entries()) {
+      const r = worded[i]!;
+      expect(b.w).toBeLessThanOrEqual(r.width);
+      expect(b.w).toBeGreaterThan(0);
+      expect(b.y).toBeGreaterThan(r.y);
+      expect(b.y + b.h).toBeLessThan(r.y + r.size);
+      expect(b.link).toBe(r.kind === 'link');
+    }
+    expect(bars.some((b) => b.link)).toBe(true);
+    expect(greekBars(layoutMarkdown(parseMarkdown(''), measure, { width: 400, maxHeight: 400, textSize: 10, headingSizes: {} }))).toEqual([]);
   });
 });

@@ -399,3 +399,15 @@ export function linkAt(l: MdLayout, x: number, y: number): string | undefined {
   }
   return undefined;
 }
+
+/** A bar per laid-out run of text (its words' extent, the middle of its line), for a note drawn too small to read. */
+export function greekBars(layout: MdLayout): Array<{ x: number; y: number; w: number; h: number; link: boolean }> {
+  const bars: Array<{ x: number; y: number; w: number; h: number; link: boolean }> = [];
+  for (const r of layout.runs) {
+    const trimmed = r.text.trimEnd();
+    if (!trimmed.trim() || r.width <= 0) continue;
+    const w = r.width * (trimmed.length / Math.max(1, r.text.length));
+    bars.push({ x: r.x, y: r.y + r.size * 0.3, w, h: r.size * 0.6, link: r.kind === 'link' });
+  }
+  return bars;
+}

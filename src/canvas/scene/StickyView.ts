@@ -5,7 +5,7 @@
 // notes show their resize grips.
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Lod } from '../kernels/lod.ts';
-import { layoutMarkdown, parseMarkdown, type MdLayout } from '../kernels/markdown.ts';
+import { greekBars, layoutMarkdown, parseMarkdown, type MdLayout } from '../kernels/markdown.ts';
 import { ensureMonoFont, fontName, measureText } from './fonts.ts';
 import { SIZES, STICKY_COLORS, THEME } from './theme.ts';
 
@@ -34,13 +34,16 @@ export class StickyView {
   private readonly bg = new Graphics();
   private readonly decos = new Graphics();
   private readonly text = new Container();
+  private readonly greek = new Graphics();
+  private textDrawn = false;
+  private greekDrawn = false;
   private last: StickyAppearance | null = null;
   private lastLod: Lod | null = null;
   /** The laid-out content (for link hits), in note-local coordinates. */
   layout: MdLayout | null = null;
 
   constructor() {
-    this.root.addChild(this.bg, this.decos, this.text);
+    this.root.addChild(this.bg, this.decos, this.text, this.greek);
   }
 
   apply(a: StickyAppearance, lod: Lod): void {
@@ -57,23 +60,44 @@ export class StickyView {
       }
     }
     const showText = lod === 'full' && !a.editing;
+    // Too small to read: grey bars where the lines are, so the note still looks written on.
+    const showGreek = lod === 'simplified' && !a.editing;
     this.text.visible = showText;
     this.decos.visible = showText;
-    if (showText && (!p || p.content !== a.content || p.w !== a.w || p.h !== a.h || this.lastLod !== 'full' || p.editing)) this.layoutText(a);
+    this.greek.visible = showGreek;
+    if (!p || p.content !== a.content || p.w !== a.w || p.h !== a.h || p.editing) {
+      this.layout = null;
+      this.textDrawn = false;
+      this.greekDrawn = false;
+    }
+    if (showText && !this.textDrawn) this.layoutText(a);
+    if (showGreek && !this.greekDrawn) this.drawGreek(a);
     this.last = a;
     this.lastLod = lod;
   }
 
-  private layoutText(a: StickyAppearance): void {
-    for (const c of this.text.removeChildren()) c.destroy();
+  private laidOut(a: StickyAppearance): MdLayout {
     const pad = SIZES.stickyPadding;
-    const layout = layoutMarkdown(parseMarkdown(a.content), measureText, {
+    this.layout ??= layoutMarkdown(parseMarkdown(a.content), measureText, {
       width: Math.max(20, a.w - 2 * pad),
       maxHeight: Math.max(0, a.h - 2 * pad),
       textSize: SIZES.stickyTextSize,
       headingSizes: HEADING_SIZE,
     });
-    this.layout = layout;
+    return this.layout;
+  }
+
+  private drawGreek(a: StickyAppearance): void {
+    const pad = SIZES.stickyPadding;
+    const g = this.greek.clear();
+    for (const r of greekBars(this.laidOut(a))) g.roundRect(pad + r.x, pad + r.y, r.w, r.h, r.h / 2).fill({ color: r.link ? THEME.link : THEME.text, alpha: 0.3 });
+    this.greekDrawn = true;
+  }
+
+  private layoutText(a: StickyAppearance): void {
+    for (const c of this.text.removeChildren()) c.destroy();
+    const layout = this.laidOut(a);
+    const pad = SIZES.stickyPadding;
     const d = this.decos.clear();
     for (const k of layout.decos) {
       const x = pad + k.x;
@@ -92,6 +116,7 @@ export class StickyView {
       if (r.italic) t.skew.x = ITALIC_SKEW;
       this.text.addChild(t);
     }
+    this.textDrawn = true;
   }
 
   reset(): void {
@@ -100,7 +125,10 @@ export class StickyView {
     this.last = null;
     this.lastLod = null;
     this.layout = null;
+    this.textDrawn = false;
+    this.greekDrawn = false;
     this.decos.clear();
+    this.greek.clear();
     for (const c of this.text.removeChildren()) c.destroy();
   }
 
