@@ -110,3 +110,15 @@ describe('template routes', () => {
     expect(routeAccess('WorkflowTemplate', { ...ctx, user: member, settings: settings(false) })).toEqual({ allow: true });
   });
 });
+
+describe('node icon colours in the DOM', () => {
+  it("n8n's colour names are drawn as the canvas draws them, hex as it is, anything else not at all", async () => {
+    const { iconCssColor } = await import('../../src/model/iconColors.ts');
+    expect(iconCssColor('dark-blue')).toBe('#2f4eb4');
+    expect(iconCssColor('#ff6d5a')).toBe('#ff6d5a');
+    expect(iconCssColor('#0004F5')).toBe('#0004f5');
+    expect(iconCssColor('#abc')).toBe('#aabbcc');
+    expect(iconCssColor('url(javascript:x)')).toBeUndefined();
+    expect(iconCssColor(undefined)).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@
 // its iconUrl (GET /rest/node-icon/<type>), or its initials.
 import { useState } from 'react';
 import { ICONS } from '../../../assets/icons.ts';
+import { iconCssColor } from '../../model/iconColors.ts';
 
 function initials(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
@@ -10,7 +11,7 @@ function initials(name: string): string {
 
 export function NodeIcon({ icon, iconUrl, color, name, size = 28 }: { icon?: string; iconUrl?: string; color?: string; name: string; size?: number }) {
   const def = icon ? ICONS[icon] : undefined;
-  const tint = color ?? 'var(--gray-8)';
+  const tint = iconCssColor(color) ?? 'var(--gray-8)';
   // The address that failed to load (then initials), so a new address is tried again.
   const [failed, setFailed] = useState<string | undefined>();
   const file = !def && iconUrl && failed !== iconUrl ? iconUrl : undefined;

@@ -3,6 +3,7 @@
 // <rest>/templates-host/, so the gallery works out of the box and another instance (or n8n's
 // editor) can point its templates host setting here. Read-only and public like n8n's host, with
 // CORS for editors on other origins; template opens are counted as its views.
+import { iconCssColor } from '../../model/iconColors.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
@@ -79,11 +80,13 @@ export function templatesHostRoutes(ctx: ServerContext, catalogue: Catalogue = l
       if (NOT_SHOWN.has(type)) continue;
       const d = typeInfo(type);
       const icon = d?.icon;
+      // The colour the editor draws the icon in (an iconColor name resolved), so a card looks the same before and after the editor has its node types.
+      const color = d ? iconCssColor(d.iconColor ?? d.defaults.color) : undefined;
       out.push({
         name: type,
         displayName: d?.displayName ?? type,
         ...(icon ? { icon, iconData: icon.startsWith('fa:') ? { type: 'icon', icon: icon.slice(3) } : { type: 'file' } } : {}),
-        ...(d?.defaults.color ? { defaults: { color: d.defaults.color } } : {}),
+        ...(color ? { defaults: { color } } : {}),
       });
     }
     return out;
