@@ -190,6 +190,7 @@ test('collection page, and the not-found texts of templates, collections and tem
   await expect(page.getByTestId('template-not-found')).toContainText('Collection could not be found');
   await page.goto(`${baseUrl()}workflows/templates/987654`);
   await expect(toast(page, 'Template not found')).toBeVisible();
+  await expect(toast(page, 'Template not found')).toContainText('The templates host has no template 987654. A new, empty workflow is open instead.');
   await expect(page).toHaveURL(/\/workflow$/);
 });
 

@@ -38,7 +38,7 @@ test.describe('a feed with newer versions and a security issue', () => {
       const newer = Array.from({ length: 120 }, (_, i) => ({
         name: `0.${i + 2}.0`,
         createdAt: new Date(Date.now() - (120 - i) * 86_400_000).toISOString(),
-        description: i === 119 ? '<p>Faster canvas. <strong>Wall view.</strong></p><script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">' : `<p>Release ${i + 2}.</p>`,
+        description: i === 119 ? '<p>Faster canvas. <strong>Wall view.</strong> <a href="https://example.com/wall">More</a></p><script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">' : `<p>Release ${i + 2}.</p>`,
         documentationUrl: `https://example.com/release-notes/0.${i + 2}.0`,
         hasSecurityIssue: false,
         hasSecurityFix: i === 0,
@@ -84,7 +84,10 @@ test.describe('a feed with newer versions and a security issue', () => {
     await expect(newest).toContainText('Breaking changes');
     await expect(newest).toContainText('Faster canvas. Wall view.');
     await expect(newest).toContainText('1 new node: Wall');
-    await expect(newest).toHaveAttribute('href', 'https://example.com/release-notes/0.121.0');
+    await expect(newest.getByTestId('version-card-link')).toHaveAttribute('href', 'https://example.com/release-notes/0.121.0');
+    // The card is no link itself: a link in its notes is not nested in another.
+    await expect(newest.getByRole('link', { name: 'More' })).toHaveAttribute('href', 'https://example.com/wall');
+    await expect(drawer.locator('a a')).toHaveCount(0);
     await expect(cards.last()).toContainText('Security update');
     await expect(newest.locator('script, img')).toHaveCount(0);
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();

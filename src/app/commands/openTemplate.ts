@@ -26,7 +26,10 @@ export async function openTemplate(root: RootStore, id: number): Promise<boolean
     root.workflow.markUnsaved();
     return true;
   } catch (e) {
-    root.ui.toasts.error(TEMPLATE_NOT_FOUND, e instanceof Error ? e.message : String(e));
+    // The host's own words when they add something to the title ("could not reach", a status).
+    const why = e instanceof Error ? e.message.trim() : String(e);
+    const reason = why && why.replace(/\.$/, '').toLowerCase() !== TEMPLATE_NOT_FOUND.toLowerCase() ? why.replace(/\.?$/, '.') : `The templates host has no template ${id}.`;
+    root.ui.toasts.error(TEMPLATE_NOT_FOUND, `${reason} A new, empty workflow is open instead.`);
     return false;
   }
 }

@@ -21,10 +21,19 @@ export function releasedAgo(createdAt: string, now = Date.now()): string {
 }
 
 function VersionCard({ version }: { version: VersionInfo }) {
-  const body = (
-    <>
+  const name = `Version ${version.name}`;
+  // The whole card opens the version's documentation through its title's link, stretched over
+  // the card (CSS); links in the notes stay links of their own, not nested in another.
+  return (
+    <div className={`version-card${version.documentationUrl ? ' version-card-linked' : ''}`} data-testid="version-card">
       <div className="version-card-head">
-        <strong className="version-card-name">Version {version.name}</strong>
+        {version.documentationUrl ? (
+          <a className="version-card-name" href={version.documentationUrl} target="_blank" rel="noopener noreferrer" data-testid="version-card-link">
+            {name}
+          </a>
+        ) : (
+          <strong className="version-card-name">{name}</strong>
+        )}
         {version.hasSecurityFix && <span className="version-tag version-tag-security">Security update</span>}
         {version.hasSecurityIssue && <span className="version-tag version-tag-security">Security issue</span>}
         {version.hasBreakingChange && <span className="version-tag version-tag-breaking">Breaking changes</span>}
@@ -36,15 +45,6 @@ function VersionCard({ version }: { version: VersionInfo }) {
           {version.nodes.length} new node{version.nodes.length === 1 ? '' : 's'}: {version.nodes.map((n) => n.displayName || n.name).join(', ')}
         </div>
       )}
-    </>
-  );
-  return version.documentationUrl ? (
-    <a className="version-card" href={version.documentationUrl} target="_blank" rel="noopener noreferrer" data-testid="version-card">
-      {body}
-    </a>
-  ) : (
-    <div className="version-card" data-testid="version-card">
-      {body}
     </div>
   );
 }
