@@ -1,10 +1,11 @@
 // Opens the personalization survey for a signed-in user who has not answered it (spec 002 §4),
-// once per session, on the app's pages (not on sign-in, setup or the embedded demo view).
+// once per session, on the app's pages (not on sign-in, setup or the embedded demo view); for one
+// who answered it before this page load, asks once whether to offer the onboarding call.
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useStores } from '../stores/context.ts';
-import { needsSurvey } from './flow.ts';
+import { needsSurvey, offerOnboardingCall } from './flow.ts';
 
 const NOT_HERE = /^\/(signin|signup|setup|forgot-password|change-password|workflows\/demo)/;
 
@@ -17,5 +18,10 @@ export const PromptsHost = observer(function PromptsHost() {
     root.prompts.markSurveyOffered();
     root.ui.modals.open('personalization');
   }, [due, root]);
+  const answers = root.users.currentUser?.personalizationAnswers;
+  const askOnboarding = !!answers && !root.prompts.onboardingAsked && !NOT_HERE.test(location) && !root.modalOpen();
+  useEffect(() => {
+    if (askOnboarding && answers) void offerOnboardingCall(root, answers);
+  }, [askOnboarding, answers, root]);
   return null;
 });

@@ -19,6 +19,8 @@ export class PromptsStore {
   contact = CONTACT_DEFAULT;
   /** The survey was offered in this session (closing it does not bring it back before a reload). */
   surveyOffered = false;
+  /** The onboarding call was asked for in this session (once per page load, as n8n's editor asks). */
+  onboardingAsked = false;
 
   constructor() {
     makeObservable(this, { contact: observableRef, surveyOffered: observable, setContact: action, markSurveyOffered: action });
@@ -61,8 +63,13 @@ export async function askAfterSave(root: RootStore): Promise<void> {
   }
 }
 
-/** After the survey: the onboarding call offer, as a toast that opens its modal. */
+/**
+ * After the survey, and on a later page load of a user who answered it: the onboarding call
+ * offer, as a toast that opens its modal. The service decides whether to offer (a user's first
+ * 14 days, at most 3 toasts, never after an answer).
+ */
 export async function offerOnboardingCall(root: RootStore, answers: Record<string, unknown>): Promise<void> {
+  root.prompts.onboardingAsked = true;
   const t = promptsTarget(root);
   const user = root.users.currentUser;
   if (!t || !user || !root.settings.settings?.onboardingCallPromptEnabled) return;
