@@ -8,7 +8,11 @@
 //  - template page in the app: a card clicked in the gallery → the preview showing it;
 //  - preview of a 100-node workflow: a demo frame's boot (cold: its first n8nReady), then 3 s
 //    later the workflow sent to it → its canvas drawing all 100 nodes (what the warm frame of
-//    previewFrame.ts costs a template page): the protocol n8nReady, openWorkflow, n8nReady.
+//    previewFrame.ts costs a template page): the protocol n8nReady, openWorkflow, n8nReady;
+//  - a 100-node template in the app: another templates host (a local one answering as n8n's
+//    public host does) lists a 100-node template; its card clicked in the gallery → the
+//    template page's preview drawing all 100 nodes.
+import { createServer } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startEditorSession } from './editorSession.ts';
 import { generateWorkflow } from './generateWorkflow.ts';
@@ -152,9 +156,65 @@ export async function runTemplatesBench({ quick }: { quick?: boolean } = {}) {
       templateInAppMs: { median: median(templateInApp), runs: templateInApp.map(Math.round) },
       previewFrameBootMs: { median: median(frameBoot), runs: frameBoot.map(Math.round) },
       preview100NodesMs: { median: median(preview100), runs: preview100.map(Math.round) },
+      template100InAppMs: await runTemplate100InApp(runs),
       budgets: { galleryMs: 300, previewMs: 500 },
     };
   } finally {
     await session.stop();
+  }
+}
+
+/** A templates host answering as n8n's public one, with one template of `nodes` nodes (id 100). */
+async function startLargeTemplateHost(nodes: number) {
+  const workflow = generateWorkflow(nodes, { seed: 7 });
+  const types = [...new Set(workflow.nodes.map((n) => n.type))].map((name, id) => ({ id, name, displayName: name.replace(/^.*\./, '') }));
+  const summary = { id: 100, name: `A ${nodes}-node template`, totalViews: 1, createdAt: '2026-01-01T00:00:00.000Z', user: { username: 'bench' }, nodes: types };
+  const server = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'n8n-version' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body));
+    if (path === '/health') return send(200, { status: 'OK' });
+    if (path === '/templates/categories') return send(200, { categories: [] });
+    if (path === '/templates/collections') return send(200, { collections: [] });
+    if (path === '/templates/workflows') return send(200, { totalWorkflows: 1, workflows: [summary] });
+    if (path === '/templates/workflows/100') return send(200, { workflow: { ...summary, description: 'Large.', categories: [], image: [], workflow } });
+    send(404, { message: 'Not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+/** The gallery of another host, then the 100-node template's card clicked → its preview drawing all 100 nodes (ms). */
+async function runTemplate100InApp(runs: number) {
+  const host = await startLargeTemplateHost(100);
+  const before = process.env.SWITCHYARD_TEMPLATES_HOST;
+  process.env.SWITCHYARD_TEMPLATES_HOST = host.url;
+  const session = await startEditorSession();
+  try {
+    const page = await session.newPage();
+    const times: number[] = [];
+    for (let r = 0; r < runs + 1; r++) {
+      await page.goto(`${session.url}templates/`);
+      await frameWhen(page, `document.querySelectorAll('[data-testid="template-card"]').length >= 1`);
+      await page.waitForTimeout(3000); // the user reads the list; the preview frame boots meanwhile
+      const t0 = await page.evaluate(() => {
+        const start = performance.now();
+        (document.querySelector('[data-testid="template-card"]') as HTMLElement).click();
+        return start;
+      });
+      const done = await frameWhen(
+        page,
+        `document.querySelector('[data-testid="template-preview"]')?.dataset.phase === 'ready' && (document.querySelector('[data-testid="template-preview-frame"]')?.contentWindow?.__switchyardCanvas?.getStats().displayedNodes ?? 0) >= 100`,
+      );
+      if (r > 0) times.push(done - t0); // the first run warms the browser's cache
+    }
+    return { median: median(times), runs: times.map(Math.round) };
+  } finally {
+    await session.stop();
+    if (before === undefined) delete process.env.SWITCHYARD_TEMPLATES_HOST;
+    else process.env.SWITCHYARD_TEMPLATES_HOST = before;
+    await host.stop();
   }
 }
