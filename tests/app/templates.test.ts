@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { authorName, readCollectionFull, readWorkflowFull, readWorkflowSummary, readWorkflowTemplate, readTemplateNode, searchKey } from '../../src/model/templates.ts';
 import { hasViews, viewsLabel } from '../../src/app/templates/TemplateCards.tsx';
-import { readQuery, writeQuery } from '../../src/app/templates/TemplatesSearchView.tsx';
+import { writeQuery } from '../../src/app/templates/TemplatesSearchView.tsx';
+import { readQuery } from '../../src/app/templates/galleryStart.ts';
 import { carouselArrows } from '../../src/app/templates/CollectionsCarousel.tsx';
 import { shownNodes } from '../../src/app/templates/TemplateNodeIcons.tsx';
 import { previewProblem, PREVIEW_MISSING_WORKFLOW, PREVIEW_NODES_NOT_ARRAY } from '../../src/app/templates/TemplatePreview.tsx';

@@ -10,10 +10,8 @@ import { useStores } from '../stores/context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { TemplatesLayout, useNewWorkflow } from './TemplatesLayout.tsx';
 import { CollectionsCarousel } from './CollectionsCarousel.tsx';
-import { readQuery } from './galleryStart.ts';
-
-export { readQuery };
 import { TemplateCard, TemplateCardSkeleton } from './TemplateCards.tsx';
+import { readQuery } from './galleryStart.ts';
 
 export const NO_RESULTS = 'Nothing found. Try another search or fewer categories.';
 export const END_OF_LIST = 'That is every template that matches.';

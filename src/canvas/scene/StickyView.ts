@@ -38,7 +38,6 @@ export class StickyView {
   private textDrawn = false;
   private greekDrawn = false;
   private last: StickyAppearance | null = null;
-  private lastLod: Lod | null = null;
   /** The laid-out content (for link hits), in note-local coordinates. */
   layout: MdLayout | null = null;
 
@@ -73,7 +72,6 @@ export class StickyView {
     if (showText && !this.textDrawn) this.layoutText(a);
     if (showGreek && !this.greekDrawn) this.drawGreek(a);
     this.last = a;
-    this.lastLod = lod;
   }
 
   private laidOut(a: StickyAppearance): MdLayout {
@@ -123,7 +121,6 @@ export class StickyView {
     this.nodeId = '';
     this.slot = -1;
     this.last = null;
-    this.lastLod = null;
     this.layout = null;
     this.textDrawn = false;
     this.greekDrawn = false;
