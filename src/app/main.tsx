@@ -16,6 +16,7 @@ import { routerBase } from './basePath.ts';
 import { preloadEditorWhenIdle, preloadViewFor } from './views/lazyViews.ts';
 import { prefetchWorkflow } from './commands/openWorkflow.ts';
 import { startGallery } from './templates/galleryStart.ts';
+import { setupPending } from './routes/access.ts';
 
 configure({ enforceActions: 'observed' });
 
@@ -59,11 +60,12 @@ preloadEditorWhenIdle();
 const named = /^\/workflow\/([^/?#]+)$/.exec(path);
 if (named) prefetchWorkflow(decodeURIComponent(named[1]!));
 
-// Version notices once someone is signed in (n8n checks them with the signed-in features): the
-// pages before have no sidebar to point to, and the demo view and a wall have none either.
+// Version notices once someone is signed in and the owner is set up (n8n checks them with the
+// signed-in features): the pages before have no sidebar to point to (before setup the server
+// answers with a placeholder owner), and the demo view and a wall have none either.
 if (!/^\/(workflows\/demo|wall)(\/|$)/.test(path)) {
   when(
-    () => !!root.users.currentUser && !!root.settings.settings,
+    () => !!root.users.currentUser && !!root.settings.settings && !setupPending(root.settings.settings),
     () => void loadVersions(root, root.settings.settings!),
   );
 }
