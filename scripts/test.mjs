@@ -103,7 +103,9 @@ function vitest(name, args, env = {}) {
   if (!existsSync(out)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (r.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  const names = (report.testResults ?? []).flatMap((f) => (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${f.name.replace(root + '/', '')} › ${a.fullName}`));
+  const names = (report.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${f.name.replace(root + '/', '')} › ${a.fullName}${why(a.failureMessages?.[0])}`),
+  );
   return { passed: report.numPassedTests, failed, names };
 }
 
@@ -199,13 +201,26 @@ function startWallSoak() {
   return { started, done };
 }
 
+/**
+ * The start of a failure's message, indented under its name: CI shows only the log's end, so the
+ * reason has to be there too. At most 4 lines of 200 characters, colours removed.
+ */
+function why(message) {
+  if (!message) return '';
+  const lines = String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter(Boolean).slice(0, 4);
+  return lines.map((l) => `\n    ${l.length > 200 ? `${l.slice(0, 200)}…` : l}`).join('');
+}
+
 /** Titles of the specs that failed or were flaky in a Playwright JSON report. */
 function playwrightFailures(report) {
   const names = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected' || t.status === 'flaky');
-      if (bad) names.push(`${spec.file} › ${[...path, spec.title].join(' › ')}`);
+      if (!bad) continue;
+      const error = (spec.tests ?? []).flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+      const at = error?.location ? ` (${error.location.file.replace(root + '/', '')}:${error.location.line})` : '';
+      names.push(`${spec.file} › ${[...path, spec.title].join(' › ')}${at}${why(error?.message)}`);
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
   };

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { baseUrl, canvasIdle, links, n, node, openNew, toast, TYPES } from './editing-helpers.ts';
+import { baseUrl, canvasIdle, links, n, node, openNdv, openNew, toast, TYPES } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/credentials-access';
 mkdirSync(SHOTS, { recursive: true });
@@ -18,12 +18,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await canvasIdle(page);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
 }
 
 type Win = { __switchyard: { workflow: { runData?: Record<string, Array<{ error?: { message?: string } }>> } } };

@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { baseUrl, links, n, node, openNew, toast, TYPES } from './editing-helpers.ts';
+import { baseUrl, links, n, openNdv, openNew, toast, TYPES } from './editing-helpers.ts';
 import { loginInBrowser, startOidcProvider, type OidcProvider } from '../support/oidcProvider.ts';
 
 const SHOTS = 'test-results/credentials-ui';
@@ -39,12 +39,6 @@ test.afterAll(async () => {
 });
 
 type Win = { __switchyard: { workflow: { runData?: Record<string, Array<{ error?: { message?: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
 
 async function runAndRead(page: Page): Promise<{ json?: Record<string, unknown>; error?: string }> {
   // The node's present run (if any) is remembered; the new run is the next one, once finished.

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { canvasIdle, links, n, node, openNew, toast, TYPES } from './editing-helpers.ts';
+import { canvasIdle, links, n, openNdv, openNew, toast, TYPES } from './editing-helpers.ts';
 import { startDigestServer } from '../engine/digestServer.ts';
 
 const SHOTS = 'test-results/credentials-schemes';
@@ -41,12 +41,6 @@ test.afterAll(async () => {
   await new Promise((r) => github.close(r));
   await digest.close();
 });
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
 
 type Win = { __switchyard: { workflow: { runData?: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
 const firstJson = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Win).__switchyard.workflow.runData?.[n]?.[0]?.data?.main[0]?.[0]?.json, name);

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { canvasIdle, links, n, node, openNew, toast, TYPES } from './editing-helpers.ts';
+import { canvasIdle, links, n, node, openNdv, openNew, toast, TYPES } from './editing-helpers.ts';
 
 const SHOTS = 'test-results/credentials';
 mkdirSync(SHOTS, { recursive: true });
@@ -45,12 +45,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
 
 type Win = { __switchyard: { workflow: { runData?: Record<string, Array<{ error?: { message?: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
 

@@ -6,22 +6,11 @@
 // multiOptions, sortable fixedCollections, multipleValueButtonText, notice, hidden, password,
 // rows and placeholders. Screenshots of each state go to test-results/editing/params-*.png.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { TYPES, baseUrl, links, n, node, openNew, shot } from './editing-helpers.ts';
+import { TYPES, baseUrl, closeNdv, links, n, openNdv, openNew, shot } from './editing-helpers.ts';
 
 test.use({ actionTimeout: 15_000 });
 
 const ISSUE_PREFIX = 'There was a problem loading the parameter options from server: "';
-
-async function openNdv(page: Page, name: string): Promise<void> {
-  const b = (await node(page, name).boundingBox())!;
-  await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-  await expect(page.getByTestId('ndv')).toBeVisible();
-}
-
-async function closeNdv(page: Page): Promise<void> {
-  await page.getByTestId('ndv-close').click();
-  await expect(page.getByTestId('ndv')).toBeHidden();
-}
 
 function params(page: Page, name: string): Promise<Record<string, unknown>> {
   return page.evaluate(
