@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observable, runInAction } from 'mobx';
-import { COORD_LIMIT, TypeCache, initialsOf, mirrorLabel, nodeAppearance, nodePorts, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
+import { COORD_LIMIT, TypeCache, mirrorLabel, nodeAppearance, nodePorts, nodeRecord } from '../../src/canvas/doc/nodeLook.ts';
+import { initials } from '../../src/model/initials.ts';
 import { parseColor } from '../../src/canvas/scene/theme.ts';
 import { FLAG_NOTES, FLAG_STICKY, FLAG_TRIGGER } from '../../workers/spatial/geometry.ts';
 import type { CanvasNode, NodeTypeInfo } from '../../src/canvas/types.ts';
@@ -33,9 +34,9 @@ describe('node records', () => {
   });
 
   it('makes initials and parses colours by hex or n8n name', () => {
-    expect(initialsOf('HTTP Request')).toBe('HR');
-    expect(initialsOf('Code')).toBe('CO');
-    expect(initialsOf('!!')).toBe('?');
+    expect(initials('HTTP Request')).toBe('HR');
+    expect(initials('Code')).toBe('CO');
+    expect(initials('!!')).toBe('?');
     expect(parseColor('#ff6d5a', 0)).toBe(0xff6d5a);
     expect(parseColor('#abc', 0)).toBe(0xaabbcc);
     expect(parseColor('green', 0)).not.toBe(0);

@@ -57,6 +57,15 @@ test('survey, onboarding call, contact prompt, value survey, and the owner\'s fe
   await expect(survey).toBeVisible();
   await expect(survey.getByRole('heading', { name: 'Customize Switchyard to you' })).toBeVisible();
 
+  // Not on a wall (a screen nobody sits at): the same user is asked nothing there; back in the
+  // app, the survey opens again.
+  await page.goto(`${server.url}wall`);
+  await expect(page.getByTestId('wall-setup')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(survey).toHaveCount(0);
+  await page.goto(`${server.url}workflow`);
+  await expect(survey).toBeVisible();
+
   // The intro counts the questions shown, whichever the answers show.
   const intro = survey.getByTestId('survey-intro');
   const questions = survey.locator('fieldset.survey-question');

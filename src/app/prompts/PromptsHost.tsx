@@ -1,5 +1,5 @@
 // Opens the personalization survey for a signed-in user who has not answered it (spec 002 §4),
-// once per session, on the app's pages (not on sign-in, setup or the embedded demo view); for one
+// once per session, on the app's pages (not on sign-in, setup, the embedded demo view or a wall); for one
 // who answered it before this page load, asks once whether to offer the onboarding call.
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { useStores } from '../stores/context.ts';
 import { needsSurvey, offerOnboardingCall } from './flow.ts';
 
-const NOT_HERE = /^\/(signin|signup|setup|forgot-password|change-password|workflows\/demo)/;
+const NOT_HERE = /^\/(signin|signup|setup|forgot-password|change-password|workflows\/demo|wall)(\/|$)/;
 
 export const PromptsHost = observer(function PromptsHost() {
   const root = useStores();

@@ -3,11 +3,7 @@
 import { useState } from 'react';
 import { ICONS } from '../../../assets/icons.ts';
 import { iconCssColor } from '../../model/iconColors.ts';
-
-function initials(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
-}
+import { initials } from '../../model/initials.ts';
 
 export function NodeIcon({ icon, iconUrl, color, name, size = 28 }: { icon?: string; iconUrl?: string; color?: string; name: string; size?: number }) {
   const def = icon ? ICONS[icon] : undefined;

@@ -30,6 +30,7 @@ function VersionCard({ version }: { version: VersionInfo }) {
         {version.documentationUrl ? (
           <a className="version-card-name" href={version.documentationUrl} target="_blank" rel="noopener noreferrer" data-testid="version-card-link">
             {name}
+            <Icon icon={faArrowUpRightFromSquare} className="version-card-ext" />
           </a>
         ) : (
           <strong className="version-card-name">{name}</strong>

@@ -2,6 +2,7 @@
 // accessible label. Type lookups are cached per (type, version).
 import { compareStructural, observable, reaction, runInAction, untracked, type Lambda } from 'mobx';
 import { NODE_SIZE, STICKY_DEFAULT_HEIGHT, STICKY_DEFAULT_WIDTH } from '../../model/constants.ts';
+import { initials } from '../../model/initials.ts';
 import { FLAG_ERROR_OUTPUT, FLAG_NOTES, FLAG_STICKY, FLAG_SUBNODE, FLAG_TRIGGER, nodeHeight, nodeWidth } from '../../../workers/spatial/geometry.ts';
 import { NOTES_PER_LINE, noteInFlow, wrapName, wrapNote } from '../kernels/labels.ts';
 import { MAX_PORTS, layoutPorts, looksLikeTrigger, portLabel, type DescribedPorts, type PortLayout, type PortUse } from '../kernels/ports.ts';
@@ -113,20 +114,13 @@ export class TypeCache {
         info,
         known: !!found,
         iconColor: parseColor(info.iconColor ?? info.defaultsColor, THEME.icon),
-        initials: initialsOf(info.displayName),
+        initials: initials(info.displayName),
       };
       if (!versions) this.cache.set(type, (versions = new Map()));
       versions.set(version, r);
     }
     return r;
   }
-}
-
-export function initialsOf(name: string): string {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
-  return (words[0][0] + words[1][0]).toUpperCase();
 }
 
 function num(v: unknown, fallback: number, min: number): number {
