@@ -78,6 +78,13 @@ async function copyStatic(out) {
  * src/server/editor.ts) and a modulepreload link for every chunk the app imports before it runs,
  * fetched with main.js instead of after it has been parsed.
  */
+const VIEW_SOURCES = {
+  editor: 'src/app/views/NodeView.tsx',
+  execution: 'src/app/views/ExecutionView.tsx',
+  demo: 'src/app/views/WorkflowDemoView.tsx',
+  wall: 'src/app/wall/WallView.tsx',
+};
+
 async function writeIndexHtml(metafile, out) {
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint?.endsWith('src/app/main.tsx'));
@@ -102,6 +109,23 @@ async function writeIndexHtml(metafile, out) {
     if (missing.length) throw new Error(`${missing.join(', ')}: imported only by ${o.entryPoint}, which loads on demand; import it (too) from a module that main.tsx loads at start, so that main.css has it`);
   }
   let html = await readFile(join(root, 'index.html'), 'utf8');
+  // The canvas views load on demand; a page opened at one's address preloads its chunks (and the
+  // renderer's, and Pixi's browser extensions it imports as it starts) with main.js, instead of in
+  // a waterfall after main.js has run: index.html's inline script picks the list by route.
+  const byEntry = new Map(Object.entries(outputs).filter(([f, o]) => o.entryPoint && f.endsWith('.js')).map(([f, o]) => [o.entryPoint, f]));
+  const closure = (sources) => {
+    const set = new Set();
+    const add = (f) => {
+      if (!f || f === entry || preload.has(f) || set.has(f)) return;
+      set.add(f);
+      for (const i of outputs[f]?.imports ?? []) if (i.kind === 'import-statement') add(i.path);
+    };
+    for (const src of sources) add(byEntry.get(src));
+    return [...set].map(href);
+  };
+  const common = ['src/canvas/createRenderer.ts', 'node_modules/pixi.js/lib/environment-browser/browserAll.mjs'];
+  const views = Object.fromEntries(Object.entries(VIEW_SOURCES).map(([k, src]) => [k, closure([src, ...common])]));
+  html = html.replace('{ "__SWITCHYARD_VIEW_CHUNKS__": 0 }', JSON.stringify(views));
   // The templates host calls index.html sends early carry the version header, as the app's do.
   html = html.replace('"__SWITCHYARD_VERSION__"', JSON.stringify(pkg.version ?? ''));
   html = html.replace('href="assets/main.css"', `href="${css ? href(css) : 'assets/main.css'}"`);

@@ -1,6 +1,6 @@
 // Routes (spec 000 §2, 001 §2.1) under the base path, each behind the access rules of
 // routes/access.ts, plus the app-wide layers.
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { routerBase } from './basePath.ts';
 import { RouteGuard } from './routes/RouteGuard.tsx';
@@ -73,8 +73,6 @@ const ROUTES: Array<[path: string, name: RouteName, view?: ComponentType]> = [
 export function App() {
   return (
     <Router base={routerBase}>
-      {/* The canvas views load on first use (views/lazyViews.ts): until then the page stays as it is. */}
-      <Suspense fallback={<div className="view-loading" data-testid="view-loading" />}>
       <Switch>
         <Route path="/">
           <RouteGuard name="Homepage">
@@ -109,7 +107,6 @@ export function App() {
           </RouteGuard>
         </Route>
       </Switch>
-      </Suspense>
       <UnsavedChangesDialog />
       <AboutDialog />
       <VersionsDrawer />

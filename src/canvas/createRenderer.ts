@@ -1,6 +1,6 @@
 // Making the canvas's WebGL renderer: one place for the controller and for the renderer made
 // ahead while an editor page waits for its data (prewarmCanvas, rendererPark.ts).
-import { Container, GlLimitsSystem, Graphics, WebGLRenderer, autoDetectRenderer, type Renderer } from 'pixi.js';
+import { Container, DOMAdapter, GlLimitsSystem, Graphics, WebGLRenderer, autoDetectRenderer, type ICanvas, type Renderer } from 'pixi.js';
 import { THEME } from './scene/theme.ts';
 import { prewarmRenderer } from './rendererPark.ts';
 
@@ -29,6 +29,44 @@ export function clampBatchTextures(): void {
   };
 }
 
+/** The attributes Pixi's GlContextSystem asks for with the options below (opaque background). */
+const CONTEXT_ATTRIBUTES: WebGLContextAttributes = { alpha: false, premultipliedAlpha: true, antialias: false, stencil: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' };
+
+/**
+ * Pixi asks one question of a WebGL context of its own (getTestContext): the fragment shaders'
+ * highest precision, as its first shader program is made, before the renderer has its context.
+ * On a CPU-only machine that second context cost ~20 ms of the main thread and more of the GPU
+ * process, in every page that opens a canvas. While our renderer starts, a WebGL context asked of
+ * a Pixi-made canvas is the renderer's own (made now, with the attributes Pixi will ask for, so
+ * Pixi gets the same one), seen through a proxy that cannot lose it.
+ */
+let testContextAnswered = false;
+function answerTestContextFrom(target: HTMLCanvasElement): () => void {
+  if (testContextAnswered) return () => undefined;
+  const adapter = DOMAdapter.get();
+  DOMAdapter.set({
+    ...adapter,
+    createCanvas: (width?: number, height?: number) => {
+      const canvas = adapter.createCanvas(width, height);
+      const own = canvas.getContext.bind(canvas) as (type: string, options?: unknown) => unknown;
+      (canvas as { getContext: unknown }).getContext = (type: string, options?: unknown) => {
+        const real = type === 'webgl' && !testContextAnswered ? target.getContext('webgl2', CONTEXT_ATTRIBUTES) : null;
+        if (!real) return own(type, options);
+        testContextAnswered = true;
+        return new Proxy(real, {
+          get(gl, key) {
+            if (key === 'getExtension') return (name: string) => (name === 'WEBGL_lose_context' ? null : gl.getExtension(name));
+            const v = Reflect.get(gl, key) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(gl) : v;
+          },
+        });
+      };
+      return canvas as ICanvas;
+    },
+  });
+  return () => DOMAdapter.set(adapter);
+}
+
 export async function createRenderer(canvas: HTMLCanvasElement, width: number, height: number, resolution: number): Promise<Renderer> {
   clampBatchTextures();
   const options = {
@@ -46,16 +84,20 @@ export async function createRenderer(canvas: HTMLCanvasElement, width: number, h
   // WebGL works (~25 ms of an editor open on a CPU-only machine). Only when it does not is Pixi
   // left to choose another renderer.
   const gl = new WebGLRenderer();
+  const restore = answerTestContextFrom(canvas);
   try {
     await gl.init(options);
     return gl;
   } catch {
+    restore();
     try {
       gl.destroy();
     } catch {
       // Half made: nothing of it is used.
     }
     return autoDetectRenderer({ preference: 'webgl', ...options });
+  } finally {
+    restore();
   }
 }
 

@@ -103,5 +103,3 @@ export const ExecutionView = observer(function ExecutionView() {
   );
 });
 
-// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
-export { prewarmCanvas } from '../../canvas/createRenderer.ts';

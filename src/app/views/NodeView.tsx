@@ -151,5 +151,3 @@ export const NodeView = observer(function NodeView({ templateId }: { templateId?
   );
 });
 
-// Loaded with the view so that the page can start its renderer early (views/lazyViews.ts).
-export { prewarmCanvas } from '../../canvas/createRenderer.ts';

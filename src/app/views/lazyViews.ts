@@ -2,27 +2,32 @@
 // canvas, Pixi and the node details view: loaded on first use, so the gallery, the lists, the
 // settings and the sign-in pages start without parsing them. The page whose address is one of
 // them starts loading it at once, beside the startup requests (see main.tsx).
-import { lazy } from 'react';
-
-const loadNodeView = () => import('./NodeView.tsx');
-const loadExecutionView = () => import('./ExecutionView.tsx');
-const loadDemoView = () => import('./WorkflowDemoView.tsx');
-const loadWallView = () => import('../wall/WallView.tsx');
-
-export const NodeView = lazy(() => loadNodeView().then((m) => ({ default: m.NodeView })));
-export const ExecutionView = lazy(() => loadExecutionView().then((m) => ({ default: m.ExecutionView })));
-export const WorkflowDemoView = lazy(() => loadDemoView().then((m) => ({ default: m.WorkflowDemoView })));
-export const WallView = lazy(() => loadWallView().then((m) => ({ default: m.WallView })));
+import type { ComponentType } from 'react';
+import { lazyView } from './lazyView.tsx';
 
 /**
- * Starts loading the view `path` (below the base path) will show, if it is one of these, and has
- * its canvas's WebGL renderer made meanwhile (createRenderer.ts prewarmCanvas).
+ * A canvas view: with its module, the canvas's WebGL renderer starts being made (createRenderer.ts
+ * prewarmCanvas), before the view can mount, so that its canvas takes that renderer rather than
+ * making a second one.
  */
+function canvasView<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyView(() => Promise.all([load(), import('../../canvas/createRenderer.ts')]).then(([view, renderer]) => (renderer.prewarmCanvas(), view)));
+}
+
+const nodeView = canvasView<{ templateId?: string }>(() => import('./NodeView.tsx').then((m) => m.NodeView));
+const executionView = canvasView(() => import('./ExecutionView.tsx').then((m) => m.ExecutionView));
+const demoView = canvasView(() => import('./WorkflowDemoView.tsx').then((m) => m.WorkflowDemoView));
+const wallView = canvasView(() => import('../wall/WallView.tsx').then((m) => m.WallView));
+
+export const NodeView = nodeView.View;
+export const ExecutionView = executionView.View;
+export const WorkflowDemoView = demoView.View;
+export const WallView = wallView.View;
+
+/** Starts loading the view `path` (below the base path) will show, if it is one of these. */
 export function preloadViewFor(path: string): void {
-  if (/^\/(workflow(\/|$)|workflows\/templates\/)/.test(path)) void loadNodeView().then((m) => m.prewarmCanvas());
-  else if (path.startsWith('/execution/')) void loadExecutionView().then((m) => m.prewarmCanvas());
-  else if (path.startsWith('/workflows/demo')) void loadDemoView();
-  else if (path === '/wall') void loadWallView();
+  const view = /^\/(workflow(\/|$)|workflows\/templates\/)/.test(path) ? nodeView : path.startsWith('/execution/') ? executionView : path.startsWith('/workflows/demo') ? demoView : path === '/wall' ? wallView : undefined;
+  if (view) void view.load().catch(() => undefined);
 }
 
 /**
@@ -32,7 +37,7 @@ export function preloadViewFor(path: string): void {
  */
 export function preloadEditorWhenIdle(): void {
   setTimeout(() => {
-    const go = () => void loadNodeView();
+    const go = () => void nodeView.load().catch(() => undefined);
     if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 10_000 });
     else go();
   }, EDITOR_PRELOAD_DELAY_MS);
