@@ -78,11 +78,15 @@ async function copyStatic(out) {
  * src/server/editor.ts) and a modulepreload link for every chunk the app imports before it runs,
  * fetched with main.js instead of after it has been parsed.
  */
+/**
+ * Canvas views whose chunks a page opened at their address preloads with main.js. Only the demo
+ * view, which a template page frames and which has nothing else to wait for (bench templates:
+ * cold template page 570 -> 545 ms). The editor and the wall wait for their data first, and their
+ * ~20 preloaded chunks delayed main.js and the startup requests (bench editor-open: 1,000 nodes
+ * 748 -> 818 ms, 10,000 nodes 1,086 -> 1,260 ms).
+ */
 const VIEW_SOURCES = {
-  editor: 'src/app/views/NodeView.tsx',
-  execution: 'src/app/views/ExecutionView.tsx',
   demo: 'src/app/views/WorkflowDemoView.tsx',
-  wall: 'src/app/wall/WallView.tsx',
 };
 
 async function writeIndexHtml(metafile, out) {
@@ -109,9 +113,9 @@ async function writeIndexHtml(metafile, out) {
     if (missing.length) throw new Error(`${missing.join(', ')}: imported only by ${o.entryPoint}, which loads on demand; import it (too) from a module that main.tsx loads at start, so that main.css has it`);
   }
   let html = await readFile(join(root, 'index.html'), 'utf8');
-  // The canvas views load on demand; a page opened at one's address preloads its chunks (and the
-  // renderer's, and Pixi's browser extensions it imports as it starts) with main.js, instead of in
-  // a waterfall after main.js has run: index.html's inline script picks the list by route.
+  // The canvas views load on demand; a page opened at the address of one in VIEW_SOURCES preloads
+  // its chunks (and the renderer's, and Pixi's browser extensions it imports as it starts) with
+  // main.js, instead of in a waterfall after main.js has run: index.html's script picks the list.
   const byEntry = new Map(Object.entries(outputs).filter(([f, o]) => o.entryPoint && f.endsWith('.js')).map(([f, o]) => [o.entryPoint, f]));
   const closure = (sources) => {
     const set = new Set();
