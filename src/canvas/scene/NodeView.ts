@@ -1,6 +1,6 @@
 // The display object of one visible node. Views are pooled: when a node leaves the viewport
 // its view is handed to the next node that enters, and apply() changes only what differs.
-import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
+import { BitmapText, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import { scaledName, type Lod } from '../kernels/lod.ts';
 import type { VisualState } from '../kernels/nodeState.ts';
 import { LABEL_GAP, PORT_LABEL_HEIGHT, edgePortX, portY } from '../../../workers/spatial/geometry.ts';
@@ -80,6 +80,8 @@ export class NodeView {
   private badge: Sprite | null = null;
   private spinner: Sprite | null = null;
   private readonly outputLabels: BitmapText[] = [];
+  /** A backing in the canvas's colour under each output label: a curve that rises past it goes under the text, not through it. */
+  private readonly outputLabelBacks: Sprite[] = [];
   private readonly portLabels: BitmapText[] = [];
   private last: NodeAppearance | null = null;
   private lastLod: Lod | null = null;
@@ -239,18 +241,26 @@ export class NodeView {
     }
     const names = full && a.outputs > 1 ? a.outputNames ?? [] : [];
     while (this.outputLabels.length < names.length) {
+      const back = new Sprite(Texture.WHITE);
+      back.tint = THEME.background;
+      back.alpha = 0.85;
       const t = text(LABEL_FONT, SIZES.outputLabelSize, THEME.textMuted, 0);
+      this.outputLabelBacks.push(back);
       this.outputLabels.push(t);
-      this.root.addChild(t);
+      this.root.addChild(back, t);
     }
     for (let i = 0; i < this.outputLabels.length; i++) {
       const t = this.outputLabels[i];
+      const back = this.outputLabelBacks[i];
       const name = i < names.length && i < a.outputs ? names[i] : '';
-      t.visible = name !== '';
+      t.visible = back.visible = name !== '';
       if (!name) continue;
       if (t.text !== name) t.text = name;
       t.tint = i === a.errorOutput ? THEME.danger : THEME.textMuted;
-      t.position.set(a.w + 10, portY(0, a.h, a.outputs, i) - 17);
+      const y = portY(0, a.h, a.outputs, i) - 17;
+      t.position.set(a.w + 10, y);
+      back.position.set(a.w + 8, y - 1);
+      back.setSize(t.width + 4, SIZES.outputLabelSize + 4);
     }
     // The bottom ports' labels ('Model', 'Memory', 'Tool' …), under each port.
     const portNames = full ? a.bottomLabels ?? [] : [];
