@@ -82,6 +82,17 @@ describe('FrameScheduler', () => {
     expect(done).toBe(true);
     expect(f.waitingForIdle).toBe(false);
   });
+
+  it('a canvas that goes is idle: waiters resolve at stop, and whenIdle after it at once', async () => {
+    const t = fakeHost();
+    const f = new FrameScheduler(t.host);
+    const waiting = f.whenIdle();
+    f.stop();
+    await waiting;
+    expect(f.waitingForIdle).toBe(false);
+    await f.whenIdle();
+    expect(t.queue.length).toBe(1);
+  });
 });
 
 describe('render policy', () => {

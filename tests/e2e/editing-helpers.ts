@@ -162,6 +162,8 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
 }
 
 export async function canvasIdle(page: Page): Promise<void> {
+  // After a route change the new view's canvas may not be up yet (the old one's handle is gone).
+  await waitForCanvas(page);
   await page.evaluate(() => (window as unknown as { __switchyardCanvas: { whenIdle(): Promise<void> } }).__switchyardCanvas.whenIdle());
 }
 

@@ -54,6 +54,8 @@ export class FrameScheduler {
 
   /** Resolves once a frame finds the canvas idle (resolveIdle), or when the canvas goes. */
   whenIdle(): Promise<void> {
+    // A canvas that is gone draws nothing more: it is idle (a waiter would wait for ever).
+    if (this.stoppedFlag) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
       this.invalidate();
@@ -74,6 +76,7 @@ export class FrameScheduler {
   /** No frame runs after this (the canvas is being destroyed). */
   stop(): void {
     this.stoppedFlag = true;
+    this.resolveIdle();
   }
 
   get stopped(): boolean {
